@@ -1,0 +1,99 @@
+/* Deals and positions read from YAML files (libyaml), fully validated.
+ *
+ * One deal per YAML document.  Every error names the file, line and column of
+ * the offending node: "FILE:LINE:COL: message". */
+#ifndef SKATDD_DEAL_H
+#define SKATDD_DEAL_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "contract.h"
+#include "position.h"
+
+enum { DEAL_TEXT = 256, DEAL_MAX_PLAY = 30, DEAL_MAX_CARDS = 12 };
+
+/* Where a key's value stands in the file (1-based), for later messages. */
+typedef struct {
+    int line, column;
+} Mark;
+
+/* A problem's stated answer (problems/): each field present or not. */
+typedef struct {
+    bool has_declarer_points;
+    int declarer_points;
+    bool has_declarer_wins_null;
+    bool declarer_wins_null;
+    bool has_game_value;
+    int game_value;
+    bool has_bid_ceiling;
+    bool bid_ceiling_none;     /* bid_ceiling: null */
+    int bid_ceiling;
+    int winning_card_count;    /* winning_cards: the cards that keep the value */
+    int winning_cards[10];
+    bool has_discard;
+    CardSet discard;           /* answer: {discard: [..]} for discard problems */
+    bool has_contract;
+    Contract contract;         /* answer: {contract: ...} for bid problems */
+} Answer;
+
+typedef struct {
+    char file[DEAL_TEXT];
+    Mark mark;                 /* the document's start */
+    char name[DEAL_TEXT];      /* "" when absent */
+
+    CardSet hands[SEAT_COUNT]; /* as dealt (full deal) or as held now (position) */
+    bool has_hand[SEAT_COUNT]; /* evaluate reads documents with one hand only */
+    bool has_skat;
+    CardSet skat;
+    bool full_deal;            /* 10 cards each: a deal from its start */
+
+    bool has_declarer;
+    int declarer;
+    bool has_contract;
+    Contract contract;
+    Mark contract_mark;
+    bool has_discard;
+    CardSet discard;
+
+    int play_count;            /* full deals: cards played so far, in order */
+    int play[DEAL_MAX_PLAY];
+
+    /* Positions without history (hands of fewer than 10 cards). */
+    bool has_lead;
+    int lead;
+    int trick_size;
+    int trick[2];
+    int declarer_points;       /* position: already won; score: the result */
+    int declarer_tricks;
+    int defender_tricks;
+    bool has_declarer_points, has_declarer_tricks, has_defender_tricks;
+
+    int bid;                   /* 0 when absent */
+    int kontra;                /* 0 none, 1 kontra, 2 re (also "bock" etc. by the rules) */
+    char rules[DEAL_TEXT];     /* "" when absent */
+
+    char question[DEAL_TEXT * 2];
+    char source[DEAL_TEXT];
+    char explanation[DEAL_TEXT * 8];
+    bool has_answer;
+    Answer answer;
+} Deal;
+
+typedef struct DealReader DealReader;
+
+/* Opens a file of YAML documents.  NULL with a message in err on failure. */
+DealReader *deal_reader_open(const char *path, char *err, size_t err_size);
+/* Reads the next document into deal.  Returns 1 for a deal, 0 at the end of
+ * the file, -1 on an error (message "FILE:LINE:COL: ..." in err). */
+int deal_reader_next(DealReader *reader, Deal *deal, char *err, size_t err_size);
+void deal_reader_close(DealReader *reader);
+
+/* The position to solve: for a full deal the hands after the skat exchange
+ * (the declarer's twelve cards less the discard in a skat game), with the
+ * skat or discard counted for the declarer and the play applied; for a
+ * position the given one.  A full skat game without a discard keeps the
+ * declarer's twelve cards in the hand: the caller chooses the discard. */
+void deal_position(const Deal *deal, Position *pos);
+
+#endif

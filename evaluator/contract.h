@@ -1,0 +1,27 @@
+/* A contract as declared: the kind of game and its announcements. */
+#ifndef SKATDD_CONTRACT_H
+#define SKATDD_CONTRACT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "play.h"
+
+typedef struct {
+    GameType game;
+    bool hand;                /* played without picking up the skat */
+    bool schneider_announced;
+    bool schwarz_announced;
+    bool ouvert;
+} Contract;
+
+/* Parses "clubs", "hearts hand schneider", "null ouvert hand", "grand ouvert"...
+ * Suit and grand ouvert imply hand, schneider and schwarz announced; schwarz
+ * announced implies schneider announced.  On error returns false and writes a
+ * message into err ("unknown contract word 'x'", "schneider announced without
+ * hand" ...). */
+bool contract_parse(const char *text, Contract *out, char *err, size_t err_size);
+/* "grand hand schneider announced"-style name, the words contract_parse reads. */
+const char *contract_name(const Contract *c, char *out, size_t size);
+
+#endif

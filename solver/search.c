@@ -1,0 +1,500 @@
+#include "search.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "tt.h"
+
+/* Inside the search, cards are renumbered per kind of game so that each
+ * effective suit occupies a run of consecutive bits in rank order, with the
+ * trumps on top.  Then the cards that follow a led card are one mask, and the
+ * winner of a trick is simply the highest bit among the trumps and the cards
+ * of the led suit. */
+
+enum { KIND_POINTS, KIND_DECLARER_ALL, KIND_DEFENDERS_ALL, KIND_NULL };
+enum { DECLARER_SIDE, DEFENDER_SIDE };
+
+struct Solver {
+    TT *tt;
+    uint64_t nodes;
+
+    /* The kind of game and declarer the table's entries belong to. */
+    bool configured;
+    GameType game;
+    int declarer;
+    uint32_t trump;
+    uint32_t follow[32];       /* the bits of the card's effective suit */
+    uint8_t points[32];
+    uint8_t equal_points[32];  /* points that tell otherwise equal cards apart */
+    signed char internal_of[32];
+    signed char card_of[32];
+
+    /* The position being searched. */
+    uint32_t hand[3];
+    int hand_points;
+    int trick[3];
+    int kind;
+    int goal_side;     /* trick searches: the side that must win every trick */
+    int trying_side;   /* the side that wants the goal */
+};
+
+static const int seat_after[3][3] = {{0, 1, 2}, {1, 2, 0}, {2, 0, 1}};
+
+Solver *solver_new(size_t tt_bytes)
+{
+    Solver *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->tt = tt_new(tt_bytes);
+    if (!s->tt) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void solver_free(Solver *solver)
+{
+    if (solver) {
+        tt_free(solver->tt);
+        free(solver);
+    }
+}
+
+uint64_t solver_nodes(const Solver *solver) { return solver->nodes; }
+
+static inline int highest_bit(uint32_t s) { return 31 - __builtin_clz(s); }
+
+/* Lays out the internal card numbering for a kind of game. */
+static void configure(Solver *s, GameType game, int declarer)
+{
+    if (s->configured && s->game == game && s->declarer == declarer)
+        return;
+    s->configured = true;
+    s->game = game;
+    s->declarer = declarer;
+    tt_new_generation(s->tt);
+
+    int next = 0;
+    s->trump = 0;
+    for (int suit = 0; suit <= TRUMP_SUIT; suit++) {
+        CardSet members = effective_suit_cards(game, suit);
+        int first = next;
+        /* Weakest first: strengths are distinct within an effective suit. */
+        while (members) {
+            int weakest = -1;
+            for (CardSet m = members; m; m &= m - 1) {
+                int c = set_first(m);
+                if (weakest < 0 || card_strength(game, c) < card_strength(game, weakest))
+                    weakest = c;
+            }
+            members &= ~card_bit(weakest);
+            s->internal_of[weakest] = (signed char)next;
+            s->card_of[next] = (signed char)weakest;
+            s->points[next] = (uint8_t)card_points(weakest);
+            next++;
+        }
+        uint32_t run = next > first ? (uint32_t)(((1ull << next) - 1) & ~((1ull << first) - 1)) : 0;
+        for (int b = first; b < next; b++)
+            s->follow[b] = run;
+        if (suit == TRUMP_SUIT)
+            s->trump = run;
+    }
+    for (int b = 0; b < 32; b++)
+        s->equal_points[b] = game == GAME_NULL ? 0 : s->points[b];
+}
+
+static uint32_t to_internal(const Solver *s, CardSet cards)
+{
+    uint32_t out = 0;
+    for (; cards; cards &= cards - 1)
+        out |= 1u << s->internal_of[set_first(cards)];
+    return out;
+}
+
+static int load(Solver *s, const Position *pos, int kind)
+{
+    configure(s, pos->game, pos->declarer);
+    s->hand_points = 0;
+    for (int seat = 0; seat < 3; seat++) {
+        s->hand[seat] = to_internal(s, pos->hands[seat]);
+        s->hand_points += set_points(pos->hands[seat]);
+    }
+    for (int i = 0; i < pos->trick_size; i++)
+        s->trick[i] = s->internal_of[pos->trick[i]];
+    s->kind = kind;
+    return pos->trick_size;
+}
+
+static inline int side_of(const Solver *s, int seat)
+{
+    return seat == s->declarer ? DECLARER_SIDE : DEFENDER_SIDE;
+}
+
+
+static inline uint32_t legal_for(const Solver *s, uint32_t hand, int n)
+{
+    if (n == 0)
+        return hand;
+    uint32_t follow = hand & s->follow[s->trick[0]];
+    return follow ? follow : hand;
+}
+
+/* Drops each card whose next higher live card of the same suit is also a
+ * choice with the same point value: the two are interchangeable for ever. */
+static inline uint32_t without_equivalents(const Solver *s, uint32_t moves, uint32_t live)
+{
+    uint32_t keep = moves;
+    for (uint32_t m = moves; m; m &= m - 1) {
+        int c = __builtin_ctz(m);
+        uint32_t above = live & s->follow[c] & ~((2u << c) - 1);
+        if (above) {
+            int next = __builtin_ctz(above);
+            if (((moves >> next) & 1u) && s->equal_points[next] == s->equal_points[c])
+                keep &= ~(1u << c);
+        }
+    }
+    return keep;
+}
+
+/* Whether a player after index n in this trick, of the side other than
+ * my_side, has a legal card that beats top, the card winning so far. */
+static inline bool opponents_can_beat(const Solver *s, int top, int leader, int n, int my_side)
+{
+    uint32_t contenders = s->trump | s->follow[s->trick[0]];
+    uint32_t higher = contenders & ~((2u << top) - 1);
+    for (int k = n + 1; k < 3; k++) {
+        int later = seat_after[leader][k];
+        if (side_of(s, later) != my_side && (legal_for(s, s->hand[later], 1) & higher))
+            return true;
+    }
+    return false;
+}
+
+/* The index of the card winning the first n cards of the trick so far. */
+static inline int winning_index(const Solver *s, int n)
+{
+    uint32_t contenders = s->trump | s->follow[s->trick[0]];
+    int best = 0;
+    for (int i = 1; i < n; i++)
+        if (((contenders >> s->trick[i]) & 1u) && s->trick[i] > s->trick[best])
+            best = i;
+    return best;
+}
+
+typedef struct {
+    int card[10];
+    int count;
+} MoveList;
+
+/* Orders the moves: into tricks the moving side is sure to win go the most
+ * points, into tricks it may lose the fewest; trumps are not thrown away. */
+static void order_point_moves(Solver *s, uint32_t moves, int leader, int n, int tt_move,
+                              MoveList *list)
+{
+    int score[10];
+    int my_side = side_of(s, seat_after[leader][n]);
+    int winner = n ? winning_index(s, n) : 0;
+    list->count = 0;
+    for (uint32_t m = moves; m; m &= m - 1) {
+        int c = __builtin_ctz(m);
+        s->trick[n] = c;
+        int sc;
+        int top = n ? s->trick[winning_index(s, n + 1)] : c;
+        int top_index = top == c ? n : winner;
+        int top_side = top == c ? my_side : side_of(s, seat_after[leader][top_index]);
+        if (top_side == my_side)
+            sc = opponents_can_beat(s, top, leader, n, my_side) ? 40 - s->points[c]
+                                                                : 100 + s->points[c];
+        else
+            sc = -(int)s->points[c] - (((s->trump >> c) & 1u) ? 12 : 0);
+        if (c == tt_move)
+            sc = 1000;
+        int i = list->count++;
+        while (i > 0 && score[i - 1] < sc) {
+            score[i] = score[i - 1];
+            list->card[i] = list->card[i - 1];
+            i--;
+        }
+        score[i] = sc;
+        list->card[i] = c;
+    }
+}
+
+static int search_points(Solver *s, int leader, int n, int alpha, int beta);
+
+/* Plays the last card of a trick and searches on from the next one. */
+static inline int finish_trick(Solver *s, int leader, int alpha, int beta)
+{
+    int first = s->trick[0], second = s->trick[1];
+    int winner = seat_after[leader][winning_index(s, 3)];
+    int v;
+    if (winner != s->declarer) {
+        v = search_points(s, winner, 0, alpha, beta);
+    } else {
+        int won = s->points[first] + s->points[second] + s->points[s->trick[2]];
+        v = won + search_points(s, winner, 0, alpha - won, beta - won);
+    }
+    /* The next trick reused s->trick. */
+    s->trick[0] = first;
+    s->trick[1] = second;
+    return v;
+}
+
+/* The declarer's card points from the current trick on (fail-soft). */
+static int search_points(Solver *s, int leader, int n, int alpha, int beta)
+{
+    s->nodes++;
+    int player = seat_after[leader][n];
+    TTEntry *entry = NULL;
+    int tt_move = -1;
+    if (n == 0) {
+        if (!s->hand[player])
+            return 0;
+        if (s->hand_points <= alpha)
+            return s->hand_points;
+        entry = tt_probe(s->tt, s->hand, leader, KIND_POINTS);
+        if (entry) {
+            if (entry->lower >= beta)
+                return entry->lower;
+            if (entry->upper <= alpha)
+                return entry->upper;
+            if (entry->lower > alpha)
+                alpha = entry->lower;
+            if (entry->upper < beta)
+                beta = entry->upper;
+            tt_move = entry->best - 1;
+        }
+    }
+    int alpha0 = alpha, beta0 = beta;
+    uint32_t live = s->hand[0] | s->hand[1] | s->hand[2];
+    for (int i = 0; i < n; i++)
+        live |= 1u << s->trick[i];
+    uint32_t moves = without_equivalents(s, legal_for(s, s->hand[player], n), live);
+    MoveList list = {.count = 0};
+    order_point_moves(s, moves, leader, n, tt_move, &list);
+
+    bool maximizing = player == s->declarer;
+    int best = maximizing ? -1 : 1000;
+    int best_move = list.card[0];
+    for (int i = 0; i < list.count; i++) {
+        int c = list.card[i];
+        s->hand[player] &= ~(1u << c);
+        s->hand_points -= s->points[c];
+        s->trick[n] = c;
+        int v = n < 2 ? search_points(s, leader, n + 1, alpha, beta)
+                      : finish_trick(s, leader, alpha, beta);
+        s->hand[player] |= 1u << c;
+        s->hand_points += s->points[c];
+        if (maximizing ? v > best : v < best) {
+            best = v;
+            best_move = c;
+            if (maximizing ? v > alpha : v < beta) {
+                if (maximizing)
+                    alpha = v;
+                else
+                    beta = v;
+                if (alpha >= beta)
+                    break;
+            }
+        }
+    }
+    if (n == 0) {
+        entry = tt_store(s->tt, s->hand, leader, KIND_POINTS);
+        if (best <= alpha0) {
+            if (best < entry->upper)
+                entry->upper = (uint8_t)best;
+        } else if (best >= beta0) {
+            if (best > entry->lower)
+                entry->lower = (uint8_t)best;
+        } else {
+            entry->lower = entry->upper = (uint8_t)best;
+        }
+        entry->best = (uint8_t)(best_move + 1);
+    }
+    return best;
+}
+
+/* Trick searches: can the trying side make the goal side win every trick? */
+static bool search_tricks(Solver *s, int leader, int n)
+{
+    s->nodes++;
+    int player = seat_after[leader][n];
+    TTEntry *entry = NULL;
+    int tt_move = -1;
+    if (n == 0) {
+        if (!s->hand[player])
+            return true;
+        entry = tt_probe(s->tt, s->hand, leader, s->kind);
+        if (entry) {
+            if (entry->lower == entry->upper)
+                return entry->lower;
+            tt_move = entry->best - 1;
+        }
+    }
+    uint32_t live = s->hand[0] | s->hand[1] | s->hand[2];
+    for (int i = 0; i < n; i++)
+        live |= 1u << s->trick[i];
+    uint32_t moves = without_equivalents(s, legal_for(s, s->hand[player], n), live);
+
+    int side = side_of(s, player);
+    bool trying = side == s->trying_side;
+    /* High cards when this player wants the goal side to take the trick and
+     * sits on it, or wants the other side to take it and sits on that one. */
+    bool play_high = (side == s->goal_side) == trying;
+    int order[10] = {0}, count = 0;
+    if (tt_move >= 0 && ((moves >> tt_move) & 1u)) {
+        order[count++] = tt_move;
+        moves &= ~(1u << tt_move);
+    }
+    while (moves) {
+        int c = play_high ? highest_bit(moves) : __builtin_ctz(moves);
+        order[count++] = c;
+        moves &= ~(1u << c);
+    }
+
+    bool result = !trying;
+    int best_move = order[0];
+    for (int i = 0; i < count; i++) {
+        int c = order[i];
+        s->hand[player] &= ~(1u << c);
+        s->trick[n] = c;
+        bool v;
+        if (n < 2) {
+            v = search_tricks(s, leader, n + 1);
+        } else {
+            int first = s->trick[0], second = s->trick[1];
+            int winner = seat_after[leader][winning_index(s, 3)];
+            v = side_of(s, winner) == s->goal_side && search_tricks(s, winner, 0);
+            s->trick[0] = first;
+            s->trick[1] = second;
+        }
+        s->hand[player] |= 1u << c;
+        if (v == trying) {
+            result = v;
+            best_move = c;
+            break;
+        }
+    }
+    if (n == 0) {
+        entry = tt_store(s->tt, s->hand, leader, s->kind);
+        entry->lower = entry->upper = result;
+        entry->best = (uint8_t)(best_move + 1);
+    }
+    return result;
+}
+
+static int future_points(Solver *s, const Position *pos, int guess)
+{
+    int n = load(s, pos, KIND_POINTS);
+    int lower = 0, upper = position_points_left(pos);
+    int g = guess < lower ? lower : guess > upper ? upper : guess;
+    while (lower < upper) {
+        int beta = g == lower ? g + 1 : g;
+        g = search_points(s, pos->leader, n, beta - 1, beta);
+        if (g < beta)
+            upper = g;
+        else
+            lower = g;
+    }
+    return lower;
+}
+
+int solver_declarer_points(Solver *solver, const Position *pos)
+{
+    int left = position_points_left(pos);
+    return pos->declarer_points + future_points(solver, pos, left / 2);
+}
+
+bool solver_declarer_reaches(Solver *solver, const Position *pos, int points)
+{
+    int needed = points - pos->declarer_points;
+    if (needed <= 0)
+        return true;
+    if (needed > position_points_left(pos))
+        return false;
+    int n = load(solver, pos, KIND_POINTS);
+    return search_points(solver, pos->leader, n, needed - 1, needed) >= needed;
+}
+
+static bool trick_goal(Solver *s, const Position *pos, int kind, int goal_side, int trying_side)
+{
+    int n = load(s, pos, kind);
+    s->goal_side = goal_side;
+    s->trying_side = trying_side;
+    if (n == 0 && position_cards_left(pos) == 0)
+        return true;
+    return search_tricks(s, pos->leader, n);
+}
+
+bool solver_declarer_takes_all(Solver *solver, const Position *pos)
+{
+    if (pos->defender_tricks > 0)
+        return false;
+    return trick_goal(solver, pos, KIND_DECLARER_ALL, DECLARER_SIDE, DECLARER_SIDE);
+}
+
+bool solver_defenders_take_all(Solver *solver, const Position *pos)
+{
+    return trick_goal(solver, pos, KIND_DEFENDERS_ALL, DEFENDER_SIDE, DEFENDER_SIDE);
+}
+
+bool solver_declarer_wins_null(Solver *solver, const Position *pos)
+{
+    if (pos->declarer_tricks > 0)
+        return false;
+    return trick_goal(solver, pos, KIND_NULL, DEFENDER_SIDE, DECLARER_SIDE);
+}
+
+int solver_value(Solver *solver, const Position *pos)
+{
+    if (pos->game == GAME_NULL)
+        return solver_declarer_wins_null(solver, pos);
+    return solver_declarer_points(solver, pos);
+}
+
+int solver_move_values(Solver *solver, const Position *pos, MoveValue moves[10])
+{
+    int count = 0;
+    for (CardSet legal = position_legal_moves(pos); legal; legal &= legal - 1) {
+        Position next = *pos;
+        int card = set_first(legal);
+        position_play(&next, card);
+        moves[count].card = card;
+        moves[count].value = solver_value(solver, &next);
+        count++;
+    }
+    return count;
+}
+
+/* Whether playing card keeps the value of the position at value. */
+static bool keeps_value(Solver *solver, const Position *pos, int card, int value)
+{
+    Position next = *pos;
+    position_play(&next, card);
+    bool declarer_moves = position_to_move(pos) == pos->declarer;
+    if (pos->game == GAME_NULL)
+        return solver_declarer_wins_null(solver, &next) == (value == 1);
+    if (declarer_moves)
+        return solver_declarer_reaches(solver, &next, value);
+    return !solver_declarer_reaches(solver, &next, value + 1);
+}
+
+int solver_optimal_line(Solver *solver, const Position *pos, int line[30])
+{
+    Position cur = *pos;
+    int value = solver_value(solver, &cur);
+    int length = 0;
+    while (!position_is_over(&cur)) {
+        CardSet legal = position_legal_moves(&cur);
+        int chosen = set_first(legal);
+        for (CardSet m = legal; m; m &= m - 1)
+            if (keeps_value(solver, &cur, set_first(m), value)) {
+                chosen = set_first(m);
+                break;
+            }
+        line[length++] = chosen;
+        position_play(&cur, chosen);
+    }
+    return length;
+}

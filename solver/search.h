@@ -1,0 +1,50 @@
+/* The double-dummy solver: exact values of positions with all cards known.
+ *
+ * Suit and grand games are valued in the declarer's card points at the end of
+ * the game (what was already won, skat or discard included, plus what best play
+ * wins from here).  Null games and the schwarz questions are won/lost searches
+ * over tricks.  A Solver owns a transposition table and is not thread-safe: use
+ * one per thread.  Results never depend on what the table held before. */
+#ifndef SKATDD_SEARCH_H
+#define SKATDD_SEARCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "position.h"
+
+typedef struct Solver Solver;
+
+/* A solver whose transposition table takes about tt_bytes; NULL when out of memory. */
+Solver *solver_new(size_t tt_bytes);
+void solver_free(Solver *solver);
+/* Nodes searched since the solver was made. */
+uint64_t solver_nodes(const Solver *solver);
+
+/* Suit and grand: the declarer's card points at the end with best play. */
+int solver_declarer_points(Solver *solver, const Position *pos);
+/* Suit and grand: can the declarer reach at least points card points? */
+bool solver_declarer_reaches(Solver *solver, const Position *pos, int points);
+/* Can the declarer force every remaining trick? (false once the defenders have one) */
+bool solver_declarer_takes_all(Solver *solver, const Position *pos);
+/* Can the defenders keep the declarer from taking any further trick? */
+bool solver_defenders_take_all(Solver *solver, const Position *pos);
+/* Null: can the declarer avoid taking any trick? (false once he has one) */
+bool solver_declarer_wins_null(Solver *solver, const Position *pos);
+
+/* One number for any game: declarer's final card points for suit and grand,
+ * 1 (declarer wins) or 0 for null. */
+int solver_value(Solver *solver, const Position *pos);
+
+typedef struct {
+    int card;
+    int value; /* solver_value after the card is played */
+} MoveValue;
+
+/* The value of every legal card of the player to move, in card order (the
+ * rank-equivalent ones too).  Returns how many (at most 10). */
+int solver_move_values(Solver *solver, const Position *pos, MoveValue moves[10]);
+/* One optimal line from pos to the end of the game.  Returns its length. */
+int solver_optimal_line(Solver *solver, const Position *pos, int line[30]);
+
+#endif

@@ -1,0 +1,78 @@
+#include "support_oracle.h"
+
+static int side_is_declarer(const Position *pos, int seat) { return seat == pos->declarer; }
+
+int oracle_declarer_points(const Position *pos)
+{
+    if (position_is_over(pos))
+        return pos->declarer_points;
+    int maximizing = side_is_declarer(pos, position_to_move(pos));
+    int best = maximizing ? -1 : 1000;
+    for (CardSet m = position_legal_moves(pos); m; m &= m - 1) {
+        Position next = *pos;
+        position_play(&next, set_first(m));
+        int v = oracle_declarer_points(&next);
+        if (maximizing ? v > best : v < best)
+            best = v;
+    }
+    return best;
+}
+
+int oracle_all_tricks(const Position *pos, int goal_declarer, int trying_declarer)
+{
+    if (goal_declarer ? pos->defender_tricks > 0 : pos->declarer_tricks > 0)
+        return 0;
+    if (position_is_over(pos))
+        return 1;
+    int trying = side_is_declarer(pos, position_to_move(pos)) == trying_declarer;
+    for (CardSet m = position_legal_moves(pos); m; m &= m - 1) {
+        Position next = *pos;
+        position_play(&next, set_first(m));
+        int v = oracle_all_tricks(&next, goal_declarer, trying_declarer);
+        if (trying && v)
+            return 1;
+        if (!trying && !v)
+            return 0;
+    }
+    return !trying;
+}
+
+int oracle_null(const Position *pos) { return oracle_all_tricks(pos, 0, 1); }
+
+uint64_t test_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+void random_position(uint64_t *state, GameType game, int tricks_left, int with_trick, Position *pos)
+{
+    int deck[32];
+    for (int i = 0; i < 32; i++)
+        deck[i] = i;
+    for (int i = 31; i > 0; i--) {
+        int j = (int)(test_random(state) % (uint64_t)(i + 1));
+        int t = deck[i];
+        deck[i] = deck[j];
+        deck[j] = t;
+    }
+    *pos = (Position){.game = game};
+    pos->declarer = (int)(test_random(state) % 3);
+    pos->leader = (int)(test_random(state) % 3);
+    int next = 0;
+    for (int seat = 0; seat < 3; seat++)
+        for (int i = 0; i < tricks_left; i++)
+            pos->hands[seat] |= card_bit(deck[next++]);
+    int in_trick = with_trick ? (int)(test_random(state) % 3) : 0;
+    /* Play the trick's first cards legally from the hands. */
+    for (int i = 0; i < in_trick; i++) {
+        CardSet legal = position_legal_moves(pos);
+        int k = (int)(test_random(state) % (uint64_t)set_count(legal));
+        while (k--)
+            legal &= legal - 1;
+        position_play(pos, set_first(legal));
+    }
+    pos->declarer_points = (int)(test_random(state) % 40);
+}

@@ -1,0 +1,23 @@
+/* Test support: an independent brute-force minimax (no pruning, no table,
+ * no move reduction) over canonical positions, and seeded random positions. */
+#ifndef SKATDD_SUPPORT_ORACLE_H
+#define SKATDD_SUPPORT_ORACLE_H
+
+#include <stdint.h>
+
+#include "position.h"
+
+/* Declarer's final card points with best play by both sides. */
+int oracle_declarer_points(const Position *pos);
+/* 1 when the side goal_declarer (1) or defenders (0) can be made to take every
+ * remaining trick by the side trying_declarer (1) or defenders (0). */
+int oracle_all_tricks(const Position *pos, int goal_declarer, int trying_declarer);
+/* Null: 1 when the declarer can avoid taking any trick. */
+int oracle_null(const Position *pos);
+
+uint64_t test_random(uint64_t *state);
+/* A random position: tricks_left tricks still to play, a random trick in
+ * progress of 0..2 cards (when with_trick), random leader and declarer. */
+void random_position(uint64_t *state, GameType game, int tricks_left, int with_trick, Position *pos);
+
+#endif
