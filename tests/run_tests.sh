@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Runs every test against one build directory (build or build/san):
+#   - the cmocka unit test binaries BUILD/tests/unit_*;
+#   - the bad-input cases tests/bad/NAME.yaml: skatdd must exit with status 2 and
+#     print exactly the line in tests/bad/NAME.err (COMMAND in NAME.cmd, default solve);
+#   - the integration scripts tests/integration/*.sh, run with SKATDD set.
+# Prints "N passed, N failed" and exits non-zero when anything failed.
+set -u
+build=${1:?usage: run_tests.sh BUILD_DIR}
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(dirname "$here")
+cd "$top" || exit 1
+export SKATDD="$top/$build/skatdd"
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+passed=0
+failed=0
+fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+
+for t in "$build"/tests/unit_*; do
+    [ -x "$t" ] || continue
+    if "$t" >"$build/$(basename "$t").log" 2>&1; then
+        passed=$((passed + 1))
+    else
+        cat "$build/$(basename "$t").log"
+        fail "$t"
+    fi
+done
+
+for case in tests/bad/*.yaml; do
+    [ -e "$case" ] || continue
+    base=${case%.yaml}
+    cmd=solve
+    [ -f "$base.cmd" ] && cmd=$(cat "$base.cmd")
+    expected=$(cat "$base.err")
+    # shellcheck disable=SC2086
+    actual=$("$SKATDD" $cmd "$case" 2>&1 >/dev/null)
+    status=$?
+    if [ "$status" -eq 2 ] && [ "$actual" = "$expected" ]; then
+        passed=$((passed + 1))
+    else
+        fail "$case: status $status, got '$actual', expected '$expected'"
+    fi
+done
+
+for script in tests/integration/*.sh; do
+    [ -e "$script" ] || continue
+    if out=$(bash "$script" 2>&1); then
+        passed=$((passed + 1))
+    else
+        echo "$out" | tail -20
+        fail "$script"
+    fi
+done
+
+echo "$build: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
