@@ -5,6 +5,29 @@
 
 #include "tt.h"
 
+#ifdef __BMI2__
+#include <immintrin.h>
+static inline uint32_t bits_extract(uint32_t x, uint32_t mask) { return _pext_u32(x, mask); }
+static inline uint32_t bits_deposit(uint32_t x, uint32_t mask) { return _pdep_u32(x, mask); }
+#else
+static inline uint32_t bits_extract(uint32_t x, uint32_t mask)
+{
+    uint32_t out = 0;
+    for (uint32_t bit = 1; mask; mask &= mask - 1, bit <<= 1)
+        if (x & mask & -mask)
+            out |= bit;
+    return out;
+}
+static inline uint32_t bits_deposit(uint32_t x, uint32_t mask)
+{
+    uint32_t out = 0;
+    for (uint32_t bit = 1; mask; mask &= mask - 1, bit <<= 1)
+        if (x & bit)
+            out |= mask & -mask;
+    return out;
+}
+#endif
+
 /* Inside the search, cards are renumbered per kind of game so that each
  * effective suit occupies a run of consecutive bits in rank order, with the
  * trumps on top.  Then the cards that follow a led card are one mask, and the
@@ -13,6 +36,20 @@
 
 enum { KIND_POINTS, KIND_DECLARER_ALL, KIND_DEFENDERS_ALL, KIND_NULL };
 enum { DECLARER_SIDE, DEFENDER_SIDE };
+
+typedef struct {
+    int count;
+    uint8_t offset[8], width[8];
+    bool up[8]; /* squeezed towards the top of the run, else the bottom */
+    uint32_t all;
+} Squeeze;
+
+/* A position's table key with its squeezed runs, and how to map cards back. */
+typedef struct {
+    uint32_t hand[3];
+    uint32_t live;   /* live cards inside the squeezed runs */
+    uint32_t target; /* where those cards sit in the key */
+} Key;
 
 struct Solver {
     TT *tt;
@@ -28,6 +65,9 @@ struct Solver {
     uint8_t equal_points[32];  /* points that tell otherwise equal cards apart */
     signed char internal_of[32];
     signed char card_of[32];
+    /* Runs of cards that differ only in rank order, not in value: the
+     * transposition table stores them squeezed together (see normalize). */
+    Squeeze squeeze[2]; /* [0] for card points, [1] for trick searches */
 
     /* The position being searched. */
     uint32_t hand[3];
@@ -63,7 +103,38 @@ void solver_free(Solver *solver)
 
 uint64_t solver_nodes(const Solver *solver) { return solver->nodes; }
 
+void solver_new_deal(Solver *solver) { tt_new_generation(solver->tt); }
+
 static inline int highest_bit(uint32_t s) { return 31 - __builtin_clz(s); }
+
+static void add_squeeze(Squeeze *q, int offset, int width, bool up)
+{
+    if (width < 2)
+        return;
+    q->offset[q->count] = (uint8_t)offset;
+    q->width[q->count] = (uint8_t)width;
+    q->up[q->count] = up;
+    q->count++;
+    q->all |= (uint32_t)(((1ull << width) - 1) << offset);
+}
+
+/* Within a run of one effective suit [first, next), the cards worth nothing
+ * (7 8 9) are the lowest and the jacks (2 each) the highest; squeezing either
+ * group together keeps every comparison and every point value.  For trick
+ * searches points do not count at all and the whole run is squeezed. */
+static void add_squeezes(Solver *s, int first, int next)
+{
+    int zero_end = first;
+    while (zero_end < next && s->points[zero_end] == 0)
+        zero_end++;
+    add_squeeze(&s->squeeze[0], first, zero_end - first, false);
+    int jacks = 0;
+    while (jacks < next - first && card_rank(s->card_of[next - 1 - jacks]) == RANK_J &&
+           s->game != GAME_NULL)
+        jacks++;
+    add_squeeze(&s->squeeze[0], next - jacks, jacks, true);
+    add_squeeze(&s->squeeze[1], first, next - first, false);
+}
 
 /* Lays out the internal card numbering for a kind of game. */
 static void configure(Solver *s, GameType game, int declarer)
@@ -77,6 +148,7 @@ static void configure(Solver *s, GameType game, int declarer)
 
     int next = 0;
     s->trump = 0;
+    memset(s->squeeze, 0, sizeof s->squeeze);
     for (int suit = 0; suit <= TRUMP_SUIT; suit++) {
         CardSet members = effective_suit_cards(game, suit);
         int first = next;
@@ -99,6 +171,8 @@ static void configure(Solver *s, GameType game, int declarer)
             s->follow[b] = run;
         if (suit == TRUMP_SUIT)
             s->trump = run;
+        if (next > first)
+            add_squeezes(s, first, next);
     }
     for (int b = 0; b < 32; b++)
         s->equal_points[b] = game == GAME_NULL ? 0 : s->points[b];
@@ -138,6 +212,42 @@ static inline uint32_t legal_for(const Solver *s, uint32_t hand, int n)
         return hand;
     uint32_t follow = hand & s->follow[s->trick[0]];
     return follow ? follow : hand;
+}
+
+/* The table key: inside each squeezed run the live cards are moved together,
+ * so positions that differ only in which worthless cards (or, in trick
+ * searches, which cards at all) were played share one entry. */
+static inline void make_key(const Solver *s, const Squeeze *q, Key *key)
+{
+    uint32_t live = (s->hand[0] | s->hand[1] | s->hand[2]) & q->all;
+    uint32_t target = 0;
+    for (int i = 0; i < q->count; i++) {
+        uint32_t run = (uint32_t)(((1ull << q->width[i]) - 1) << q->offset[i]);
+        int k = __builtin_popcount(live & run);
+        int shift = q->up[i] ? q->offset[i] + q->width[i] - k : q->offset[i];
+        target |= (uint32_t)(((1ull << k) - 1) << shift);
+    }
+    key->live = live;
+    key->target = target;
+    for (int seat = 0; seat < 3; seat++)
+        key->hand[seat] = (s->hand[seat] & ~q->all) |
+                          bits_deposit(bits_extract(s->hand[seat], live), target);
+}
+
+static inline int key_card(const Key *key, int card)
+{
+    uint32_t bit = 1u << card;
+    if (!(bit & key->live))
+        return card;
+    return __builtin_ctz(bits_deposit(bits_extract(bit, key->live), key->target));
+}
+
+static inline int card_of_key(const Key *key, int keyed)
+{
+    uint32_t bit = 1u << keyed;
+    if (!(bit & key->target))
+        return keyed;
+    return __builtin_ctz(bits_deposit(bits_extract(bit, key->target), key->live));
 }
 
 /* Drops each card whose next higher live card of the same suit is also a
@@ -180,6 +290,68 @@ static inline int winning_index(const Solver *s, int n)
         if (((contenders >> s->trick[i]) & 1u) && s->trick[i] > s->trick[best])
             best = i;
     return best;
+}
+
+/* Whether the trick is decided once the moving player adds card c: +1 when
+ * the mover's side takes it whatever comes after, -1 when the other side
+ * does, 0 when a later player can still change that. */
+static inline int trick_decided(Solver *s, int c, int leader, int n)
+{
+    int my_side = side_of(s, seat_after[leader][n]);
+    s->trick[n] = c;
+    int w = winning_index(s, n + 1);
+    int top = s->trick[w];
+    int top_side = side_of(s, seat_after[leader][w]);
+    uint32_t higher = (s->trump | s->follow[s->trick[0]]) & ~((2u << top) - 1);
+    for (int k = n + 1; k < 3; k++) {
+        int later = seat_after[leader][k];
+        if (side_of(s, later) != top_side && (legal_for(s, s->hand[later], 1) & higher))
+            return 0;
+    }
+    return top_side == my_side ? 1 : -1;
+}
+
+/* Rank-equivalent cards (adjacent among the live cards, in one hand) win and
+ * lose the same tricks and differ only in points.  Swapping two of them for
+ * the rest of the game shows that when the current trick is decided, the
+ * side taking it wants the most points in it and the other side the fewest,
+ * so one card of the group suffices; otherwise one card per point value. */
+static uint32_t reduce_point_moves(Solver *s, uint32_t moves, uint32_t live, int leader, int n)
+{
+    uint32_t keep = 0;
+    while (moves) {
+        int top = highest_bit(moves);
+        uint32_t group = 1u << top;
+        int c = top;
+        for (;;) {
+            uint32_t below = live & s->follow[c] & ((1u << c) - 1);
+            if (!below)
+                break;
+            int next = highest_bit(below);
+            if (!((moves >> next) & 1u))
+                break;
+            group |= 1u << next;
+            c = next;
+        }
+        moves &= ~group;
+        if (group == (1u << top)) {
+            keep |= group;
+            continue;
+        }
+        int decided = trick_decided(s, top, leader, n);
+        if (decided) {
+            int pick = top;
+            for (uint32_t g = group; g; g &= g - 1) {
+                int x = __builtin_ctz(g);
+                if (decided > 0 ? s->points[x] > s->points[pick] : s->points[x] < s->points[pick])
+                    pick = x;
+            }
+            keep |= 1u << pick;
+        } else {
+            keep |= without_equivalents(s, group, live);
+        }
+    }
+    return keep;
 }
 
 typedef struct {
@@ -241,6 +413,18 @@ static inline int finish_trick(Solver *s, int leader, int alpha, int beta)
     return v;
 }
 
+/* The last trick plays itself. */
+static inline int last_trick_points(Solver *s, int leader)
+{
+    int first = s->trick[0], second = s->trick[1];
+    for (int k = 0; k < 3; k++)
+        s->trick[k] = __builtin_ctz(s->hand[seat_after[leader][k]]);
+    int winner = seat_after[leader][winning_index(s, 3)];
+    s->trick[0] = first;
+    s->trick[1] = second;
+    return winner == s->declarer ? s->hand_points : 0;
+}
+
 /* The declarer's card points from the current trick on (fail-soft). */
 static int search_points(Solver *s, int leader, int n, int alpha, int beta)
 {
@@ -248,12 +432,16 @@ static int search_points(Solver *s, int leader, int n, int alpha, int beta)
     int player = seat_after[leader][n];
     TTEntry *entry = NULL;
     int tt_move = -1;
+    Key key;
     if (n == 0) {
         if (!s->hand[player])
             return 0;
         if (s->hand_points <= alpha)
             return s->hand_points;
-        entry = tt_probe(s->tt, s->hand, leader, KIND_POINTS);
+        if (!(s->hand[player] & (s->hand[player] - 1)))
+            return last_trick_points(s, leader);
+        make_key(s, &s->squeeze[0], &key);
+        entry = tt_probe(s->tt, key.hand, leader, KIND_POINTS);
         if (entry) {
             if (entry->lower >= beta)
                 return entry->lower;
@@ -263,14 +451,15 @@ static int search_points(Solver *s, int leader, int n, int alpha, int beta)
                 alpha = entry->lower;
             if (entry->upper < beta)
                 beta = entry->upper;
-            tt_move = entry->best - 1;
+            if (entry->best)
+                tt_move = card_of_key(&key, entry->best - 1);
         }
     }
     int alpha0 = alpha, beta0 = beta;
     uint32_t live = s->hand[0] | s->hand[1] | s->hand[2];
     for (int i = 0; i < n; i++)
         live |= 1u << s->trick[i];
-    uint32_t moves = without_equivalents(s, legal_for(s, s->hand[player], n), live);
+    uint32_t moves = reduce_point_moves(s, legal_for(s, s->hand[player], n), live, leader, n);
     MoveList list = {.count = 0};
     order_point_moves(s, moves, leader, n, tt_move, &list);
 
@@ -300,7 +489,7 @@ static int search_points(Solver *s, int leader, int n, int alpha, int beta)
         }
     }
     if (n == 0) {
-        entry = tt_store(s->tt, s->hand, leader, KIND_POINTS);
+        entry = tt_store(s->tt, key.hand, leader, KIND_POINTS);
         if (best <= alpha0) {
             if (best < entry->upper)
                 entry->upper = (uint8_t)best;
@@ -310,7 +499,7 @@ static int search_points(Solver *s, int leader, int n, int alpha, int beta)
         } else {
             entry->lower = entry->upper = (uint8_t)best;
         }
-        entry->best = (uint8_t)(best_move + 1);
+        entry->best = (uint8_t)(key_card(&key, best_move) + 1);
     }
     return best;
 }
@@ -322,14 +511,17 @@ static bool search_tricks(Solver *s, int leader, int n)
     int player = seat_after[leader][n];
     TTEntry *entry = NULL;
     int tt_move = -1;
+    Key key;
     if (n == 0) {
         if (!s->hand[player])
             return true;
-        entry = tt_probe(s->tt, s->hand, leader, s->kind);
+        make_key(s, &s->squeeze[1], &key);
+        entry = tt_probe(s->tt, key.hand, leader, s->kind);
         if (entry) {
             if (entry->lower == entry->upper)
                 return entry->lower;
-            tt_move = entry->best - 1;
+            if (entry->best)
+                tt_move = card_of_key(&key, entry->best - 1);
         }
     }
     uint32_t live = s->hand[0] | s->hand[1] | s->hand[2];
@@ -377,21 +569,23 @@ static bool search_tricks(Solver *s, int leader, int n)
         }
     }
     if (n == 0) {
-        entry = tt_store(s->tt, s->hand, leader, s->kind);
+        entry = tt_store(s->tt, key.hand, leader, s->kind);
         entry->lower = entry->upper = result;
-        entry->best = (uint8_t)(best_move + 1);
+        entry->best = (uint8_t)(key_card(&key, best_move) + 1);
     }
     return result;
 }
 
-static int future_points(Solver *s, const Position *pos, int guess)
+/* Bisection over null-window searches: a fail-soft result moves the bound
+ * past the probe when it can, but the next probe is always the midpoint, so
+ * no value takes more than about seven searches. */
+static int future_points(Solver *s, const Position *pos)
 {
     int n = load(s, pos, KIND_POINTS);
     int lower = 0, upper = position_points_left(pos);
-    int g = guess < lower ? lower : guess > upper ? upper : guess;
     while (lower < upper) {
-        int beta = g == lower ? g + 1 : g;
-        g = search_points(s, pos->leader, n, beta - 1, beta);
+        int beta = lower + (upper - lower + 1) / 2;
+        int g = search_points(s, pos->leader, n, beta - 1, beta);
         if (g < beta)
             upper = g;
         else
@@ -402,8 +596,7 @@ static int future_points(Solver *s, const Position *pos, int guess)
 
 int solver_declarer_points(Solver *solver, const Position *pos)
 {
-    int left = position_points_left(pos);
-    return pos->declarer_points + future_points(solver, pos, left / 2);
+    return pos->declarer_points + future_points(solver, pos);
 }
 
 bool solver_declarer_reaches(Solver *solver, const Position *pos, int points)

@@ -18,6 +18,9 @@ typedef struct Solver Solver;
 /* A solver whose transposition table takes about tt_bytes; NULL when out of memory. */
 Solver *solver_new(size_t tt_bytes);
 void solver_free(Solver *solver);
+/* Tells the solver that the positions to come belong to another deal: what
+ * its table holds is still correct but no longer useful, so it makes room. */
+void solver_new_deal(Solver *solver);
 /* Nodes searched since the solver was made. */
 uint64_t solver_nodes(const Solver *solver);
 
