@@ -413,6 +413,68 @@ static inline int finish_trick(Solver *s, int leader, int alpha, int beta)
     return v;
 }
 
+/* The points of the top trumps a side holds: each takes a trick whenever it
+ * is played, so the side wins at least their points. */
+static inline int sure_points(const Solver *s, uint32_t side_cards)
+{
+    uint32_t live = (s->hand[0] | s->hand[1] | s->hand[2]) & s->trump;
+    int points = 0;
+    while (live) {
+        int top = highest_bit(live);
+        if (!((side_cards >> top) & 1u))
+            break;
+        points += s->points[top];
+        live &= ~(1u << top);
+    }
+    return points;
+}
+
+/* The cheapest card a player may give to a trick led with a card of run. */
+static inline int cheapest_reply(const Solver *s, uint32_t hand, uint32_t run)
+{
+    uint32_t legal = hand & run ? hand & run : hand;
+    int least = 0;
+    for (bool first = true; legal; legal &= legal - 1, first = false) {
+        int p = s->points[__builtin_ctz(legal)];
+        if (first || p < least)
+            least = p;
+    }
+    return least;
+}
+
+/* At a trick's start: the points of one trick the leader's side surely takes
+ * by leading the top card of a plain suit that no opponent can trump; the
+ * opponents give at least their cheapest legal cards.  Counts no trump, so
+ * it adds to sure_points. */
+static inline int quick_trick_points(const Solver *s, int leader)
+{
+    uint32_t live = s->hand[0] | s->hand[1] | s->hand[2];
+    uint32_t plain = live & ~s->trump;
+    int side = side_of(s, leader);
+    int best = 0;
+    while (plain) {
+        int top = highest_bit(plain);
+        uint32_t run = s->follow[top];
+        plain &= ~run;
+        if (!((s->hand[leader] >> top) & 1u))
+            continue;
+        int points = s->points[top];
+        bool sure = true;
+        for (int k = 1; k < 3 && sure; k++) {
+            int other = seat_after[leader][k];
+            if (side_of(s, other) == side)
+                continue;
+            if (!(s->hand[other] & run) && (s->hand[other] & s->trump))
+                sure = false;
+            else
+                points += cheapest_reply(s, s->hand[other], run);
+        }
+        if (sure && points > best)
+            best = points;
+    }
+    return best;
+}
+
 /* The last trick plays itself. */
 static inline int last_trick_points(Solver *s, int leader)
 {
@@ -440,10 +502,20 @@ static int search_points(Solver *s, int leader, int n, int alpha, int beta)
             return s->hand_points;
         if (!(s->hand[player] & (s->hand[player] - 1)))
             return last_trick_points(s, leader);
+        uint32_t defenders = s->hand[0] ^ s->hand[1] ^ s->hand[2] ^ s->hand[s->declarer];
+        int quick = quick_trick_points(s, leader);
+        int sure = sure_points(s, s->hand[s->declarer]) +
+                   (leader == s->declarer ? quick : 0);
+        if (sure >= beta)
+            return sure;
+        int ceiling = s->hand_points - sure_points(s, defenders) -
+                      (leader != s->declarer ? quick : 0);
+        if (ceiling <= alpha)
+            return ceiling;
         make_key(s, &s->squeeze[0], &key);
         entry = tt_probe(s->tt, key.hand, leader, KIND_POINTS);
         if (entry) {
-            if (entry->lower >= beta)
+            if (entry->lower >= beta || entry->lower == entry->upper)
                 return entry->lower;
             if (entry->upper <= alpha)
                 return entry->upper;
