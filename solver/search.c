@@ -648,16 +648,17 @@ static bool search_tricks(Solver *s, int leader, int n)
     return result;
 }
 
-/* Bisection over null-window searches: a fail-soft result moves the bound
- * past the probe when it can, but the next probe is always the midpoint, so
- * no value takes more than about seven searches. */
-static int future_points(Solver *s, const Position *pos)
+/* Bisection over null-window searches for the declarer's final points,
+ * known to lie in [lower, upper]: a fail-soft result moves the bound past the
+ * probe when it can, but the next probe is always the midpoint, so no value
+ * takes more than about seven searches. */
+static int points_between(Solver *s, const Position *pos, int lower, int upper)
 {
     int n = load(s, pos, KIND_POINTS);
-    int lower = 0, upper = position_points_left(pos);
+    int already = pos->declarer_points;
     while (lower < upper) {
         int beta = lower + (upper - lower + 1) / 2;
-        int g = search_points(s, pos->leader, n, beta - 1, beta);
+        int g = already + search_points(s, pos->leader, n, beta - already - 1, beta - already);
         if (g < beta)
             upper = g;
         else
@@ -668,7 +669,8 @@ static int future_points(Solver *s, const Position *pos)
 
 int solver_declarer_points(Solver *solver, const Position *pos)
 {
-    return pos->declarer_points + future_points(solver, pos);
+    return points_between(solver, pos, pos->declarer_points,
+                          pos->declarer_points + position_points_left(pos));
 }
 
 bool solver_declarer_reaches(Solver *solver, const Position *pos, int points)
@@ -718,17 +720,64 @@ int solver_value(Solver *solver, const Position *pos)
     return solver_declarer_points(solver, pos);
 }
 
+/* Whether card's value is known from the card just above it: the next
+ * higher live card of its suit is in the same hand and worth the same. */
+static int equivalent_above(Solver *s, const Position *pos, int card)
+{
+    load(s, pos, KIND_POINTS);
+    uint32_t live = s->hand[0] | s->hand[1] | s->hand[2];
+    for (int i = 0; i < pos->trick_size; i++)
+        live |= 1u << s->trick[i];
+    int c = s->internal_of[card];
+    uint32_t above = live & s->follow[c] & ~((2u << c) - 1);
+    if (!above)
+        return CARD_NONE;
+    int next = __builtin_ctz(above);
+    uint32_t own = s->hand[position_to_move(pos)];
+    if (!((own >> next) & 1u) || s->equal_points[next] != s->equal_points[c])
+        return CARD_NONE;
+    return s->card_of[next];
+}
+
 int solver_move_values(Solver *solver, const Position *pos, MoveValue moves[10])
 {
+    int value = solver_value(solver, pos);
+    bool maximizing = position_to_move(pos) == pos->declarer;
     int count = 0;
-    for (CardSet legal = position_legal_moves(pos); legal; legal &= legal - 1) {
-        Position next = *pos;
-        int card = set_first(legal);
-        position_play(&next, card);
-        moves[count].card = card;
-        moves[count].value = solver_value(solver, &next);
-        count++;
+    /* Highest card first, so that an equivalent card finds its value. */
+    CardSet legal = position_legal_moves(pos);
+    int cards[10], n = 0;
+    for (CardSet m = legal; m; m &= m - 1)
+        cards[n++] = set_first(m);
+    for (int i = 0; i < n; i++) {
+        int card = cards[i];
+        moves[i].card = card;
+        moves[i].value = -1;
     }
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = n - 1; i >= 0; i--) {
+            if (moves[i].value >= 0)
+                continue;
+            int same = equivalent_above(solver, pos, cards[i]);
+            if (same != CARD_NONE) {
+                for (int j = 0; j < n; j++)
+                    if (cards[j] == same && moves[j].value >= 0)
+                        moves[i].value = moves[j].value;
+                if (moves[i].value >= 0 || pass == 0)
+                    continue;
+            }
+            Position next = *pos;
+            position_play(&next, cards[i]);
+            if (pos->game == GAME_NULL)
+                moves[i].value = solver_declarer_wins_null(solver, &next);
+            else if (maximizing)
+                moves[i].value = points_between(solver, &next, next.declarer_points, value);
+            else
+                moves[i].value = points_between(solver, &next, value,
+                                                next.declarer_points + position_points_left(&next));
+        }
+    }
+    count = n;
     return count;
 }
 
