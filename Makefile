@@ -4,7 +4,7 @@
 CC       ?= gcc
 CSTD     := -std=gnu11
 WARN     := -Wall -Wextra
-CFLAGS   ?= -O2 -g
+CFLAGS   ?= -O2 -g -march=native
 ALL_CFLAGS := $(CSTD) $(WARN) $(CFLAGS) -fopenmp -MMD -MP -Isolver -Ievaluator -Icli
 LDLIBS   := -lyaml -ljansson -lm
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all

@@ -47,7 +47,8 @@ uint64_t test_random(uint64_t *state)
     return z ^ (z >> 31);
 }
 
-void random_position(uint64_t *state, GameType game, int tricks_left, int with_trick, Position *pos)
+void random_position(uint64_t *state, GameType game, int tricks_left, int declarer, int leader,
+                     int trick_size, Position *pos)
 {
     int deck[32];
     for (int i = 0; i < 32; i++)
@@ -59,15 +60,14 @@ void random_position(uint64_t *state, GameType game, int tricks_left, int with_t
         deck[j] = t;
     }
     *pos = (Position){.game = game};
-    pos->declarer = (int)(test_random(state) % 3);
-    pos->leader = (int)(test_random(state) % 3);
+    pos->declarer = declarer;
+    pos->leader = leader;
     int next = 0;
     for (int seat = 0; seat < 3; seat++)
         for (int i = 0; i < tricks_left; i++)
             pos->hands[seat] |= card_bit(deck[next++]);
-    int in_trick = with_trick ? (int)(test_random(state) % 3) : 0;
     /* Play the trick's first cards legally from the hands. */
-    for (int i = 0; i < in_trick; i++) {
+    for (int i = 0; i < trick_size; i++) {
         CardSet legal = position_legal_moves(pos);
         int k = (int)(test_random(state) % (uint64_t)set_count(legal));
         while (k--)

@@ -16,8 +16,10 @@ int oracle_all_tricks(const Position *pos, int goal_declarer, int trying_declare
 int oracle_null(const Position *pos);
 
 uint64_t test_random(uint64_t *state);
-/* A random position: tricks_left tricks still to play, a random trick in
- * progress of 0..2 cards (when with_trick), random leader and declarer. */
-void random_position(uint64_t *state, GameType game, int tricks_left, int with_trick, Position *pos);
+/* A random position: tricks_left tricks still to play, of which the current
+ * one has trick_size cards played already (random legal ones), the given
+ * declarer and leader, and some points already won by the declarer. */
+void random_position(uint64_t *state, GameType game, int tricks_left, int declarer, int leader,
+                     int trick_size, Position *pos);
 
 #endif

@@ -1,0 +1,231 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "commands.h"
+#include "common.h"
+#include "deal.h"
+#include "discard.h"
+
+static const char solve_help[] =
+    "usage: skatdd solve [OPTIONS] FILE...\n"
+    "\n"
+    "Solves each deal or position of the YAML files double-dummy (all cards known):\n"
+    "the declarer's card points with best play by both sides (null: whether the\n"
+    "declarer can avoid every trick), whether the declarer can force schwarz, whether\n"
+    "the defenders can keep him from any further trick, the value of every legal\n"
+    "card of the player to move, and one optimal line to the end.  A skat game\n"
+    "dealt in full with no discard gets the best discard.\n"
+    "\n"
+    "options:\n"
+    "  --format text|json  text (default) or one JSON object per deal and line\n"
+    "  --tt-mb N           transposition table size in megabytes (default 16)\n"
+    "  --ascii, --symbols  suit letters or suit symbols in text (default: symbols\n"
+    "                      on a UTF-8 terminal)\n"
+    "  --help              this help\n";
+
+typedef struct {
+    const Deal *deal;
+    Position pos;          /* after discard and play */
+    bool discard_found;    /* the solver chose the discard */
+    CardSet discard;       /* 0 in a hand game or a position */
+    Analysis analysis;
+    double ms;
+} SolveReport;
+
+/* The position to solve, choosing the discard when a skat game has none. */
+static void prepare(Solver *solver, const Deal *deal, SolveReport *r)
+{
+    deal_position(deal, &r->pos);
+    r->discard = deal->has_discard ? deal->discard : 0;
+    if (deal->full_deal && !deal->contract.hand && !deal->has_discard) {
+        DiscardChoice choice = best_discard(solver, &r->pos);
+        Position twelve = r->pos;
+        position_after_discard(&twelve, choice.discard, &r->pos);
+        r->discard = choice.discard;
+        r->discard_found = true;
+    }
+}
+
+static const char *yes_no(bool b) { return b ? "yes" : "no"; }
+
+static void print_value(const Position *pos, int value)
+{
+    if (pos->game == GAME_NULL)
+        printf("%s", value ? "declarer wins" : "declarer loses");
+    else
+        printf("%d", value);
+}
+
+static void print_text(const CommonOptions *o, const SolveReport *r)
+{
+    const Deal *d = r->deal;
+    const Position *p = &r->pos;
+    GameType g = p->game;
+    char buf[256], card[8], contract[64];
+    if (d->name[0])
+        printf("%s\n", d->name);
+    for (int seat = 0; seat < SEAT_COUNT; seat++)
+        printf("  %-22s %s\n", seat == p->declarer ? (seat == 0 ? "forehand (declarer)" : seat == 1 ? "middlehand (declarer)" : "rearhand (declarer)") : seat_name(seat),
+               text_cards(o, g, p->hands[seat], buf, sizeof buf));
+    if (d->has_skat)
+        printf("  %-22s %s\n", "skat", text_cards(o, g, d->skat, buf, sizeof buf));
+    if (r->discard)
+        printf("  %-22s %s%s\n", "discard", text_cards(o, g, r->discard, buf, sizeof buf),
+               r->discard_found ? " (best, found by the solver)" : "");
+    if (p->trick_size) {
+        printf("  %-22s", "trick so far");
+        for (int i = 0; i < p->trick_size; i++)
+            printf(" %s", text_card(o, p->trick[i], card));
+        printf("\n");
+    }
+    printf("Contract: %s, declarer %s; %s to play", contract_name(&d->contract, contract, sizeof contract),
+           seat_name(p->declarer), seat_name(position_to_move(p)));
+    if (g != GAME_NULL)
+        printf("; declarer has %d card points and %d tricks so far", p->declarer_points, p->declarer_tricks);
+    printf("\n");
+
+    const Analysis *a = &r->analysis;
+    if (g == GAME_NULL)
+        printf("Result: the declarer %s every trick with best play\n",
+               a->value ? "can avoid" : "cannot avoid");
+    else
+        printf("Result: declarer takes %d card points with best play; can force schwarz: %s; "
+               "defenders can keep him from any further trick: %s\n",
+               a->value, yes_no(a->declarer_can_schwarz), yes_no(a->defenders_can_schwarz));
+    if (a->move_count) {
+        printf("Cards for %s:", seat_name(position_to_move(p)));
+        for (int i = 0; i < a->move_count; i++) {
+            printf(" %s ", text_card(o, a->moves[i].card, card));
+            print_value(p, a->moves[i].value);
+            printf(i + 1 < a->move_count ? "," : "\n");
+        }
+    }
+    if (a->line_length) {
+        printf("Optimal line:\n");
+        Position cur = *p;
+        int number = p->declarer_tricks + p->defender_tricks + 1;
+        bool open = true;
+        for (int i = 0; i < a->line_length; i++) {
+            if (open) {
+                printf("  %2d. %-10s", number, seat_name(cur.leader));
+                for (int k = 0; k < cur.trick_size; k++)
+                    printf(" %s", text_card(o, cur.trick[k], card));
+                open = false;
+            }
+            printf(" %s", text_card(o, a->line[i], card));
+            int winner = position_play(&cur, a->line[i]);
+            if (winner >= 0) {
+                printf("   -> %s", seat_name(winner));
+                if (g != GAME_NULL)
+                    printf(" (declarer %d)", cur.declarer_points);
+                printf("\n");
+                number++;
+                open = true;
+            }
+        }
+    }
+    printf("Nodes: %llu, time: %.1f ms\n\n", (unsigned long long)a->nodes, r->ms);
+}
+
+static void print_json(const SolveReport *r)
+{
+    const Deal *d = r->deal;
+    const Position *p = &r->pos;
+    const Analysis *a = &r->analysis;
+    bool null = p->game == GAME_NULL;
+    char contract[64];
+    json_t *o = json_object();
+    json_object_set_new(o, "name", d->name[0] ? json_string(d->name) : json_null());
+    json_object_set_new(o, "contract", json_string(contract_name(&d->contract, contract, sizeof contract)));
+    json_object_set_new(o, "declarer", json_string(seat_name(p->declarer)));
+    json_object_set_new(o, "to_move", json_string(seat_name(position_to_move(p))));
+    json_object_set_new(o, "declarer_points", null ? json_null() : json_integer(a->value));
+    json_object_set_new(o, "declarer_can_schwarz", null ? json_null() : json_boolean(a->declarer_can_schwarz));
+    json_object_set_new(o, "defenders_can_schwarz", null ? json_null() : json_boolean(a->defenders_can_schwarz));
+    json_object_set_new(o, "declarer_wins_null", null ? json_boolean(a->value) : json_null());
+    json_object_set_new(o, "discard", r->discard ? json_cards(p->game, r->discard) : json_null());
+    json_object_set_new(o, "discard_found", json_boolean(r->discard_found));
+    json_t *moves = json_array();
+    for (int i = 0; i < a->move_count; i++) {
+        json_t *m = json_object();
+        json_object_set_new(m, "card", json_card(a->moves[i].card));
+        if (null)
+            json_object_set_new(m, "declarer_wins_null", json_boolean(a->moves[i].value));
+        else
+            json_object_set_new(m, "declarer_points", json_integer(a->moves[i].value));
+        json_array_append_new(moves, m);
+    }
+    json_object_set_new(o, "moves", moves);
+    json_object_set_new(o, "line", json_card_list(a->line, a->line_length));
+    json_object_set_new(o, "nodes", json_integer((json_int_t)a->nodes));
+    json_object_set_new(o, "ms", json_real(r->ms));
+    json_print_line(o);
+}
+
+/* Solves every deal of one file; returns the exit status so far. */
+static int solve_file(const CommonOptions *o, Solver *solver, const char *path)
+{
+    char err[512];
+    DealReader *reader = deal_reader_open(path, err, sizeof err);
+    if (!reader) {
+        fprintf(stderr, "%s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    int status = EXIT_OK;
+    Deal *deal = malloc(sizeof *deal);
+    if (!deal) {
+        deal_reader_close(reader);
+        return EXIT_INTERNAL;
+    }
+    int got;
+    while ((got = deal_reader_next(reader, deal, err, sizeof err)) == 1) {
+        if (!deal_require_game(deal, err, sizeof err)) {
+            got = -1;
+            break;
+        }
+        SolveReport report = {.deal = deal};
+        double start = wall_ms();
+        solver_new_deal(solver);
+        prepare(solver, deal, &report);
+        analyze_position(solver, &report.pos, &report.analysis);
+        report.ms = wall_ms() - start;
+        if (o->format == FORMAT_JSON)
+            print_json(&report);
+        else
+            print_text(o, &report);
+        fflush(stdout);
+    }
+    if (got < 0) {
+        fprintf(stderr, "%s\n", err);
+        status = EXIT_BAD_INPUT;
+    }
+    free(deal);
+    deal_reader_close(reader);
+    return status;
+}
+
+int cmd_solve(int argc, char **argv)
+{
+    CommonOptions o;
+    common_defaults(&o);
+    int first = common_parse(argc, argv, &o, solve_help, NULL, NULL, NULL);
+    if (first == -2)
+        return EXIT_OK;
+    if (first < 0)
+        return EXIT_BAD_INPUT;
+    if (first >= argc) {
+        fprintf(stderr, "skatdd solve: no file given (see skatdd solve --help)\n");
+        return EXIT_BAD_INPUT;
+    }
+    Solver *solver = solver_new((size_t)o.tt_mb << 20);
+    if (!solver) {
+        fprintf(stderr, "skatdd solve: out of memory for a %d MB table\n", o.tt_mb);
+        return EXIT_INTERNAL;
+    }
+    int status = EXIT_OK;
+    for (int i = first; i < argc && status == EXIT_OK; i++)
+        status = solve_file(&o, solver, argv[i]);
+    solver_free(solver);
+    return status;
+}

@@ -1,0 +1,8 @@
+/* The subcommands of skatdd.  Each gets argv with argv[0] the command's name
+ * and returns the exit status. */
+#ifndef SKATDD_COMMANDS_H
+#define SKATDD_COMMANDS_H
+
+int cmd_solve(int argc, char **argv);
+
+#endif

@@ -1,0 +1,187 @@
+#include "common.h"
+
+#include <langinfo.h>
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+void common_defaults(CommonOptions *o)
+{
+    *o = (CommonOptions){.format = FORMAT_TEXT, .threads = 0, .tt_mb = 16, .rules = NULL};
+    setlocale(LC_CTYPE, "");
+    const char *codeset = nl_langinfo(CODESET);
+    o->symbols = isatty(STDOUT_FILENO) && codeset && strcmp(codeset, "UTF-8") == 0;
+}
+
+static bool parse_int(const char *value, int low, int high, int *out)
+{
+    char *end = NULL;
+    long v = strtol(value, &end, 10);
+    if (!value[0] || *end || v < low || v > high)
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+bool common_option(CommonOptions *o, const char *name, const char *value)
+{
+    if (strcmp(name, "format") == 0) {
+        if (strcmp(value, "text") == 0)
+            o->format = FORMAT_TEXT;
+        else if (strcmp(value, "json") == 0)
+            o->format = FORMAT_JSON;
+        else {
+            fprintf(stderr, "skatdd: --format must be text or json, not '%s'\n", value);
+            return false;
+        }
+        return true;
+    }
+    if (strcmp(name, "threads") == 0 && !parse_int(value, 0, 1024, &o->threads)) {
+        fprintf(stderr, "skatdd: --threads needs a number from 0 (all cores) to 1024\n");
+        return false;
+    }
+    if (strcmp(name, "tt-mb") == 0 && !parse_int(value, 1, 65536, &o->tt_mb)) {
+        fprintf(stderr, "skatdd: --tt-mb needs a number of megabytes from 1 to 65536\n");
+        return false;
+    }
+    if (strcmp(name, "rules") == 0)
+        o->rules = value;
+    if (strcmp(name, "ascii") == 0)
+        o->symbols = false;
+    if (strcmp(name, "symbols") == 0)
+        o->symbols = true;
+    if (strcmp(name, "quiet") == 0)
+        o->quiet = true;
+    return true;
+}
+
+const char *text_card(const CommonOptions *o, int card, char out[8])
+{
+    return o->symbols ? card_symbol_name(card, out) : card_name(card, out);
+}
+
+/* Cards of a game in playing order: trumps, then clubs, spades, hearts,
+ * diamonds; each high to low. */
+static int order_key(GameType game, int card)
+{
+    int suit = effective_suit(game, card);
+    int group = suit == TRUMP_SUIT ? 0 : 1 + suit;
+    return group * 64 - card_strength(game, card);
+}
+
+static int sorted_cards(GameType game, CardSet cards, int out[32])
+{
+    int n = 0;
+    for (; cards; cards &= cards - 1) {
+        int c = set_first(cards);
+        int i = n++;
+        while (i > 0 && order_key(game, out[i - 1]) > order_key(game, c)) {
+            out[i] = out[i - 1];
+            i--;
+        }
+        out[i] = c;
+    }
+    return n;
+}
+
+const char *text_cards(const CommonOptions *o, GameType game, CardSet cards, char *out, size_t size)
+{
+    int list[32];
+    int n = sorted_cards(game, cards, list);
+    size_t used = 0;
+    out[0] = '\0';
+    for (int i = 0; i < n && used + 8 < size; i++) {
+        char name[8];
+        int w = snprintf(out + used, size - used, "%s%s", i ? " " : "", text_card(o, list[i], name));
+        used += (size_t)w;
+    }
+    if (n == 0)
+        snprintf(out, size, "-");
+    return out;
+}
+
+json_t *json_card(int card)
+{
+    char name[3];
+    return json_string(card_name(card, name));
+}
+
+json_t *json_cards(GameType game, CardSet cards)
+{
+    int list[32];
+    int n = sorted_cards(game, cards, list);
+    return json_card_list(list, n);
+}
+
+json_t *json_card_list(const int *cards, int count)
+{
+    json_t *array = json_array();
+    for (int i = 0; i < count; i++)
+        json_array_append_new(array, json_card(cards[i]));
+    return array;
+}
+
+void json_print_line(json_t *object)
+{
+    char *text = json_dumps(object, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    if (text) {
+        puts(text);
+        free(text);
+    }
+    json_decref(object);
+}
+
+double wall_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+#include <getopt.h>
+
+static const char *const common_names[] = {"format", "threads", "tt-mb", "rules"};
+static const char *const common_flags[] = {"ascii", "symbols", "quiet"};
+enum { MAX_OPTIONS = 32 };
+
+int common_parse(int argc, char **argv, CommonOptions *o, const char *help,
+                 const ExtraOption *extra, ExtraHandler on_extra, void *ctx)
+{
+    struct option options[MAX_OPTIONS];
+    int n = 0;
+    for (size_t i = 0; i < sizeof common_names / sizeof *common_names; i++)
+        options[n++] = (struct option){common_names[i], required_argument, NULL, 0};
+    for (size_t i = 0; i < sizeof common_flags / sizeof *common_flags; i++)
+        options[n++] = (struct option){common_flags[i], no_argument, NULL, 0};
+    int first_extra = n;
+    for (int i = 0; extra && extra[i].name && n < MAX_OPTIONS - 2; i++)
+        options[n++] = (struct option){extra[i].name, extra[i].has_value ? required_argument : no_argument,
+                                       NULL, 0};
+    options[n++] = (struct option){"help", no_argument, NULL, 'h'};
+    options[n] = (struct option){0};
+
+    optind = 1;
+    opterr = 0;
+    for (;;) {
+        int index = -1;
+        int c = getopt_long(argc, argv, "h", options, &index);
+        if (c == -1)
+            break;
+        if (c == 'h') {
+            fputs(help, stdout);
+            return -2;
+        }
+        if (c == '?') {
+            fprintf(stderr, "skatdd %s: unknown or incomplete option '%s' (see skatdd %s --help)\n",
+                    argv[0], argv[optind - 1], argv[0]);
+            return -1;
+        }
+        const char *name = options[index].name;
+        bool ok = index >= first_extra ? on_extra(ctx, name, optarg) : common_option(o, name, optarg ? optarg : "");
+        if (!ok)
+            return -1;
+    }
+    return optind;
+}

@@ -1,0 +1,56 @@
+/* What every command shares: options, exit statuses, card formatting and
+ * JSON helpers. */
+#ifndef SKATDD_COMMON_H
+#define SKATDD_COMMON_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "cards.h"
+#include "play.h"
+
+enum { EXIT_OK = 0, EXIT_INTERNAL = 1, EXIT_BAD_INPUT = 2 };
+enum { FORMAT_TEXT, FORMAT_JSON };
+
+typedef struct {
+    int format;
+    int threads;      /* 0: all cores */
+    int tt_mb;        /* transposition table per thread */
+    const char *rules;
+    bool quiet;
+    bool symbols;     /* suit symbols in text output */
+} CommonOptions;
+
+/* Reads a common option (long name without dashes, and its argument);
+ * returns false with a message on stderr when the value is bad. */
+bool common_option(CommonOptions *o, const char *name, const char *value);
+void common_defaults(CommonOptions *o);
+
+/* A card or a set of cards for text output, in the order of the game
+ * (trumps first, high to low); symbols when o->symbols. */
+const char *text_card(const CommonOptions *o, int card, char out[8]);
+const char *text_cards(const CommonOptions *o, GameType game, CardSet cards, char *out, size_t size);
+
+json_t *json_card(int card);
+json_t *json_cards(GameType game, CardSet cards);
+json_t *json_card_list(const int *cards, int count);
+/* Prints one JSON object on one line and frees it. */
+void json_print_line(json_t *object);
+
+double wall_ms(void);
+
+/* Options a single command adds to the common ones. */
+typedef struct {
+    const char *name;
+    bool has_value;
+} ExtraOption;
+typedef bool (*ExtraHandler)(void *ctx, const char *name, const char *value);
+
+/* Parses argv (argv[0] is the command name): the common options, the extra
+ * ones, and --help, which prints help.  Returns the index of the first file
+ * argument; -1 after an error message (exit 2), -2 after --help (exit 0). */
+int common_parse(int argc, char **argv, CommonOptions *o, const char *help,
+                 const ExtraOption *extra, ExtraHandler on_extra, void *ctx);
+
+#endif

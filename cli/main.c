@@ -1,0 +1,49 @@
+/* skatdd: double-dummy solver and hand evaluator for Skat. */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+#include "common.h"
+
+#define SKATDD_VERSION "0.1.0"
+
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} Command;
+
+static const Command commands[] = {
+    {"solve", cmd_solve, "solve deals and positions double-dummy (all cards known)"},
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: skatdd COMMAND [OPTIONS] FILE...\n\ncommands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "\nskatdd COMMAND --help describes a command's options.\n"
+                 "  --help     this help\n  --version  the version\n"
+                 "Exit status: 0 done, 1 internal failure, 2 bad input.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return EXIT_BAD_INPUT;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        usage(stdout);
+        return EXIT_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("skatdd %s\n", SKATDD_VERSION);
+        return EXIT_OK;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "skatdd: unknown command '%s' (see skatdd --help)\n", argv[1]);
+    return EXIT_BAD_INPUT;
+}

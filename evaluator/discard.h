@@ -1,0 +1,29 @@
+/* The declarer's discard after picking up the skat: which two of the twelve
+ * cards to put away.  Discards that cannot beat the best found so far are
+ * only tested against it (one threshold search), never solved exactly. */
+#ifndef SKATDD_DISCARD_H
+#define SKATDD_DISCARD_H
+
+#include "search.h"
+
+enum { DISCARD_COUNT = 66 };
+
+/* All 66 two-card subsets of twelve cards, ordered so that the likely best
+ * come first: for suit and grand the most points put away and the fewest
+ * trumps; for null the highest cards of the shortest suits. */
+int discard_candidates(GameType game, CardSet twelve, CardSet out[DISCARD_COUNT]);
+
+/* The position after putting discard away: twelve is pos with the
+ * declarer holding twelve cards; the discard's points go to the declarer. */
+void position_after_discard(const Position *twelve, CardSet discard, Position *out);
+
+typedef struct {
+    CardSet discard;
+    int value; /* solver_value with that discard */
+} DiscardChoice;
+
+/* The discard with the highest value (declarer's points, or null won);
+ * among equals the first in candidate order. */
+DiscardChoice best_discard(Solver *solver, const Position *twelve);
+
+#endif

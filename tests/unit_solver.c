@@ -1,0 +1,173 @@
+/* The solver against the brute-force oracle of tests/support_oracle.c on
+ * random small positions in every kind of game, with every seat to lead and
+ * as declarer, with tricks in progress, and on the value of every root move. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <cmocka.h>
+
+#include "analysis.h"
+#include "search.h"
+#include "support_oracle.h"
+
+static Solver *solver;
+
+static int setup(void **state)
+{
+    (void)state;
+    solver = solver_new(8u << 20);
+    return solver ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    solver_free(solver);
+    return 0;
+}
+
+/* The oracle's value in the solver's units: final points or null won. */
+static int oracle_value(const Position *pos)
+{
+    return pos->game == GAME_NULL ? oracle_null(pos) : oracle_declarer_points(pos);
+}
+
+static void describe(const Position *p, char *out, size_t size)
+{
+    size_t used = (size_t)snprintf(out, size, "%s decl=%d lead=%d trick=%d pts=%d:", game_type_name(p->game),
+                                   p->declarer, p->leader, p->trick_size, p->declarer_points);
+    for (int seat = 0; seat < 3 && used < size; seat++)
+        for (CardSet m = p->hands[seat]; m && used < size; m &= m - 1) {
+            char name[3];
+            used += (size_t)snprintf(out + used, size - used, " %d%s", seat, card_name(set_first(m), name));
+        }
+}
+
+/* Checks every question the solver answers for one position. */
+static void check_position(const Position *pos, bool with_moves)
+{
+    char what[512];
+    describe(pos, what, sizeof what);
+    int expected = oracle_value(pos);
+    int got = solver_value(solver, pos);
+    if (got != expected)
+        fail_msg("value %d, oracle %d: %s", got, expected, what);
+    if (pos->game != GAME_NULL) {
+        assert_true(solver_declarer_reaches(solver, pos, expected));
+        assert_false(solver_declarer_reaches(solver, pos, expected + 1));
+        assert_int_equal(solver_declarer_takes_all(solver, pos), oracle_all_tricks(pos, 1, 1));
+        assert_int_equal(solver_defenders_take_all(solver, pos), oracle_all_tricks(pos, 0, 0));
+    }
+    if (!with_moves)
+        return;
+    MoveValue moves[10];
+    int n = solver_move_values(solver, pos, moves);
+    assert_int_equal(n, set_count(position_legal_moves(pos)));
+    for (int i = 0; i < n; i++) {
+        Position next = *pos;
+        position_play(&next, moves[i].card);
+        int want = oracle_value(&next);
+        if (moves[i].value != want)
+            fail_msg("move %d: value %d, oracle %d: %s", moves[i].card, moves[i].value, want, what);
+    }
+}
+
+/* count positions of each kind of game with tricks_left tricks, cycling
+ * through declarer, leader and cards already in the trick. */
+static void run_positions(GameType game, int tricks_left, int count, uint64_t seed, bool with_moves)
+{
+    uint64_t rng = seed;
+    for (int k = 0; k < count; k++) {
+        Position pos;
+        random_position(&rng, game, tricks_left, k % 3, (k / 3) % 3, (k / 9) % 3, &pos);
+        solver_new_deal(solver);
+        check_position(&pos, with_moves);
+    }
+}
+
+/* 6 kinds of game x 3 trick counts x 170 = 3060 positions of 2 to 4 tricks. */
+static void test_small_positions(void **state)
+{
+    (void)state;
+    for (int game = 0; game < GAME_TYPE_COUNT; game++)
+        for (int tricks = 2; tricks <= 4; tricks++)
+            run_positions((GameType)game, tricks, 170, 1000u * (unsigned)game + (unsigned)tricks, true);
+}
+
+/* 6 x 17 = 102 positions of 5 tricks, root moves included. */
+static void test_five_tricks(void **state)
+{
+    (void)state;
+    for (int game = 0; game < GAME_TYPE_COUNT; game++)
+        run_positions((GameType)game, 5, 17, 77u + (unsigned)game, true);
+}
+
+/* The table carries over between positions of one kind of game: results must
+ * not depend on what it held (the same positions, solved in another order). */
+static void test_table_reuse(void **state)
+{
+    (void)state;
+    Position list[60];
+    uint64_t rng = 5;
+    for (int k = 0; k < 60; k++)
+        random_position(&rng, (GameType)(k % 5), 4, k % 3, (k / 3) % 3, (k / 9) % 3, &list[k]);
+    int first[60];
+    for (int k = 0; k < 60; k++)
+        first[k] = solver_value(solver, &list[k]);
+    for (int k = 59; k >= 0; k--)
+        assert_int_equal(solver_value(solver, &list[k]), first[k]);
+}
+
+/* The optimal line keeps the value card by card and plays legal cards. */
+static void test_optimal_line(void **state)
+{
+    (void)state;
+    uint64_t rng = 99;
+    for (int k = 0; k < 60; k++) {
+        Position pos;
+        random_position(&rng, (GameType)(k % GAME_TYPE_COUNT), 4, k % 3, (k / 3) % 3, (k / 7) % 3, &pos);
+        int value = oracle_value(&pos);
+        int line[30];
+        int n = solver_optimal_line(solver, &pos, line);
+        assert_int_equal(n, position_cards_left(&pos));
+        Position cur = pos;
+        for (int i = 0; i < n; i++) {
+            assert_true(set_has(position_legal_moves(&cur), line[i]));
+            position_play(&cur, line[i]);
+            assert_int_equal(oracle_value(&cur), value);
+        }
+    }
+}
+
+/* A full deal solved twice, once inside an analysis, gives one value. */
+static void test_full_deal_analysis(void **state)
+{
+    (void)state;
+    uint64_t rng = 4242;
+    Position pos;
+    random_position(&rng, GAME_GRAND, 10, 0, 0, 0, &pos);
+    Analysis a;
+    analyze_position(solver, &pos, &a);
+    assert_int_equal(a.value, solver_declarer_points(solver, &pos));
+    assert_int_equal(a.move_count, 10);
+    assert_int_equal(a.line_length, 30);
+    int best = -1;
+    for (int i = 0; i < a.move_count; i++)
+        if (a.moves[i].value > best)
+            best = a.moves[i].value;
+    assert_int_equal(best, a.value);
+    assert_true(a.nodes > 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_small_positions),
+        cmocka_unit_test(test_five_tricks),
+        cmocka_unit_test(test_table_reuse),
+        cmocka_unit_test(test_optimal_line),
+        cmocka_unit_test(test_full_deal_analysis),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
