@@ -1,0 +1,94 @@
+/* make bench: the solver on a fixed, seeded set of random full deals.
+ *
+ * For each kind of game (grand, clubs, null) DEALS deals with the declarer in
+ * forehand and forehand to lead, the skat counted for the declarer (a hand
+ * game), one thread.  Two measures per deal: the value alone, and everything
+ * `skatdd solve` computes for a position (value, schwarz questions, every
+ * card's value, optimal line).  Prints median, p90 and maximum. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "common.h"
+#include "support_oracle.h"
+
+enum { DEFAULT_DEALS = 500 };
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+typedef struct {
+    double *ms;
+    double *nodes;
+} Samples;
+
+static void print_stats(const char *label, double *values, int n, const char *unit, int decimals)
+{
+    qsort(values, (size_t)n, sizeof *values, by_value);
+    printf("  %-22s median %10.*f  p90 %10.*f  max %10.*f %s\n", label, decimals, values[n / 2], decimals,
+           values[(n * 9) / 10], decimals, values[n - 1], unit);
+}
+
+/* A full deal: ten cards each, the skat's points already the declarer's. */
+static void random_deal(uint64_t *rng, GameType game, Position *pos)
+{
+    random_position(rng, game, 10, SEAT_FOREHAND, SEAT_FOREHAND, 0, pos);
+    CardSet dealt = pos->hands[0] | pos->hands[1] | pos->hands[2];
+    pos->declarer_points = set_points(~dealt);
+}
+
+static void bench_game(Solver *solver, GameType game, int deals)
+{
+    double *value_ms = malloc(sizeof(double) * (size_t)deals);
+    double *value_nodes = malloc(sizeof(double) * (size_t)deals);
+    double *full_ms = malloc(sizeof(double) * (size_t)deals);
+    double *full_nodes = malloc(sizeof(double) * (size_t)deals);
+    uint64_t rng = 20261121u + (uint64_t)game;
+    for (int i = 0; i < deals; i++) {
+        Position pos;
+        random_deal(&rng, game, &pos);
+
+        solver_new_deal(solver);
+        uint64_t n0 = solver_nodes(solver);
+        double t0 = wall_ms();
+        (void)solver_value(solver, &pos);
+        value_ms[i] = wall_ms() - t0;
+        value_nodes[i] = (double)(solver_nodes(solver) - n0);
+
+        solver_new_deal(solver);
+        Analysis a;
+        t0 = wall_ms();
+        analyze_position(solver, &pos, &a);
+        full_ms[i] = wall_ms() - t0;
+        full_nodes[i] = (double)a.nodes;
+    }
+    printf("%s, %d deals:\n", game_type_name(game), deals);
+    print_stats("value: time", value_ms, deals, "ms", 3);
+    print_stats("value: nodes", value_nodes, deals, "", 0);
+    print_stats("full solve: time", full_ms, deals, "ms", 3);
+    print_stats("full solve: nodes", full_nodes, deals, "", 0);
+    free(value_ms);
+    free(value_nodes);
+    free(full_ms);
+    free(full_nodes);
+}
+
+int main(int argc, char **argv)
+{
+    int deals = argc > 1 ? atoi(argv[1]) : DEFAULT_DEALS;
+    if (deals < 1)
+        deals = DEFAULT_DEALS;
+    Solver *solver = solver_new(16u << 20);
+    if (!solver)
+        return 1;
+    printf("skatdd solver benchmark: random full deals, declarer forehand, forehand leads, 1 thread\n");
+    const GameType games[] = {GAME_GRAND, GAME_CLUBS, GAME_NULL};
+    for (size_t g = 0; g < sizeof games / sizeof *games; g++)
+        bench_game(solver, games[g], deals);
+    solver_free(solver);
+    return 0;
+}
