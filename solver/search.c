@@ -267,91 +267,16 @@ static inline uint32_t without_equivalents(const Solver *s, uint32_t moves, uint
     return keep;
 }
 
-/* Whether a player after index n in this trick, of the side other than
- * my_side, has a legal card that beats top, the card winning so far. */
-static inline bool opponents_can_beat(const Solver *s, int top, int leader, int n, int my_side)
-{
-    uint32_t contenders = s->trump | s->follow[s->trick[0]];
-    uint32_t higher = contenders & ~((2u << top) - 1);
-    for (int k = n + 1; k < 3; k++) {
-        int later = seat_after[leader][k];
-        if (side_of(s, later) != my_side && (legal_for(s, s->hand[later], 1) & higher))
-            return true;
-    }
-    return false;
-}
-
-/* The index of the card winning the first n cards of the trick so far. */
+/* The index of the card winning the first n cards of the trick so far: the
+ * highest among the trumps and the cards of the led suit. */
 static inline int winning_index(const Solver *s, int n)
 {
     uint32_t contenders = s->trump | s->follow[s->trick[0]];
-    int best = 0;
+    uint32_t played = 1u << s->trick[0];
     for (int i = 1; i < n; i++)
-        if (((contenders >> s->trick[i]) & 1u) && s->trick[i] > s->trick[best])
-            best = i;
-    return best;
-}
-
-/* Whether the trick is decided once the moving player adds card c: +1 when
- * the mover's side takes it whatever comes after, -1 when the other side
- * does, 0 when a later player can still change that. */
-static inline int trick_decided(Solver *s, int c, int leader, int n)
-{
-    int my_side = side_of(s, seat_after[leader][n]);
-    s->trick[n] = c;
-    int w = winning_index(s, n + 1);
-    int top = s->trick[w];
-    int top_side = side_of(s, seat_after[leader][w]);
-    uint32_t higher = (s->trump | s->follow[s->trick[0]]) & ~((2u << top) - 1);
-    for (int k = n + 1; k < 3; k++) {
-        int later = seat_after[leader][k];
-        if (side_of(s, later) != top_side && (legal_for(s, s->hand[later], 1) & higher))
-            return 0;
-    }
-    return top_side == my_side ? 1 : -1;
-}
-
-/* Rank-equivalent cards (adjacent among the live cards, in one hand) win and
- * lose the same tricks and differ only in points.  Swapping two of them for
- * the rest of the game shows that when the current trick is decided, the
- * side taking it wants the most points in it and the other side the fewest,
- * so one card of the group suffices; otherwise one card per point value. */
-static uint32_t reduce_point_moves(Solver *s, uint32_t moves, uint32_t live, int leader, int n)
-{
-    uint32_t keep = 0;
-    while (moves) {
-        int top = highest_bit(moves);
-        uint32_t group = 1u << top;
-        int c = top;
-        for (;;) {
-            uint32_t below = live & s->follow[c] & ((1u << c) - 1);
-            if (!below)
-                break;
-            int next = highest_bit(below);
-            if (!((moves >> next) & 1u))
-                break;
-            group |= 1u << next;
-            c = next;
-        }
-        moves &= ~group;
-        if (group == (1u << top)) {
-            keep |= group;
-            continue;
-        }
-        int decided = trick_decided(s, top, leader, n);
-        if (decided) {
-            int pick = top;
-            for (uint32_t g = group; g; g &= g - 1) {
-                int x = __builtin_ctz(g);
-                if (decided > 0 ? s->points[x] > s->points[pick] : s->points[x] < s->points[pick])
-                    pick = x;
-            }
-            keep |= 1u << pick;
-        } else {
-            keep |= without_equivalents(s, group, live);
-        }
-    }
-    return keep;
+        played |= 1u << s->trick[i];
+    int top = highest_bit(played & contenders);
+    return top == s->trick[0] ? 0 : top == s->trick[1] ? 1 : 2;
 }
 
 typedef struct {
@@ -359,37 +284,132 @@ typedef struct {
     int count;
 } MoveList;
 
-/* Orders the moves: into tricks the moving side is sure to win go the most
- * points, into tricks it may lose the fewest; trumps are not thrown away. */
-static void order_point_moves(Solver *s, uint32_t moves, int leader, int n, int tt_move,
-                              MoveList *list)
+/* What the moving player knows about the rest of the trick. */
+typedef struct {
+    int my_side;
+    int current_top, current_side; /* the card winning so far and its side (n > 0) */
+    int later_count;
+    int later_side[2];
+    uint32_t later_hand[2];
+} TrickView;
+
+static inline void view_trick(const Solver *s, int leader, int n, TrickView *v)
 {
+    v->my_side = side_of(s, seat_after[leader][n]);
+    if (n > 0) {
+        int w = winning_index(s, n);
+        v->current_top = s->trick[w];
+        v->current_side = side_of(s, seat_after[leader][w]);
+    }
+    v->later_count = 2 - n;
+    for (int k = 0; k < v->later_count; k++) {
+        int seat = seat_after[leader][n + 1 + k];
+        v->later_side[k] = side_of(s, seat);
+        v->later_hand[k] = s->hand[seat];
+    }
+}
+
+/* For a card c (standing for its rank-equivalent group): which side leads
+ * the trick once c is played, and whether a later player of the other side
+ * can still beat that. */
+static inline void card_outcome(const Solver *s, const TrickView *v, int n, int c, int *top_side,
+                                bool *threat)
+{
+    uint32_t led = n ? s->follow[s->trick[0]] : s->follow[c];
+    uint32_t contenders = s->trump | led;
+    int top = c;
+    *top_side = v->my_side;
+    if (n > 0 && !(((contenders >> c) & 1u) && c > v->current_top)) {
+        top = v->current_top;
+        *top_side = v->current_side;
+    }
+    uint32_t higher = contenders & ~((2u << top) - 1);
+    *threat = false;
+    for (int k = 0; k < v->later_count; k++) {
+        if (v->later_side[k] == *top_side)
+            continue;
+        uint32_t h = v->later_hand[k];
+        uint32_t reply = h & led ? h & led : h;
+        if (reply & higher)
+            *threat = true;
+    }
+}
+
+static inline void add_move(MoveList *list, int score[10], int c, int sc)
+{
+    int i = list->count++;
+    while (i > 0 && score[i - 1] < sc) {
+        score[i] = score[i - 1];
+        list->card[i] = list->card[i - 1];
+        i--;
+    }
+    score[i] = sc;
+    list->card[i] = c;
+}
+
+/* The moves worth searching, best first.
+ *
+ * Rank-equivalent cards (adjacent among the live cards, in one hand) win and
+ * lose the same tricks and differ only in points.  Swapping two of them for
+ * the rest of the game shows that when the current trick is decided, the
+ * side taking it wants the most points in it and the other side the fewest,
+ * so one card of the group suffices; otherwise one card per point value.
+ *
+ * Order: into tricks the moving side is sure to win go the most points, into
+ * tricks it may lose the fewest, and trumps are not thrown away. */
+static void generate_point_moves(Solver *s, int leader, int n, int tt_move, MoveList *list)
+{
+    int player = seat_after[leader][n];
+    uint32_t legal = legal_for(s, s->hand[player], n);
+    uint32_t live = s->hand[0] | s->hand[1] | s->hand[2];
+    for (int i = 0; i < n; i++)
+        live |= 1u << s->trick[i];
+    TrickView view = {0};
+    view_trick(s, leader, n, &view);
     int score[10];
-    int my_side = side_of(s, seat_after[leader][n]);
-    int winner = n ? winning_index(s, n) : 0;
     list->count = 0;
-    for (uint32_t m = moves; m; m &= m - 1) {
-        int c = __builtin_ctz(m);
-        s->trick[n] = c;
-        int sc;
-        int top = n ? s->trick[winning_index(s, n + 1)] : c;
-        int top_index = top == c ? n : winner;
-        int top_side = top == c ? my_side : side_of(s, seat_after[leader][top_index]);
-        if (top_side == my_side)
-            sc = opponents_can_beat(s, top, leader, n, my_side) ? 40 - s->points[c]
-                                                                : 100 + s->points[c];
-        else
-            sc = -(int)s->points[c] - (((s->trump >> c) & 1u) ? 12 : 0);
-        if (c == tt_move)
-            sc = 1000;
-        int i = list->count++;
-        while (i > 0 && score[i - 1] < sc) {
-            score[i] = score[i - 1];
-            list->card[i] = list->card[i - 1];
-            i--;
+    /* Lowest groups first: among moves of equal promise, low cards first. */
+    while (legal) {
+        int top = __builtin_ctz(legal);
+        uint32_t group = 1u << top;
+        for (;;) {
+            uint32_t above = live & s->follow[top] & ~((2u << top) - 1);
+            if (!above || !((legal >> __builtin_ctz(above)) & 1u))
+                break;
+            top = __builtin_ctz(above);
+            group |= 1u << top;
         }
-        score[i] = sc;
-        list->card[i] = c;
+        legal &= ~group;
+
+        int top_side;
+        bool threat;
+        card_outcome(s, &view, n, top, &top_side, &threat);
+        bool mine = top_side == view.my_side;
+        uint32_t keep = group;
+        if (group != (1u << top)) {
+            if (!threat) {
+                int pick = top;
+                for (uint32_t g = group; g; g &= g - 1) {
+                    int x = __builtin_ctz(g);
+                    if (mine ? s->points[x] > s->points[pick] : s->points[x] < s->points[pick])
+                        pick = x;
+                }
+                keep = 1u << pick;
+            } else {
+                keep = without_equivalents(s, group, live);
+            }
+        }
+        for (; keep; keep &= keep - 1) {
+            int c = __builtin_ctz(keep);
+            int sc;
+            if (c == tt_move)
+                sc = 1000;
+            else if (mine)
+                sc = threat ? 40 - s->points[c] : 100 + s->points[c];
+            else
+                sc = -(int)s->points[c] - (((s->trump >> c) & 1u) ? 12 : 0);
+            add_move(list, score, c, sc);
+        }
     }
 }
 
@@ -475,6 +495,36 @@ static inline int quick_trick_points(const Solver *s, int leader)
     return best;
 }
 
+/* The card points the leader's side surely takes from here.  When no
+ * opponent of the leader holds a trump (and, for a defender, neither does the
+ * partner, who could take the lead away), every trump of the leader wins and
+ * so does every card of an unbroken run from the top of a plain suit, all
+ * cashed one after another.  Otherwise: the side's top trumps and one quick
+ * trick. */
+static int leader_sure_points(const Solver *s, int leader)
+{
+    uint32_t trumps = (s->hand[0] | s->hand[1] | s->hand[2]) & s->trump;
+    uint32_t own = s->hand[leader];
+    uint32_t side_cards = leader == s->declarer ? own : s->hand[0] ^ s->hand[1] ^ s->hand[2] ^ s->hand[s->declarer];
+    if ((trumps & ~own) == 0) {
+        int points = 0;
+        for (uint32_t t = own & s->trump; t; t &= t - 1)
+            points += s->points[__builtin_ctz(t)];
+        uint32_t plain = (s->hand[0] | s->hand[1] | s->hand[2]) & ~s->trump;
+        while (plain) {
+            int top = highest_bit(plain);
+            uint32_t run = s->follow[top] & plain;
+            plain &= ~run;
+            while (run && ((own >> highest_bit(run)) & 1u)) {
+                points += s->points[highest_bit(run)];
+                run &= ~(1u << highest_bit(run));
+            }
+        }
+        return points;
+    }
+    return sure_points(s, side_cards) + quick_trick_points(s, leader);
+}
+
 /* The last trick plays itself. */
 static inline int last_trick_points(Solver *s, int leader)
 {
@@ -503,13 +553,11 @@ static int search_points(Solver *s, int leader, int n, int alpha, int beta)
         if (!(s->hand[player] & (s->hand[player] - 1)))
             return last_trick_points(s, leader);
         uint32_t defenders = s->hand[0] ^ s->hand[1] ^ s->hand[2] ^ s->hand[s->declarer];
-        int quick = quick_trick_points(s, leader);
-        int sure = sure_points(s, s->hand[s->declarer]) +
-                   (leader == s->declarer ? quick : 0);
+        int lead_sure = leader_sure_points(s, leader);
+        int sure = leader == s->declarer ? lead_sure : sure_points(s, s->hand[s->declarer]);
         if (sure >= beta)
             return sure;
-        int ceiling = s->hand_points - sure_points(s, defenders) -
-                      (leader != s->declarer ? quick : 0);
+        int ceiling = s->hand_points - (leader != s->declarer ? lead_sure : sure_points(s, defenders));
         if (ceiling <= alpha)
             return ceiling;
         make_key(s, &s->squeeze[0], &key);
@@ -528,12 +576,8 @@ static int search_points(Solver *s, int leader, int n, int alpha, int beta)
         }
     }
     int alpha0 = alpha, beta0 = beta;
-    uint32_t live = s->hand[0] | s->hand[1] | s->hand[2];
-    for (int i = 0; i < n; i++)
-        live |= 1u << s->trick[i];
-    uint32_t moves = reduce_point_moves(s, legal_for(s, s->hand[player], n), live, leader, n);
     MoveList list = {.count = 0};
-    order_point_moves(s, moves, leader, n, tt_move, &list);
+    generate_point_moves(s, leader, n, tt_move, &list);
 
     bool maximizing = player == s->declarer;
     int best = maximizing ? -1 : 1000;
