@@ -13,6 +13,11 @@ typedef struct {
     bool schneider_announced;
     bool schwarz_announced;
     bool ouvert;
+    /* The rule system's own contract form (Tournee, Solo, Guckser ... in
+     * tournee.yaml): 0 for none, otherwise 1 + the index into that rule
+     * system's forms (rules.h).  contract_parse always sets 0; forms are read
+     * by rules_parse_contract and named by rules_contract_name. */
+    int form;
 } Contract;
 
 /* Parses "clubs", "hearts hand schneider", "null ouvert hand", "grand ouvert"...

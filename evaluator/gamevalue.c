@@ -1,0 +1,377 @@
+#include "gamevalue.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Trump order of suit and grand games from the top: the four jacks, then the
+ * trump suit's A T K Q 9 8 7. */
+static const int jack_order[] = {SUIT_CLUBS, SUIT_SPADES, SUIT_HEARTS, SUIT_DIAMONDS};
+static const int trump_rank_order[] = {RANK_A, RANK_T, RANK_K, RANK_Q, RANK_9, RANK_8, RANK_7};
+enum { MAX_TRUMPS = 11 };
+
+static int trump_sequence(GameType game, int order[MAX_TRUMPS])
+{
+    int count = 0;
+    for (int j = 0; j < 4; j++)
+        order[count++] = card_make(jack_order[j], RANK_J);
+    if (game <= GAME_DIAMONDS)
+        for (int r = 0; r < 7; r++)
+            order[count++] = card_make((int)game, trump_rank_order[r]);
+    return count;
+}
+
+int gamevalue_matadors(GameType game, CardSet cards, bool *with)
+{
+    int order[MAX_TRUMPS];
+    int count = trump_sequence(game, order);
+    bool held = set_has(cards, order[0]);
+    int m = 0;
+    while (m < count && set_has(cards, order[m]) == held)
+        m++;
+    *with = held;
+    return m;
+}
+
+/* Whether the declarer holds the k lowest trumps (k Spitzen). */
+static bool holds_lowest_trumps(GameType game, CardSet cards, int k)
+{
+    int order[MAX_TRUMPS];
+    int count = trump_sequence(game, order);
+    for (int i = 0; i < k; i++)
+        if (i >= count || !set_has(cards, order[count - 1 - i]))
+            return false;
+    return true;
+}
+
+static void append(char *out, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void append(char *out, size_t n, const char *fmt, ...)
+{
+    size_t len = strlen(out);
+    if (len + 1 >= n)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(out + len, n - len, fmt, ap);
+    va_end(ap);
+}
+
+/* The multiplier: matadors, then each level that applies with its weight
+ * from the rules.  text (may be NULL) gets "with 2, game 3, hand 4". */
+static int count_levels(const RuleSystem *r, const Contract *c, int matadors, bool with, bool schneider,
+                        bool schwarz, int spitze, char *text, size_t n)
+{
+    const struct {
+        Level level;
+        bool applies;
+        int times;
+    } table[] = {
+        {LEVEL_GAME, true, 1},
+        {LEVEL_HAND, c->hand, 1},
+        {LEVEL_SCHNEIDER, schneider, 1},
+        {LEVEL_SCHNEIDER_ANNOUNCED, c->schneider_announced, 1},
+        {LEVEL_SCHWARZ, schwarz, 1},
+        {LEVEL_SCHWARZ_ANNOUNCED, c->schwarz_announced, 1},
+        {LEVEL_OUVERT, c->ouvert, 1},
+        {LEVEL_SPITZE, spitze > 0, spitze},
+    };
+    int m = matadors;
+    if (text)
+        snprintf(text, n, "%s %d", with ? "with" : "without", matadors);
+    for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
+        int add = table[i].applies ? r->levels[table[i].level] * table[i].times : 0;
+        if (add == 0)
+            continue;
+        m += add;
+        if (text)
+            append(text, n, ", %s%s %d", table[i].times > 1 ? "2x " : "", level_name(table[i].level), m);
+    }
+    return m;
+}
+
+static int matador_cap(const RuleSystem *r, GameType game)
+{
+    return game == GAME_GRAND ? r->matadors_max_grand : r->matadors_max_suit;
+}
+
+/* The multiple of base a loss counts when the bid was not reached. */
+static int overbid_multiple(const RuleSystem *r, int base, int bid)
+{
+    if (r->overbid == OVERBID_MULTIPLE_ABOVE)
+        return bid / base + 1;
+    return (bid + base - 1) / base;
+}
+
+static bool invalid(GameScore *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static bool invalid(GameScore *out, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(out->breakdown, sizeof out->breakdown, fmt, ap);
+    va_end(ap);
+    out->valid = false;
+    out->won = false;
+    out->score = 0;
+    return false;
+}
+
+/* Range checks of the play that do not depend on the game kind. */
+static bool check_play(const RuleSystem *r, const GamePlay *p, const Contract *c, GameScore *out)
+{
+    if (p->declarer_tricks < 0 || p->declarer_tricks > 10)
+        return invalid(out, "declarer tricks must be 0 to 10, not %d", p->declarer_tricks);
+    if (p->bid < 0)
+        return invalid(out, "a bid cannot be negative");
+    if (p->doubling < 0 || p->doubling > r->doubling_count)
+        return invalid(out, "%d doubling calls, but the %s rules have %d", p->doubling, r->name, r->doubling_count);
+    if (p->spitze < 0 || p->spitze > r->spitze_max)
+        return invalid(out, "%d Spitzen announced, but the %s rules allow %d", p->spitze, r->name, r->spitze_max);
+    if (c->game == GAME_NULL) {
+        if (p->spitze)
+            return invalid(out, "a null game has no Spitze");
+        return true;
+    }
+    if (set_count(p->cards) != 12)
+        return invalid(out, "the declarer's cards with the skat must be 12, not %d", set_count(p->cards));
+    if (p->declarer_points < 0 || p->declarer_points > 120)
+        return invalid(out, "declarer card points must be 0 to 120, not %d", p->declarer_points);
+    if (p->declarer_tricks == 10 && p->declarer_points != 120)
+        return invalid(out, "a declarer with every trick has 120 card points, not %d", p->declarer_points);
+    if (p->declarer_tricks == 0 && p->declarer_points > 22)
+        return invalid(out, "a declarer without a trick has only the skat's points, not %d", p->declarer_points);
+    if (p->spitze && !holds_lowest_trumps(c->game, p->cards, p->spitze))
+        return invalid(out, "a Spitze needs the lowest trump%s in the declarer's cards", p->spitze > 1 ? "s" : "");
+    return true;
+}
+
+static void finish(const RuleSystem *r, const GamePlay *p, GameScore *out, const char *lost_reasons)
+{
+    for (int i = 0; i < p->doubling; i++)
+        out->doubling_factor *= r->doubling[i].factor;
+    if (out->won) {
+        out->lost_factor = 1;
+        out->score = out->value;
+    } else {
+        if (out->overbid) {
+            int m = overbid_multiple(r, out->base, p->bid);
+            out->lost_value = m * out->base;
+            append(out->breakdown, sizeof out->breakdown, "; lost: %s%soverbid (bid %d: %d x %d = %d)",
+                   lost_reasons, *lost_reasons ? ", " : "", p->bid, m, out->base, out->lost_value);
+        } else {
+            out->lost_value = out->value;
+            append(out->breakdown, sizeof out->breakdown, "; lost: %s", lost_reasons);
+        }
+        out->score = -out->lost_value * out->lost_factor;
+        if (out->lost_factor != 1)
+            append(out->breakdown, sizeof out->breakdown, " -> %d x %d = %d", out->lost_factor, out->lost_value,
+                   out->score);
+        else
+            append(out->breakdown, sizeof out->breakdown, " -> %d", out->score);
+    }
+    if (out->doubling_factor != 1) {
+        append(out->breakdown, sizeof out->breakdown, ";");
+        for (int i = 0; i < p->doubling; i++)
+            append(out->breakdown, sizeof out->breakdown, "%s %s", i ? "," : "", r->doubling[i].name);
+        out->score *= out->doubling_factor;
+        append(out->breakdown, sizeof out->breakdown, " x%d = %d", out->doubling_factor, out->score);
+    }
+}
+
+static bool score_null(const RuleSystem *r, const GamePlay *p, const Contract *c, const RuleGame *g,
+                       GameScore *out)
+{
+    char name[RULES_TEXT];
+    rules_contract_name(r, c, name, sizeof name);
+    out->base = out->value = g->value;
+    if (p->bid > g->value && r->null_overbid == NULL_OVERBID_NOT_ALLOWED)
+        return invalid(out, "%s (%d) does not cover the bid %d: not allowed in the %s rules", name, g->value, p->bid,
+                       r->name);
+    out->overbid = p->bid > g->value;
+    out->won = p->declarer_tricks == 0 && !out->overbid;
+    snprintf(out->breakdown, sizeof out->breakdown, "%s %d", name, g->value);
+    finish(r, p, out, p->declarer_tricks ? "the declarer took a trick" : "");
+    return true;
+}
+
+bool gamevalue_score(const RuleSystem *r, const GamePlay *p, GameScore *out)
+{
+    memset(out, 0, sizeof *out);
+    out->valid = true;
+    out->lost_factor = 1;
+    out->doubling_factor = 1;
+    Contract c;
+    char why[GAMEVALUE_TEXT];
+    if (!rules_check_contract(r, &p->contract, &c, why, sizeof why))
+        return invalid(out, "%s", why);
+    if (!check_play(r, p, &c, out))
+        return false;
+    const RuleGame *g = rules_find_game(r, &c);
+    out->lost_factor = rules_lost_factor(r, &c);
+    if (c.game == GAME_NULL)
+        return score_null(r, p, &c, g, out);
+
+    bool with;
+    int matadors = gamevalue_matadors(c.game, p->cards, &with);
+    int cap = matador_cap(r, c.game);
+    out->matadors = matadors < cap ? matadors : cap;
+    out->with_matadors = with;
+    out->base = g->value;
+
+    int points = p->declarer_points, tricks = p->declarer_tricks;
+    bool schneider_made = points >= r->schneider_points;
+    bool schwarz_made = tricks == 10;
+    bool game_made = points >= r->win_points;
+    bool announced_made = (!c.schneider_announced || schneider_made) && (!c.schwarz_announced || schwarz_made);
+    bool spitze_made = p->spitze == 0 || p->spitze_made;
+    bool played_won = game_made && announced_made && spitze_made;
+
+    bool schneider = schneider_made, schwarz = schwarz_made;
+    char reasons[GAMEVALUE_TEXT] = "";
+    if (!played_won) {
+        /* A loss counts every announced level, what the declarer reached, and
+         * (by the rules) his own schneider and schwarz, each once. */
+        bool own_schneider = r->lost_counts_schneider && points <= r->schneidered_points;
+        bool own_schwarz = r->lost_counts_schwarz && tricks == 0;
+        schneider = schneider || c.schneider_announced || own_schneider;
+        schwarz = schwarz || c.schwarz_announced || own_schwarz;
+        if (!game_made)
+            append(reasons, sizeof reasons, "%d card points%s", points,
+                   own_schwarz ? " (declarer schwarz)" : own_schneider ? " (declarer schneider)" : "");
+        if (game_made && c.schwarz_announced && !schwarz_made)
+            append(reasons, sizeof reasons, "schwarz announced, %d tricks", tricks);
+        else if (game_made && c.schneider_announced && !schneider_made)
+            append(reasons, sizeof reasons, "schneider announced, %d card points", points);
+        if (!spitze_made)
+            append(reasons, sizeof reasons, "%sSpitze not made", *reasons ? ", " : "");
+    }
+    out->multiplier = count_levels(r, &c, out->matadors, with, schneider, schwarz, p->spitze, out->breakdown,
+                                   sizeof out->breakdown);
+    out->value = out->multiplier * out->base;
+    append(out->breakdown, sizeof out->breakdown, " -> %d x %d = %d", out->multiplier, out->base, out->value);
+    out->overbid = p->bid > out->value;
+    out->won = played_won && !out->overbid;
+    finish(r, p, out, reasons);
+    return true;
+}
+
+bool gamevalue_reach(const RuleSystem *r, const Contract *in, CardSet cards, GameReach *out, char *err, size_t n)
+{
+    Contract c;
+    memset(out, 0, sizeof *out);
+    if (!rules_check_contract(r, in, &c, err, n))
+        return false;
+    const RuleGame *g = rules_find_game(r, &c);
+    out->base = g->value;
+    if (c.game == GAME_NULL) {
+        out->min_value = out->max_value = g->value;
+        return true;
+    }
+    if (set_count(cards) != 12) {
+        snprintf(err, n, "the declarer's cards with the skat must be 12, not %d", set_count(cards));
+        return false;
+    }
+    int matadors = gamevalue_matadors(c.game, cards, &out->with_matadors);
+    int cap = matador_cap(r, c.game);
+    out->matadors = matadors < cap ? matadors : cap;
+    out->min_value = g->value * count_levels(r, &c, out->matadors, out->with_matadors, c.schneider_announced,
+                                             c.schwarz_announced, 0, NULL, 0);
+    out->max_value = g->value * count_levels(r, &c, out->matadors, out->with_matadors, true, true, 0, NULL, 0);
+    return true;
+}
+
+bool gamevalue_covers(const RuleSystem *r, const Contract *c, CardSet cards, int bid)
+{
+    GameReach reach;
+    char err[GAMEVALUE_TEXT];
+    return gamevalue_reach(r, c, cards, &reach, err, sizeof err) && reach.max_value >= bid;
+}
+
+/* ----- the bid ladder ------------------------------------------------------ */
+
+/* Marks every value a won game of contract c can have; returns the highest. */
+static int mark_contract(const RuleSystem *r, const Contract *c, const RuleGame *g, unsigned char *seen)
+{
+    if (c->game == GAME_NULL) {
+        seen[g->value] = 1;
+        return g->value;
+    }
+    int trumps = c->game == GAME_GRAND ? 4 : MAX_TRUMPS;
+    int high = 0;
+    for (int with = 0; with <= 1; with++)
+        for (int m = 1; m <= matador_cap(r, c->game); m++)
+            for (int outcome = 0; outcome < 3; outcome++) {
+                bool schneider = outcome >= 1, schwarz = outcome == 2;
+                if ((c->schneider_announced && !schneider) || (c->schwarz_announced && !schwarz))
+                    continue;
+                for (int spitze = 0; spitze <= r->spitze_max; spitze++) {
+                    if (spitze && !with && m + spitze > trumps)
+                        continue; /* the lowest trumps are among the missing ones */
+                    int v = g->value * count_levels(r, c, m, with, schneider, schwarz, spitze, NULL, 0);
+                    if (v <= RULES_MAX_VALUE)
+                        seen[v] = 1;
+                    if (v > high)
+                        high = v;
+                }
+            }
+    return high;
+}
+
+/* Marks the legal bids in seen[0..RULES_MAX_VALUE]. */
+static void mark_ladder(const RuleSystem *r, unsigned char *seen)
+{
+    memset(seen, 0, RULES_MAX_VALUE + 1);
+    int high = 0;
+    for (int form = 0; form <= r->form_count; form++)
+        for (int game = 0; game < GAME_TYPE_COUNT; game++)
+            for (int bits = 0; bits < 16; bits++) {
+                Contract c = {.game = (GameType)game, .form = form, .hand = bits & 1, .ouvert = (bits >> 1) & 1,
+                              .schneider_announced = (bits >> 2) & 1, .schwarz_announced = (bits >> 3) & 1};
+                Contract norm;
+                char err[RULES_TEXT];
+                if (!rules_check_contract(r, &c, &norm, err, sizeof err))
+                    continue;
+                int v = mark_contract(r, &norm, rules_find_game(r, &norm), seen);
+                if (v > high)
+                    high = v;
+            }
+    if (high > RULES_MAX_VALUE)
+        high = RULES_MAX_VALUE;
+    if (r->ladder == LADDER_INTEGERS)
+        for (int v = 0; v <= high; v++)
+            seen[v] = v >= r->min_bid && (v - r->min_bid) % r->ladder_step == 0;
+    for (int v = 0; v < r->min_bid && v <= RULES_MAX_VALUE; v++)
+        seen[v] = 0;
+}
+
+int bid_ladder(const RuleSystem *r, int *values, int max)
+{
+    unsigned char *seen = malloc(RULES_MAX_VALUE + 1);
+    if (!seen)
+        return 0;
+    mark_ladder(r, seen);
+    int count = 0;
+    for (int v = 0; v <= RULES_MAX_VALUE; v++)
+        if (seen[v]) {
+            if (count < max)
+                values[count] = v;
+            count++;
+        }
+    free(seen);
+    return count;
+}
+
+int bid_ceiling(const RuleSystem *r, int value)
+{
+    unsigned char *seen = malloc(RULES_MAX_VALUE + 1);
+    if (!seen)
+        return 0;
+    mark_ladder(r, seen);
+    int v = value > RULES_MAX_VALUE ? RULES_MAX_VALUE : value;
+    while (v > 0 && !seen[v])
+        v--;
+    free(seen);
+    return v > 0 ? v : 0;
+}

@@ -1,0 +1,73 @@
+/* Game values and the declarer's score under a rule system (rules.h):
+ * matadors, multiplier levels, won and lost games, the overbid rule, doubling
+ * calls and Spitze, the bid ladder and what a contract can reach. */
+#ifndef SKATDD_GAMEVALUE_H
+#define SKATDD_GAMEVALUE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "cards.h"
+#include "contract.h"
+#include "rules.h"
+
+enum { GAMEVALUE_TEXT = 384 };
+
+/* How a game was declared and how it ended. */
+typedef struct {
+    Contract contract;
+    CardSet cards;       /* the declarer's twelve cards: his ten and the skat (or the discard) */
+    int declarer_points; /* card points, skat included */
+    int declarer_tricks;
+    int bid;             /* 0: none */
+    int doubling;        /* doubling calls made: 0 none, 1 the first (kontra), 2 (re) ... */
+    int spitze;          /* Spitzen announced */
+    bool spitze_made;    /* they took their tricks */
+} GamePlay;
+
+typedef struct {
+    bool valid;          /* false: the game is not allowed; the reason is the breakdown */
+    bool won;
+    bool overbid;        /* the game value stayed below the bid */
+    int base;            /* base value; a null game's value */
+    int matadors;        /* counted and capped by the rules; 0 for null */
+    bool with_matadors;
+    int multiplier;      /* sum of the levels; 0 for null */
+    int value;           /* the game value as played (lost: with the levels a loss counts) */
+    int lost_value;      /* what a loss counts before its factor (at least the bid when overbid) */
+    int lost_factor;     /* how many times a lost game counts (1 when won) */
+    int doubling_factor; /* kontra, re ... */
+    int score;           /* for the declarer, negative when lost */
+    char breakdown[GAMEVALUE_TEXT]; /* "with 2, game 3, hand 4 -> 4 x 12 = 48" */
+} GameScore;
+
+/* Scores one game.  Returns out->valid. */
+bool gamevalue_score(const RuleSystem *rules, const GamePlay *play, GameScore *out);
+
+/* Matadors of a suit or grand game over the given cards, not capped: the
+ * unbroken run of trumps from the club jack held (*with true) or missing. */
+int gamevalue_matadors(GameType game, CardSet cards, bool *with);
+
+/* What a contract can be worth with these twelve cards when won. */
+typedef struct {
+    int base;
+    int matadors;
+    bool with_matadors;
+    int min_value; /* won with just the declared levels */
+    int max_value; /* won schwarz, with every level it can reach */
+} GameReach;
+
+bool gamevalue_reach(const RuleSystem *rules, const Contract *c, CardSet cards, GameReach *out, char *err,
+                     size_t n);
+/* Whether the contract, won at its best, covers the bid (and may be declared). */
+bool gamevalue_covers(const RuleSystem *rules, const Contract *c, CardSet cards, int bid);
+
+/* The legal bids in increasing order, generated from the rule system (its
+ * game values, or whole numbers up to the highest game value).  Writes at
+ * most max values; returns how many there are. */
+int bid_ladder(const RuleSystem *rules, int *values, int max);
+/* The highest legal bid not above value (0 when there is none): the safe bid
+ * ceiling of a game won with that value. */
+int bid_ceiling(const RuleSystem *rules, int value);
+
+#endif

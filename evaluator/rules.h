@@ -1,0 +1,199 @@
+/* Rule systems as data.
+ *
+ * Each rule system (isko, texas, tournee, classic ...) is a YAML file
+ * RULES_DIR/NAME.yaml read at run time with libyaml.  Every parameter of the
+ * scoring lives in the file: base values, multiplier levels, thresholds, the
+ * lost-game and overbid rules, the bid ladder, doubling calls, Spitze, Ramsch
+ * and tournament scoring, so a user can copy a file and change it.  The file
+ * format is described by the comments of evaluator/rules/isko.yaml.
+ *
+ * Errors name the file, line and column: "FILE:LINE:COL: message". */
+#ifndef SKATDD_RULES_H
+#define SKATDD_RULES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "contract.h"
+
+#define RULES_DIR_DEFAULT "evaluator/rules"
+
+enum {
+    RULES_NAME = 48,
+    RULES_TEXT = 256,
+    RULES_PATH = 512,
+    RULES_MAX_GAMES = 48,
+    RULES_MAX_FORMS = 8,
+    RULES_MAX_WORDS = 4,
+    RULES_MAX_DOUBLING = 6,
+    RULES_MAX_SCHEMES = 4,
+    RULES_MAX_VALUE = 10000, /* no game may be worth more (checked on load) */
+};
+
+/* The multiplier levels, in the order they are counted after the matadors. */
+typedef enum {
+    LEVEL_GAME,
+    LEVEL_HAND,
+    LEVEL_SCHNEIDER,
+    LEVEL_SCHNEIDER_ANNOUNCED,
+    LEVEL_SCHWARZ,
+    LEVEL_SCHWARZ_ANNOUNCED,
+    LEVEL_OUVERT,
+    LEVEL_SPITZE, /* per Spitze announced */
+    LEVEL_COUNT
+} Level;
+
+const char *level_name(Level level); /* "game", "schneider announced" ... */
+
+/* A contract form of the rule system's own (tournee, solo, guckser ...). */
+typedef struct {
+    char name[RULES_NAME];
+    int word_count;
+    char words[RULES_MAX_WORDS][RULES_NAME]; /* more names for the parser */
+    bool skat;        /* the declarer takes the skat; false: a hand game */
+    int values_of;    /* 0, or 1 + the form whose base values apply */
+    int lost_factor;  /* 0: the lost-game rule decides */
+    char text[RULES_TEXT];
+} RuleForm;
+
+/* One entry of the base value table: a contract pattern and its value. */
+typedef struct {
+    int form;        /* 0: no form; else 1 + index into forms */
+    GameType game;
+    int hand;        /* -1 any, 0 skat games only, 1 hand games only */
+    int ouvert;      /* -1 any, 0, 1 */
+    int value;       /* base value (suit, grand) or fixed value (null) */
+    int lost_factor; /* 0: the form's or the lost-game rule's */
+    bool enabled;
+} RuleGame;
+
+typedef struct {
+    char name[RULES_NAME]; /* kontra, re, bock, hirsch ... */
+    int factor;
+} RuleDoubling;
+
+typedef enum { OVERBID_MULTIPLE_NOT_BELOW, OVERBID_MULTIPLE_ABOVE, OVERBID_KIND_COUNT } OverbidLoss;
+typedef enum { NULL_OVERBID_NOT_ALLOWED, NULL_OVERBID_LOST, NULL_OVERBID_COUNT } NullOverbid;
+typedef enum { LADDER_GAME_VALUES, LADDER_INTEGERS, LADDER_KIND_COUNT } LadderKind;
+
+typedef enum { RAMSCH_LOSER, RAMSCH_WINNER, RAMSCH_MODE_COUNT } RamschMode;
+typedef enum { SKAT_TO_LAST_TRICK, SKAT_TO_LOSER, SKAT_TO_COUNT } RamschSkat;
+typedef enum {
+    TIE_ALL,               /* every tied player loses (wins) */
+    TIE_LATER_TRICK_LOSES, /* of the tied, who took the later last trick loses */
+    TIE_FOREHAND,          /* forehand is the winner (loser) */
+    TIE_NONE,              /* nobody scores */
+    TIE_KIND_COUNT
+} RamschTie;
+
+typedef struct {
+    bool enabled;
+    RamschMode mode;        /* loser: most points pays them; winner: least scores */
+    RamschSkat skat_to;
+    int winner_points;      /* winner mode: least card points */
+    int no_trick_points;    /* winner mode: the winner took no trick */
+    int jungfrau_factor;    /* loser mode: per player without a trick */
+    int durchmarsch_points; /* one player took every trick (+ or -) */
+    int push_factor;        /* Schieberamsch: per push */
+    int max_pushes;
+    bool push_jacks;        /* jacks may be pushed on */
+    RamschTie tie;          /* two players tied */
+    RamschTie three_way_tie;
+} RamschRules;
+
+typedef struct {
+    char name[RULES_NAME]; /* seeger-fabian, texas-match-points */
+    int won, lost;         /* added to the declarer's score */
+    int defenders_3;       /* each defender at a table of three, per lost game */
+    int defenders_4;       /* each defender at a table of four */
+    int dealer_4;          /* the dealer sitting out at a table of four */
+    int matador_bonus_above;
+    int matador_bonus;     /* per matador "without" above that, in a won game */
+} TournamentScheme;
+
+typedef struct {
+    char name[RULES_NAME];  /* the file's base name: "isko" */
+    char file[RULES_PATH];
+    char title[RULES_TEXT];
+    char source[RULES_TEXT];
+
+    int form_count;
+    RuleForm forms[RULES_MAX_FORMS];
+    int game_count;
+    RuleGame games[RULES_MAX_GAMES];
+
+    int matadors_max_suit, matadors_max_grand;
+    int levels[LEVEL_COUNT]; /* multiplier levels each adds */
+    int spitze_max;          /* Spitzen that may be announced (0: none) */
+
+    int win_points;          /* 61 */
+    int schneider_points;    /* declarer makes schneider: 90 (ISkO) or 91 */
+    int schneidered_points;  /* declarer is schneider with this or fewer: 30 */
+
+    bool announce_needs_hand;
+    bool ouvert_implies_hand;          /* suit and grand ouvert */
+    bool ouvert_implies_announcements; /* schneider and schwarz announced */
+
+    int lost_skat_factor, lost_hand_factor;
+    bool lost_counts_schneider, lost_counts_schwarz;
+
+    OverbidLoss overbid;
+    NullOverbid null_overbid;
+
+    int min_bid;
+    LadderKind ladder;
+    int ladder_step;
+
+    int doubling_count;
+    RuleDoubling doubling[RULES_MAX_DOUBLING];
+
+    RamschRules ramsch;
+
+    int scheme_count;
+    TournamentScheme schemes[RULES_MAX_SCHEMES];
+} RuleSystem;
+
+/* Loads a rule system.  name_or_path containing '/' or ending in ".yaml" is a
+ * file; anything else a name looked up as RULES_DIR/NAME.yaml (rules_dir NULL:
+ * RULES_DIR_DEFAULT).  On error returns false with "FILE:LINE:COL: message"
+ * (or "FILE: message") in err. */
+bool rules_load(const char *name_or_path, const char *rules_dir, RuleSystem *out, char *err, size_t n);
+
+/* Prints one line per *.yaml file of rules_dir, sorted: "NAME  TITLE", or
+ * "NAME  error: ..." for a file that does not load.  Returns the number of
+ * rule systems that load, -1 when the directory cannot be read (err set). */
+int rules_list(const char *rules_dir, FILE *out, char *err, size_t n);
+
+/* Prints the rule system with all its parameters in words. */
+void rules_describe(const RuleSystem *rules, FILE *out);
+
+/* The name of form (0 gives ""). */
+const char *rules_form_name(const RuleSystem *rules, int form);
+
+/* Parses a contract in the words of the rule system: the words of
+ * contract_parse in any order plus the forms' names ("spades solo",
+ * "passt-mir-nicht hearts", "guckser grand", "grand ouvert").  Applies the
+ * system's implications (ouvert, forms without the skat are hand games ...).
+ * Without a form word the form is found from the games table when only one
+ * fits.  Returns false with a message in err. */
+bool rules_parse_contract(const RuleSystem *rules, const char *text, Contract *out, char *err, size_t n);
+
+/* The words rules_parse_contract reads back to the same contract. */
+const char *rules_contract_name(const RuleSystem *rules, const Contract *c, char *out, size_t n);
+
+/* Whether the rule system admits the contract; *out gets it with the implied
+ * announcements and hand set.  Returns false with the reason in err. */
+bool rules_check_contract(const RuleSystem *rules, const Contract *c, Contract *out, char *err, size_t n);
+
+/* The games table entry of a contract (NULL when none fits). */
+const RuleGame *rules_find_game(const RuleSystem *rules, const Contract *c);
+
+/* The factor a lost contract counts (form, entry and lost-game rule). */
+int rules_lost_factor(const RuleSystem *rules, const Contract *c);
+
+/* The tournament scheme called name, or the file's first when name is NULL
+ * or "".  NULL when there is none. */
+const TournamentScheme *rules_find_scheme(const RuleSystem *rules, const char *name);
+
+#endif

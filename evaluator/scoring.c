@@ -1,0 +1,241 @@
+#include "scoring.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static void append(char *out, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void append(char *out, size_t n, const char *fmt, ...)
+{
+    size_t len = strlen(out);
+    if (len + 1 >= n)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(out + len, n - len, fmt, ap);
+    va_end(ap);
+}
+
+static bool table_bonus(const TournamentScheme *s, int table_size, int *defender, int *dealer, char *err, size_t n)
+{
+    if (table_size == 3) {
+        *defender = s->defenders_3;
+        *dealer = 0;
+        return true;
+    }
+    if (table_size == 4) {
+        *defender = s->defenders_4;
+        *dealer = s->dealer_4;
+        return true;
+    }
+    snprintf(err, n, "a tournament table has 3 or 4 players, not %d", table_size);
+    return false;
+}
+
+bool tournament_score(const TournamentScheme *s, const GameScore *game, int table_size, TournamentScore *out,
+                      char *err, size_t n)
+{
+    memset(out, 0, sizeof *out);
+    int defender_bonus, dealer_bonus;
+    if (!game->valid) {
+        snprintf(err, n, "the game is not valid: %s", game->breakdown);
+        return false;
+    }
+    if (!table_bonus(s, table_size, &defender_bonus, &dealer_bonus, err, n))
+        return false;
+    out->declarer = game->score + (game->won ? s->won : s->lost);
+    snprintf(out->breakdown, sizeof out->breakdown, "%s: declarer %d %s %d", s->name, game->score,
+             game->won ? "won" : "lost", game->won ? s->won : s->lost);
+    int extra = game->with_matadors ? 0 : game->matadors - s->matador_bonus_above;
+    if (game->won && s->matador_bonus && game->matadors > 0 && extra > 0) {
+        out->declarer += extra * s->matador_bonus;
+        append(out->breakdown, sizeof out->breakdown, ", against %d matadors %d x %d", game->matadors, extra,
+               s->matador_bonus);
+    }
+    append(out->breakdown, sizeof out->breakdown, " = %d", out->declarer);
+    if (!game->won) {
+        out->defender = defender_bonus;
+        out->dealer = dealer_bonus;
+        append(out->breakdown, sizeof out->breakdown, "; each defender %+d", defender_bonus);
+        if (table_size == 4)
+            append(out->breakdown, sizeof out->breakdown, ", dealer %+d", dealer_bonus);
+    }
+    return true;
+}
+
+/* ----- Ramsch -------------------------------------------------------------- */
+
+static bool check_ramsch(const RuleSystem *r, const RamschPlay *p, char *err, size_t n)
+{
+    if (!r->ramsch.enabled) {
+        snprintf(err, n, "the %s rules have no Ramsch", r->name);
+        return false;
+    }
+    int tricks = 0, points = p->skat_points, tenth = 0;
+    if (p->skat_points < 0 || p->skat_points > 22) {
+        snprintf(err, n, "the skat holds 0 to 22 card points, not %d", p->skat_points);
+        return false;
+    }
+    for (int s = 0; s < SEAT_COUNT; s++) {
+        if (p->tricks[s] < 0 || p->tricks[s] > 10 || p->points[s] < 0 || p->last_trick[s] < 0 ||
+            p->last_trick[s] > 10 || (p->tricks[s] == 0) != (p->last_trick[s] == 0) ||
+            p->last_trick[s] < p->tricks[s] || (p->tricks[s] == 0 && p->points[s] > 0)) {
+            snprintf(err, n, "%s: inconsistent tricks (%d), card points (%d) or last trick (%d)", seat_name(s),
+                     p->tricks[s], p->points[s], p->last_trick[s]);
+            return false;
+        }
+        for (int t = 0; t < s; t++)
+            if (p->last_trick[s] && p->last_trick[s] == p->last_trick[t]) {
+                snprintf(err, n, "%s and %s cannot both have taken trick %d", seat_name(t), seat_name(s),
+                         p->last_trick[s]);
+                return false;
+            }
+        tricks += p->tricks[s];
+        points += p->points[s];
+        tenth += p->last_trick[s] == 10;
+    }
+    if (tricks != 10 || points != 120 || tenth != 1) {
+        snprintf(err, n, "a Ramsch has 10 tricks (%d given), 120 card points with the skat (%d) and one last "
+                 "trick", tricks, points);
+        return false;
+    }
+    if (p->pushes < 0 || p->pushes > r->ramsch.max_pushes) {
+        snprintf(err, n, "%d pushes, but the %s rules allow %d", p->pushes, r->name, r->ramsch.max_pushes);
+        return false;
+    }
+    return true;
+}
+
+/* Which of the tied players (tied[seat]) the tie rule picks: the losers in
+ * loser mode, the winners in winner mode. */
+static void break_tie(RamschTie rule, const RamschPlay *p, const bool tied[SEAT_COUNT], bool picked[SEAT_COUNT],
+                      bool pick_later)
+{
+    int chosen = -1;
+    for (int s = 0; s < SEAT_COUNT; s++) {
+        picked[s] = false;
+        if (!tied[s])
+            continue;
+        switch (rule) {
+        case TIE_ALL:
+            picked[s] = true;
+            break;
+        case TIE_FOREHAND:
+            if (chosen < 0)
+                chosen = s;
+            break;
+        case TIE_LATER_TRICK_LOSES:
+            if (chosen < 0 || (pick_later ? p->last_trick[s] > p->last_trick[chosen]
+                                          : p->last_trick[s] < p->last_trick[chosen]))
+                chosen = s;
+            break;
+        case TIE_NONE:
+        case TIE_KIND_COUNT:
+            break;
+        }
+    }
+    if (chosen >= 0)
+        picked[chosen] = true;
+}
+
+static int power(int base, int exponent)
+{
+    int v = 1;
+    while (exponent-- > 0)
+        v *= base;
+    return v;
+}
+
+bool ramsch_score(const RuleSystem *r, const RamschPlay *p, RamschScore *out, char *err, size_t n)
+{
+    memset(out, 0, sizeof *out);
+    if (!check_ramsch(r, p, err, n))
+        return false;
+    const RamschRules *ra = &r->ramsch;
+    int skat_to = 0;
+    for (int s = 0; s < SEAT_COUNT; s++) {
+        out->points[s] = p->points[s];
+        out->jungfrauen += p->tricks[s] == 0;
+        if (ra->skat_to == SKAT_TO_LAST_TRICK ? p->last_trick[s] == 10
+                                              : (p->points[s] > p->points[skat_to] ||
+                                                 (p->points[s] == p->points[skat_to] &&
+                                                  p->last_trick[s] > p->last_trick[skat_to])))
+            skat_to = s;
+    }
+    out->points[skat_to] += p->skat_points;
+    snprintf(out->breakdown, sizeof out->breakdown, "card points (skat %d to %s): %d, %d, %d", p->skat_points,
+             seat_name(skat_to), out->points[0], out->points[1], out->points[2]);
+
+    for (int s = 0; s < SEAT_COUNT; s++)
+        if (p->tricks[s] == 10) {
+            out->durchmarsch = true;
+            out->scores[s] = ra->durchmarsch_points;
+            out->won[s] = ra->durchmarsch_points > 0;
+            out->lost[s] = ra->durchmarsch_points < 0;
+            append(out->breakdown, sizeof out->breakdown, "; %s took every trick (Durchmarsch): %+d", seat_name(s),
+                   ra->durchmarsch_points);
+            return true;
+        }
+
+    bool loser_mode = ra->mode == RAMSCH_LOSER;
+    int target = out->points[0];
+    for (int s = 1; s < SEAT_COUNT; s++)
+        if (loser_mode ? out->points[s] > target : out->points[s] < target)
+            target = out->points[s];
+    bool tied[SEAT_COUNT], picked[SEAT_COUNT];
+    int tie_count = 0;
+    for (int s = 0; s < SEAT_COUNT; s++) {
+        tied[s] = out->points[s] == target;
+        tie_count += tied[s];
+    }
+    RamschTie rule = tie_count == 3 ? ra->three_way_tie : ra->tie;
+    if (tie_count == 1)
+        rule = TIE_ALL;
+    break_tie(rule, p, tied, picked, loser_mode);
+
+    int factor = power(ra->push_factor, p->pushes);
+    if (loser_mode)
+        factor *= power(ra->jungfrau_factor, out->jungfrauen);
+    for (int s = 0; s < SEAT_COUNT; s++) {
+        if (!picked[s])
+            continue;
+        if (loser_mode) {
+            out->scores[s] = -out->points[s] * factor;
+            out->lost[s] = true;
+            append(out->breakdown, sizeof out->breakdown, "; %s loses %d", seat_name(s), out->points[s]);
+        } else {
+            int base = p->tricks[s] == 0 ? ra->no_trick_points : ra->winner_points;
+            out->scores[s] = base * factor;
+            out->won[s] = true;
+            append(out->breakdown, sizeof out->breakdown, "; %s wins %d (%s)", seat_name(s), base,
+                   p->tricks[s] == 0 ? "no trick" : "fewest card points");
+        }
+        if (factor != 1)
+            append(out->breakdown, sizeof out->breakdown, " x %d (%d Jungfrau, %d push) = %d", factor,
+                   loser_mode ? out->jungfrauen : 0, p->pushes, out->scores[s]);
+    }
+    if (tie_count > 1)
+        append(out->breakdown, sizeof out->breakdown, " (%d tied)", tie_count);
+    return true;
+}
+
+bool tournament_ramsch_score(const TournamentScheme *s, const RamschScore *ramsch, int table_size,
+                             int out[SEAT_COUNT], int *dealer, char *err, size_t n)
+{
+    int defender_bonus, dealer_bonus;
+    if (!table_bonus(s, table_size, &defender_bonus, &dealer_bonus, err, n))
+        return false;
+    *dealer = 0;
+    for (int seat = 0; seat < SEAT_COUNT; seat++)
+        out[seat] = ramsch->scores[seat] + (ramsch->won[seat] ? s->won : 0) + (ramsch->lost[seat] ? s->lost : 0);
+    for (int loser = 0; loser < SEAT_COUNT; loser++) {
+        if (!ramsch->lost[loser])
+            continue;
+        for (int seat = 0; seat < SEAT_COUNT; seat++)
+            if (seat != loser)
+                out[seat] += defender_bonus;
+        *dealer += dealer_bonus;
+    }
+    return true;
+}

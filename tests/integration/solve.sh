@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# skatdd solve end to end: answers that follow from the cards alone, the JSON
+# keys, text output, several documents per file, help and version.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+data="$here/data/obvious.yaml"
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+json=$("$SKATDD" solve --format json "$data")
+[ "$(echo "$json" | wc -l)" -eq 4 ] || fail "expected 4 JSON lines"
+line() { echo "$json" | sed -n "${1}p"; }
+
+# 1. Declarer holds all jacks, aces and tens and leads: every trick, 120 points.
+d=$(line 1)
+[ "$(echo "$d" | jq .declarer_points)" = 120 ] || fail "all tops: points"
+[ "$(echo "$d" | jq .declarer_can_schwarz)" = true ] || fail "all tops: schwarz"
+[ "$(echo "$d" | jq .defenders_can_schwarz)" = false ] || fail "all tops: defenders"
+[ "$(echo "$d" | jq '.line | length')" = 30 ] || fail "all tops: line length"
+[ "$(echo "$d" | jq '[.moves[].declarer_points] | max')" = 120 ] || fail "all tops: best move"
+for key in name contract declarer to_move declarer_points declarer_can_schwarz defenders_can_schwarz \
+    declarer_wins_null discard moves line nodes ms; do
+    echo "$d" | jq -e "has(\"$key\")" >/dev/null || fail "missing key $key"
+done
+
+# 2. Forehand leads C7; middlehand's only club is the ace: null lost.
+d=$(line 2)
+[ "$(echo "$d" | jq .declarer_wins_null)" = false ] || fail "bare ace: null"
+[ "$(echo "$d" | jq .declarer_points)" = null ] || fail "null has no points"
+
+# 3. One trick left: the declarer's jack takes SA and ST: 40 + 23.
+d=$(line 3)
+[ "$(echo "$d" | jq .declarer_points)" = 63 ] || fail "last trick: points"
+[ "$(echo "$d" | jq -c .line)" = '["SA","HJ","ST"]' ] || fail "last trick: line"
+
+# 4. HT led by the declarer (forehand) in spades; middlehand must play HA, and
+#    rearhand has no heart: no trump either, DA.  Defenders take HT HA DA = 32;
+#    then middlehand leads C7, CA takes it with CT: 50 + 21.
+d=$(line 4)
+[ "$(echo "$d" | jq .to_move)" = '"middlehand"' ] || fail "mid-trick: to move"
+[ "$(echo "$d" | jq -c '[.moves[].card]')" = '["HA"]' ] || fail "mid-trick: must follow"
+[ "$(echo "$d" | jq .declarer_points)" = 71 ] || fail "mid-trick: points"
+
+# Text output names the result in words.
+text=$("$SKATDD" solve --ascii "$data")
+grep -q "declarer takes 120 card points with best play; can force schwarz: yes" <<<"$text" || fail "text result"
+grep -q "the declarer cannot avoid every trick" <<<"$text" || fail "text null"
+
+grep -q solve <<<"$("$SKATDD" --help)" || fail "--help"
+grep -q -- "--format" <<<"$("$SKATDD" solve --help)" || fail "solve --help"
+grep -q "^skatdd " <<<"$("$SKATDD" --version)" || fail "--version"
+set +e
+"$SKATDD" solve --format xml "$data" >/dev/null 2>&1; [ $? -eq 2 ] || fail "bad option must exit 2"
+"$SKATDD" frobnicate >/dev/null 2>&1; [ $? -eq 2 ] || fail "unknown command must exit 2"
+"$SKATDD" solve /nonexistent.yaml >/dev/null 2>&1; [ $? -eq 2 ] || fail "missing file must exit 2"
+exit 0

@@ -1,0 +1,519 @@
+/* Rule systems as data: loading the YAML files, errors with FILE:LINE:COL,
+ * listing and describing them, and contracts in a rule system's words. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "contract.h"
+#include "gamevalue.h"
+#include "rules.h"
+
+static RuleSystem isko, texas, tournee, classic;
+
+static int load_all(void **state)
+{
+    (void)state;
+    char err[512];
+    struct {
+        const char *name;
+        RuleSystem *r;
+    } all[] = {{"isko", &isko}, {"texas", &texas}, {"tournee", &tournee}, {"classic", &classic}};
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+        if (!rules_load(all[i].name, "evaluator/rules", all[i].r, err, sizeof err)) {
+            fprintf(stderr, "%s\n", err);
+            return -1;
+        }
+    return 0;
+}
+
+/* A complete rule file, the smallest the format admits. */
+static const char minimal[] =
+    "title: Minimal\n"
+    "source: a test\n"
+    "forms: []\n"
+    "games:\n"
+    "  - {game: clubs, value: 12}\n"
+    "  - {game: null, ouvert: false, value: 23}\n"
+    "matadors: {max_suit: 11, max_grand: 4}\n"
+    "levels: {game: 1, hand: 1, schneider: 1, schneider_announced: 1, schwarz: 1, schwarz_announced: 1, ouvert: 1}\n"
+    "spitze: {level: 0, max: 0}\n"
+    "points: {win: 61, schneider: 90, schneidered: 30}\n"
+    "announcements: {need_hand: true}\n"
+    "ouvert: {implies_hand: true, implies_announcements: true}\n"
+    "lost: {skat_game_factor: 2, hand_game_factor: 2, count_declarer_schneider: true, count_declarer_schwarz: true}\n"
+    "overbid: {loss: lowest_multiple_not_below, null: not_allowed}\n"
+    "bids: {minimum: 18, ladder: game_values}\n"
+    "doubling: []\n"
+    "ramsch: {enabled: false}\n"
+    "tournament:\n"
+    "  - {name: seeger-fabian, won: 50, lost: -50, defenders_3: 40, defenders_4: 30, dealer_4: 30}\n";
+
+/* Writes text into a new temporary NAME.yaml; path gets its name. */
+static void write_temp(char path[64], const char *text)
+{
+    snprintf(path, 64, "/tmp/skatdd_rules_XXXXXX.yaml");
+    int fd = mkstemps(path, 5);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* text with the first "from" replaced by "to" (into out). */
+static void replace(char *out, size_t n, const char *text, const char *from, const char *to)
+{
+    const char *at = strstr(text, from);
+    assert_non_null(at);
+    snprintf(out, n, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+}
+
+/* "LINE:COL" (1-based) of the first marker in text. */
+static void position(const char *text, const char *marker, char out[32])
+{
+    const char *at = strstr(text, marker);
+    assert_non_null(at);
+    int line = 1;
+    const char *start = text;
+    for (const char *p = text; p < at; p++)
+        if (*p == '\n') {
+            line++;
+            start = p + 1;
+        }
+    snprintf(out, 32, "%d:%d", line, (int)(at - start) + 1);
+}
+
+static bool load_text(const char *text, char path[64], RuleSystem *r, char *err, size_t n)
+{
+    write_temp(path, text);
+    bool ok = rules_load(path, NULL, r, err, n);
+    unlink(path);
+    return ok;
+}
+
+/* ----- the four files ------------------------------------------------------- */
+
+static void test_files_load(void **state)
+{
+    (void)state;
+    assert_string_equal(isko.name, "isko");
+    assert_string_equal(texas.name, "texas");
+    assert_string_equal(tournee.name, "tournee");
+    assert_string_equal(classic.name, "classic");
+    assert_string_equal(isko.file, "evaluator/rules/isko.yaml");
+    assert_int_equal(isko.schneider_points, 90);
+    assert_int_equal(texas.schneider_points, 91);
+    assert_int_equal(tournee.min_bid, 10);
+    assert_int_equal(tournee.form_count, 4);
+    assert_int_equal(classic.doubling_count, 4);
+    assert_true(classic.ramsch.enabled);
+    assert_false(isko.ramsch.enabled);
+    assert_int_equal(texas.lost_hand_factor, 1);
+    assert_int_equal(isko.lost_hand_factor, 2);
+    assert_int_equal(classic.lost_hand_factor, 1);
+}
+
+/* A name is looked up in the rules directory; a path is used as it is. */
+static void test_name_or_path(void **state)
+{
+    (void)state;
+    RuleSystem r;
+    char err[512];
+    assert_true(rules_load("evaluator/rules/texas.yaml", "/nonexistent", &r, err, sizeof err));
+    assert_string_equal(r.name, "texas");
+    assert_false(rules_load("texas", "/nonexistent", &r, err, sizeof err));
+    assert_string_equal(err, "unknown rule system 'texas' (no file /nonexistent/texas.yaml: No such file or directory)");
+    /* Ending in .yaml makes it a path (relative to the working directory). */
+    assert_false(rules_load("texas.yaml", "evaluator/rules", &r, err, sizeof err));
+    assert_string_equal(err, "texas.yaml: cannot open: No such file or directory");
+    assert_false(rules_load("evaluator/rules/", NULL, &r, err, sizeof err));
+    assert_string_equal(err, "evaluator/rules/: cannot read: Is a directory");
+    assert_false(rules_load("", NULL, &r, err, sizeof err));
+    assert_true(rules_load("isko", NULL, &r, err, sizeof err)); /* the default directory */
+}
+
+static void test_minimal_file(void **state)
+{
+    (void)state;
+    RuleSystem r;
+    char path[64], err[512];
+    if (!load_text(minimal, path, &r, err, sizeof err))
+        fail_msg("%s", err);
+    assert_string_equal(r.title, "Minimal");
+    assert_int_equal(r.game_count, 2);
+    assert_int_equal(r.games[0].hand, -1); /* absent: any */
+    assert_true(r.games[0].enabled);
+    assert_int_equal(r.games[1].ouvert, 0);
+    /* The name is the file's: /tmp/skatdd_rules_XXXXXX.yaml */
+    assert_int_equal(strncmp(r.name, "skatdd_rules_", 13), 0);
+    assert_null(strstr(r.name, ".yaml"));
+}
+
+/* Every error names the file, line and column. */
+static void test_errors_have_positions(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *from, *to; /* the change to the minimal file */
+        const char *marker;    /* where the error is */
+        const char *message;
+    } cases[] = {
+        {"value: 12", "value: twelve", "twelve", "'value' must be a whole number, not 'twelve'"},
+        {"hand: 1, schneider", "hund: 1, schneider", "hund",
+         "unknown key 'hund' in levels (game, hand, schneider, schneider_announced, schwarz, schwarz_announced, "
+         "ouvert)"},
+        {"max_suit: 11", "max_suit: 12", "12,", "'max_suit' must be between 1 and 11, not 12"},
+        {", max_grand: 4", "", "{max_suit", "matadors lacks the key 'max_grand'"},
+        {"source: a test\n", "source: a test\ntitle: Again\n", "title: Again", "key 'title' given twice in a rule file"},
+        {"game: clubs", "game: clover", "clover", "unknown game 'clover' (clubs, spades, hearts, diamonds, grand, null)"},
+        {"{game: clubs", "{form: solo, game: clubs", "solo",
+         "unknown form 'solo' (forms must be defined under 'forms' first)"},
+        {"ladder: game_values", "ladder: fibonacci", "fibonacci",
+         "'ladder' must be one of game_values, integers, not 'fibonacci'"},
+        {"need_hand: true", "need_hand: maybe", "maybe", "'need_hand' must be true or false, not 'maybe'"},
+        {"schneider: 90", "schneider: 50", "{win", "the schneider points (50) must be above the winning points (61)"},
+        {"{game: null, ouvert: false, value: 23}", "{game: null, value: 23}", "{game: null",
+         "a null entry must say ouvert: true or false (their values differ)"},
+        {"title: Minimal", "title: [Minimal]", "[Minimal]", "'title' needs a single value"},
+        {"forms: []", "forms: 3", "3", "'forms' needs a list"},
+        {"doubling: []", "doubling: [{name: kontra, factor: 2, extra: 1}]", "extra",
+         "unknown key 'extra' in a doubling entry (name, factor)"},
+        {"tournament:\n  - {name: seeger-fabian, won: 50, lost: -50, defenders_3: 40, defenders_4: 30, dealer_4: 30}\n",
+         "tournament: []\n", "title", "no tournament scheme (give at least one under 'tournament')"},
+        {"ramsch: {enabled: false}", "ramsch: {enabled: true, scoring: winner}", "{enabled",
+         "a ramsch scored for the winner needs winner_points"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char text[sizeof minimal + 256], path[64], err[512], at[32], expected[700];
+        RuleSystem r;
+        replace(text, sizeof text, minimal, cases[i].from, cases[i].to);
+        position(text, cases[i].marker, at);
+        if (load_text(text, path, &r, err, sizeof err))
+            fail_msg("case %zu loaded", i);
+        snprintf(expected, sizeof expected, "%s:%s: %s", path, at, cases[i].message);
+        if (strcmp(err, expected) != 0)
+            fail_msg("case %zu:\n got      %s\n expected %s", i, err, expected);
+    }
+}
+
+static void test_yaml_syntax_errors(void **state)
+{
+    (void)state;
+    RuleSystem r;
+    char path[64], err[512], prefix[200];
+    /* libyaml's own message, at its position. */
+    assert_false(load_text("title: [open\nsource: x\n", path, &r, err, sizeof err));
+    snprintf(prefix, sizeof prefix, "%s:", path);
+    assert_int_equal(strncmp(err, prefix, strlen(prefix)), 0);
+    int line = 0, col = 0;
+    assert_int_equal(sscanf(err + strlen(prefix), "%d:%d:", &line, &col), 2);
+    assert_true(line >= 1 && col >= 1);
+    assert_false(load_text("", path, &r, err, sizeof err));
+    snprintf(prefix, sizeof prefix, "%s: empty rule file", path);
+    assert_string_equal(err, prefix);
+    assert_false(load_text("- a\n- b\n", path, &r, err, sizeof err));
+    snprintf(prefix, sizeof prefix, "%s:1:1: a rule file must be a mapping of keys to values", path);
+    assert_string_equal(err, prefix);
+}
+
+/* A user copies a file and changes it: tournee with Gucki null enabled. */
+static void test_user_copy_gucki_null(void **state)
+{
+    (void)state;
+    FILE *f = fopen("evaluator/rules/tournee.yaml", "r");
+    assert_non_null(f);
+    static char text[16384], changed[16384], twice[16384];
+    size_t len = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[len] = '\0';
+    replace(changed, sizeof changed, text, "value: 15, enabled: false", "value: 15, enabled: true");
+    replace(twice, sizeof twice, changed, "value: 30, enabled: false", "value: 30, enabled: true");
+    RuleSystem r;
+    char path[64], err[512];
+    if (!load_text(twice, path, &r, err, sizeof err))
+        fail_msg("%s", err);
+    Contract c;
+    /* Without Gucki null "gucki null" is no game; with it, "null" is ambiguous. */
+    assert_false(rules_parse_contract(&tournee, "gucki null", &c, err, sizeof err));
+    assert_string_equal(err, "the tournee rules have no game 'guckser null'");
+    assert_false(rules_parse_contract(&r, "null", &c, err, sizeof err));
+    assert_non_null(strstr(err, "ambiguous"));
+    /* [facts B.2] Foster: Gucki Nullo 15, open 30; all Guckis lose double. */
+    static const struct {
+        const char *contract;
+        int tricks, score;
+    } cases[] = {
+        {"gucki null", 0, 15}, {"gucki null", 1, -30}, {"guckser null ouvert", 0, 30}, {"guckser null ouvert", 2, -60},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        GamePlay p = {.declarer_tricks = cases[i].tricks};
+        GameScore s;
+        assert_true(rules_parse_contract(&r, cases[i].contract, &p.contract, err, sizeof err));
+        assert_false(p.contract.hand); /* a Guckser takes the skat */
+        assert_true(gamevalue_score(&r, &p, &s));
+        assert_int_equal(s.score, cases[i].score);
+    }
+}
+
+/* ----- listing and describing ------------------------------------------------ */
+
+static void test_list(void **state)
+{
+    (void)state;
+    char *buf = NULL;
+    size_t size = 0;
+    char err[512];
+    FILE *out = open_memstream(&buf, &size);
+    assert_int_equal(rules_list("evaluator/rules", out, err, sizeof err), 4);
+    fclose(out);
+    assert_non_null(strstr(buf, "classic    Classic hobby rules"));
+    assert_non_null(strstr(buf, "isko       International Skat Order"));
+    assert_true(strstr(buf, "classic") < strstr(buf, "isko")); /* sorted */
+    assert_true(strstr(buf, "texas") < strstr(buf, "tournee"));
+    free(buf);
+
+    char dir[] = "/tmp/skatdd_rulesdir_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char good[128], bad[128], other[128];
+    snprintf(good, sizeof good, "%s/good.yaml", dir);
+    snprintf(bad, sizeof bad, "%s/bad.yaml", dir);
+    snprintf(other, sizeof other, "%s/notes.txt", dir);
+    const char *paths[] = {good, bad, other};
+    const char *texts[] = {minimal, "title: 3\n", "not a rule file\n"};
+    for (int i = 0; i < 3; i++) {
+        FILE *f = fopen(paths[i], "w");
+        assert_non_null(f);
+        fputs(texts[i], f);
+        fclose(f);
+    }
+    out = open_memstream(&buf, &size);
+    assert_int_equal(rules_list(dir, out, err, sizeof err), 1);
+    fclose(out);
+    char expected[512];
+    snprintf(expected, sizeof expected, "bad        error: %s:1:1: a rule file lacks the key 'source'\ngood       Minimal\n",
+             bad);
+    assert_string_equal(buf, expected);
+    free(buf);
+    for (int i = 0; i < 3; i++)
+        unlink(paths[i]);
+    rmdir(dir);
+    assert_int_equal(rules_list(dir, stdout, err, sizeof err), -1);
+    assert_non_null(strstr(err, "cannot read the rules directory"));
+}
+
+static void test_describe(void **state)
+{
+    (void)state;
+    static const struct {
+        const RuleSystem *r;
+        const char *needles[6];
+    } cases[] = {
+        {&isko, {"isko: International Skat Order", "grand 24 per level", "null ouvert hand 59", "63 values",
+                 "schneider with 90", "seeger-fabian (default)"}},
+        {&texas, {"grand ouvert 32 per level", "hand games single", "schneider with 91", "three tied: forehand",
+                  "texas-match-points (default)", "+50 per matador without above 4"}},
+        {&tournee, {"passt-mir-nicht: takes the skat, values of tournee, lost double", "guckser null 15 (disabled)",
+                    "from 10, any whole number: 207 values", "above the bid", "solo: a hand game", "doubling: none"}},
+        {&classic, {"grand 20 per level", "kontra x2, re x2, bock x2, hirsch x2", "spitze: up to 1",
+                    "x2 per Jungfrau", "Durchmarsch) +120", "up to 3 pushes"}},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char *buf = NULL;
+        size_t size = 0;
+        FILE *out = open_memstream(&buf, &size);
+        rules_describe(cases[i].r, out);
+        fclose(out);
+        for (int k = 0; k < 6; k++)
+            if (!strstr(buf, cases[i].needles[k]))
+                fail_msg("%s: no '%s' in:\n%s", cases[i].r->name, cases[i].needles[k], buf);
+        free(buf);
+    }
+}
+
+/* ----- contracts in a rule system's words ------------------------------------ */
+
+static void test_tournee_contract_words(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text;
+        const char *form;
+        GameType game;
+        bool hand, ouvert, schneider, schwarz;
+    } cases[] = {
+        {"spades solo", "solo", GAME_SPADES, true, false, false, false},
+        {"Solo Spades", "solo", GAME_SPADES, true, false, false, false},
+        {"spades hand", "solo", GAME_SPADES, true, false, false, false},
+        {"tournee hearts", "tournee", GAME_HEARTS, false, false, false, false},
+        {"tourne hearts schneider", "tournee", GAME_HEARTS, false, false, true, false},
+        {"passt-mir-nicht diamonds", "passt-mir-nicht", GAME_DIAMONDS, false, false, false, false},
+        {"second-turn grand", "passt-mir-nicht", GAME_GRAND, false, false, false, false},
+        {"guckser grand", "guckser", GAME_GRAND, false, false, false, false},
+        {"gucki grand", "guckser", GAME_GRAND, false, false, false, false},
+        {"grand ouvert", "solo", GAME_GRAND, true, true, true, true},
+        {"null", "solo", GAME_NULL, true, false, false, false},
+        {"null ouvert", "solo", GAME_NULL, true, true, false, false},
+        {"solo clubs schwarz", "solo", GAME_CLUBS, true, false, true, true},
+    };
+    char err[256];
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        Contract c;
+        if (!rules_parse_contract(&tournee, cases[i].text, &c, err, sizeof err))
+            fail_msg("'%s': %s", cases[i].text, err);
+        assert_string_equal(rules_form_name(&tournee, c.form), cases[i].form);
+        assert_int_equal(c.game, cases[i].game);
+        assert_int_equal(c.hand, cases[i].hand);
+        assert_int_equal(c.ouvert, cases[i].ouvert);
+        assert_int_equal(c.schneider_announced, cases[i].schneider);
+        assert_int_equal(c.schwarz_announced, cases[i].schwarz);
+    }
+    static const struct {
+        const char *text, *error;
+    } bad[] = {
+        {"spades", "'spades' is ambiguous in the tournee rules: say tournee, passt-mir-nicht or solo"},
+        {"grand", "'grand' is ambiguous in the tournee rules: say tournee, passt-mir-nicht, solo or guckser"},
+        {"tournee hearts hand", "a tournee takes the skat: it cannot be played hand"},
+        {"guckser grand ouvert", "an ouvert game is a hand game: a guckser cannot be ouvert"},
+        {"solo spades ouvert", "the tournee rules have no game 'solo spades ouvert'"},
+        {"guckser hearts", "the tournee rules have no game 'guckser hearts'"},
+        {"solo tournee hearts", "two forms in contract 'solo tournee hearts'"},
+        {"solo", "no game in contract 'solo' (clubs, spades, hearts, diamonds, grand, null)"},
+        {"solo hearts spitze",
+         "unknown contract word 'spitze' (hand, schneider, schwarz, ouvert, tournee, passt-mir-nicht, solo, guckser)"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        Contract c;
+        assert_false(rules_parse_contract(&tournee, bad[i].text, &c, err, sizeof err));
+        if (strcmp(err, bad[i].error) != 0)
+            fail_msg("'%s':\n got      %s\n expected %s", bad[i].text, err, bad[i].error);
+    }
+}
+
+static void test_contract_words_by_system(void **state)
+{
+    (void)state;
+    Contract c;
+    char err[256];
+    /* ISkO: announcements only in hand games; ouvert is hand with both. */
+    assert_false(rules_parse_contract(&isko, "clubs schneider", &c, err, sizeof err));
+    assert_string_equal(err, "schneider announced in a game that is not a hand game (the isko rules allow "
+                             "announcements only in hand games)");
+    assert_false(rules_parse_contract(&isko, "clubs solo", &c, err, sizeof err));
+    assert_string_equal(err, "unknown contract word 'solo' (hand, schneider, schwarz, ouvert)");
+    assert_true(rules_parse_contract(&isko, "grand ouvert", &c, err, sizeof err));
+    assert_true(c.hand && c.schneider_announced && c.schwarz_announced && c.form == 0);
+    assert_true(rules_parse_contract(&isko, "null ouvert", &c, err, sizeof err));
+    assert_false(c.hand);
+    assert_false(rules_parse_contract(&isko, "null schneider", &c, err, sizeof err));
+    assert_false(rules_parse_contract(&isko, "hearts clubs", &c, err, sizeof err));
+    /* Texas: announcing after the skat; ouvert without hand. */
+    assert_true(rules_parse_contract(&texas, "clubs schneider", &c, err, sizeof err));
+    assert_false(c.hand);
+    assert_true(rules_parse_contract(&texas, "grand ouvert", &c, err, sizeof err));
+    assert_false(c.hand);
+    assert_true(c.schneider_announced && c.schwarz_announced);
+    assert_true(rules_parse_contract(&texas, "ouvert hand grand", &c, err, sizeof err));
+    assert_true(c.hand);
+}
+
+/* contract_parse keeps working and knows nothing of forms; its contracts are
+ * valid ISkO contracts. */
+static void test_contract_parse_compatible(void **state)
+{
+    (void)state;
+    static const char *const texts[] = {"clubs", "hearts hand schneider", "null ouvert hand", "grand ouvert",
+                                        "diamonds hand schwarz", "null"};
+    char err[256], a[128], b[128];
+    for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
+        Contract c, checked, words;
+        assert_true(contract_parse(texts[i], &c, err, sizeof err));
+        assert_int_equal(c.form, 0);
+        assert_true(rules_check_contract(&isko, &c, &checked, err, sizeof err));
+        assert_memory_equal(&c, &checked, sizeof c);
+        assert_true(rules_parse_contract(&isko, texts[i], &words, err, sizeof err));
+        assert_memory_equal(&c, &words, sizeof c);
+        assert_string_equal(contract_name(&c, a, sizeof a), rules_contract_name(&isko, &c, b, sizeof b));
+    }
+    Contract c;
+    assert_false(contract_parse("spades solo", &c, err, sizeof err));
+}
+
+/* rules_contract_name gives words that read back to the same contract. */
+static void test_contract_names_round_trip(void **state)
+{
+    (void)state;
+    static const struct {
+        const RuleSystem *r;
+        const char *text, *name;
+    } cases[] = {
+        {&isko, "clubs", "clubs"},
+        {&isko, "hand schneider hearts", "hearts hand schneider"},
+        {&isko, "grand ouvert", "grand ouvert"},
+        {&isko, "null ouvert hand", "null ouvert hand"},
+        {&texas, "grand ouvert", "grand ouvert"},
+        {&texas, "grand ouvert hand", "grand ouvert hand"},
+        {&texas, "diamonds schwarz", "diamonds schwarz"},
+        {&tournee, "spades solo", "solo spades"},
+        {&tournee, "spades hand", "solo spades"},
+        {&tournee, "passt-mir-nicht grand schneider", "passt-mir-nicht grand schneider"},
+        {&tournee, "grand ouvert", "solo grand ouvert"},
+        {&tournee, "null", "solo null"},
+        {&classic, "diamonds hand schwarz", "diamonds hand schwarz"},
+    };
+    char err[256], name[128];
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        Contract c, again;
+        if (!rules_parse_contract(cases[i].r, cases[i].text, &c, err, sizeof err))
+            fail_msg("%s '%s': %s", cases[i].r->name, cases[i].text, err);
+        rules_contract_name(cases[i].r, &c, name, sizeof name);
+        assert_string_equal(name, cases[i].name);
+        assert_true(rules_parse_contract(cases[i].r, name, &again, err, sizeof err));
+        assert_memory_equal(&c, &again, sizeof c);
+    }
+}
+
+static void test_lookups(void **state)
+{
+    (void)state;
+    assert_string_equal(rules_find_scheme(&isko, NULL)->name, "seeger-fabian");
+    assert_string_equal(rules_find_scheme(&texas, "")->name, "texas-match-points");
+    assert_int_equal(rules_find_scheme(&texas, "seeger-fabian")->defenders_3, 40);
+    assert_null(rules_find_scheme(&texas, "nope"));
+    assert_string_equal(level_name(LEVEL_SCHNEIDER_ANNOUNCED), "schneider announced");
+    assert_string_equal(level_name(LEVEL_COUNT), "?");
+    assert_string_equal(rules_form_name(&tournee, 0), "");
+    assert_string_equal(rules_form_name(&tournee, 4), "guckser");
+    assert_string_equal(rules_form_name(&isko, 1), "");
+    Contract c = {.game = GAME_CLUBS, .form = 3};
+    assert_int_equal(rules_find_game(&tournee, &c)->value, 12); /* form 3: solo */
+    c.form = 2;                                                  /* passt-mir-nicht: the tournee values */
+    assert_int_equal(rules_find_game(&tournee, &c)->value, 8);
+    assert_int_equal(rules_lost_factor(&tournee, &c), 2);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_files_load),
+        cmocka_unit_test(test_name_or_path),
+        cmocka_unit_test(test_minimal_file),
+        cmocka_unit_test(test_errors_have_positions),
+        cmocka_unit_test(test_yaml_syntax_errors),
+        cmocka_unit_test(test_user_copy_gucki_null),
+        cmocka_unit_test(test_list),
+        cmocka_unit_test(test_describe),
+        cmocka_unit_test(test_tournee_contract_words),
+        cmocka_unit_test(test_contract_words_by_system),
+        cmocka_unit_test(test_contract_parse_compatible),
+        cmocka_unit_test(test_contract_names_round_trip),
+        cmocka_unit_test(test_lookups),
+    };
+    return cmocka_run_group_tests(tests, load_all, NULL);
+}
