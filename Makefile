@@ -5,7 +5,8 @@ CC       ?= gcc
 CSTD     := -std=gnu11
 WARN     := -Wall -Wextra
 CFLAGS   ?= -O2 -g -march=native
-ALL_CFLAGS := $(CSTD) $(WARN) $(CFLAGS) -fopenmp -MMD -MP -Isolver -Ievaluator -Icli
+ALL_CFLAGS := $(CSTD) $(WARN) $(CFLAGS) -fopenmp -MMD -MP -Isolver -Ievaluator -Icli \
+              -DSKATDD_RULES_DIR='"$(CURDIR)/evaluator/rules"'
 LDLIBS   := -lyaml -ljansson -lm
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 

@@ -4,5 +4,6 @@
 #define SKATDD_COMMANDS_H
 
 int cmd_solve(int argc, char **argv);
+int cmd_rules(int argc, char **argv);
 
 #endif

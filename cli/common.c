@@ -133,6 +133,12 @@ void json_print_line(json_t *object)
     json_decref(object);
 }
 
+const char *rules_directory(void)
+{
+    const char *dir = getenv("SKATDD_RULES_DIR");
+    return dir && dir[0] ? dir : SKATDD_RULES_DIR;
+}
+
 double wall_ms(void)
 {
     struct timespec t;

@@ -40,6 +40,12 @@ void json_print_line(json_t *object);
 
 double wall_ms(void);
 
+/* Where the rule system files are: $SKATDD_RULES_DIR, else the source tree's
+ * evaluator/rules as built. */
+const char *rules_directory(void);
+
+
+
 /* Options a single command adds to the common ones. */
 typedef struct {
     const char *name;

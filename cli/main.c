@@ -15,6 +15,7 @@ typedef struct {
 
 static const Command commands[] = {
     {"solve", cmd_solve, "solve deals and positions double-dummy (all cards known)"},
+    {"rules", cmd_rules, "list the rule systems, or describe one"},
 };
 
 static void usage(FILE *out)

@@ -1,0 +1,46 @@
+#include <stdlib.h>
+
+#include "commands.h"
+#include "common.h"
+#include "rules.h"
+
+static const char rules_help[] =
+    "usage: skatdd rules [NAME|FILE]\n"
+    "\n"
+    "Without an argument, lists the rule systems (the YAML files in the rules\n"
+    "directory, $SKATDD_RULES_DIR or the built-in one).  With a name or a path,\n"
+    "prints that rule system with every parameter in words.  Copy a file, change\n"
+    "it and select it with --rules PATH in any command.\n";
+
+int cmd_rules(int argc, char **argv)
+{
+    CommonOptions o;
+    common_defaults(&o);
+    int first = common_parse(argc, argv, &o, rules_help, NULL, NULL, NULL);
+    if (first == -2)
+        return EXIT_OK;
+    if (first < 0)
+        return EXIT_BAD_INPUT;
+    char err[512];
+    if (first >= argc) {
+        if (rules_list(rules_directory(), stdout, err, sizeof err) < 0) {
+            fprintf(stderr, "%s\n", err);
+            return EXIT_BAD_INPUT;
+        }
+        return EXIT_OK;
+    }
+    int status = EXIT_OK;
+    RuleSystem *rules = malloc(sizeof *rules);
+    if (!rules)
+        return EXIT_INTERNAL;
+    for (int i = first; i < argc; i++) {
+        if (!rules_load(argv[i], rules_directory(), rules, err, sizeof err)) {
+            fprintf(stderr, "%s\n", err);
+            status = EXIT_BAD_INPUT;
+            break;
+        }
+        rules_describe(rules, stdout);
+    }
+    free(rules);
+    return status;
+}
