@@ -5,5 +5,6 @@
 
 int cmd_solve(int argc, char **argv);
 int cmd_rules(int argc, char **argv);
+int cmd_table(int argc, char **argv);
 
 #endif

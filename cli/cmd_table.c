@@ -1,0 +1,262 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "common.h"
+#include "deal.h"
+#include "table.h"
+
+static const char table_help[] =
+    "usage: skatdd table [OPTIONS] FILE...\n"
+    "\n"
+    "The double-dummy contract table of each full deal (hands and skat): for each\n"
+    "seat as declarer and every contract of the rule system, as a hand game and as\n"
+    "a skat game (with the best of the 66 discards): the declarer's card points with\n"
+    "best play (null: won or lost), the game value with the announcements double-\n"
+    "dummy play guarantees, and the safe bid ceiling, the highest bid the contract\n"
+    "still wins.  Then each seat's best contract and who could have bid highest.\n"
+    "\n"
+    "options:\n"
+    "  --declarer SEAT     one seat only (forehand, middlehand, rearhand)\n"
+    "  --rules NAME|FILE   rule system (default: the deal's rules:, else isko)\n"
+    "  --threads N         threads (default 0: all cores); results do not depend on it\n"
+    "  --tt-mb N           transposition table per thread in megabytes (default 16)\n"
+    "  --format text|json  text (default) or one JSON object per deal and line\n"
+    "  --ascii, --symbols  suit letters or suit symbols in text\n"
+    "  --help              this help\n";
+
+typedef struct {
+    unsigned seat_mask;
+} TableOptions;
+
+static bool table_option(void *ctx, const char *name, const char *value)
+{
+    TableOptions *t = ctx;
+    if (strcmp(name, "declarer") == 0) {
+        for (int seat = 0; seat < SEAT_COUNT; seat++)
+            if (strcmp(value, seat_name(seat)) == 0) {
+                t->seat_mask = 1u << seat;
+                return true;
+            }
+        fprintf(stderr, "skatdd table: --declarer must be forehand, middlehand or rearhand, not '%s'\n", value);
+        return false;
+    }
+    return true;
+}
+
+static const ExtraOption table_options[] = {{"declarer", true}, {NULL, false}};
+
+/* The row's name: the contract without hand and announcements. */
+static const char *row_name(const RuleSystem *rules, const Contract *c, char *out, size_t n)
+{
+    Contract row = *c;
+    row.hand = false;
+    row.schneider_announced = row.schwarz_announced = false;
+    if (row.game != GAME_NULL && !c->form)
+        row.ouvert = false;
+    return rules_contract_name(rules, &row, out, n);
+}
+
+static char announce_mark(const TableEntry *e)
+{
+    if (e->announce_count == 0)
+        return ' ';
+    return e->announce[e->announce_count - 1][0] == 'o' ? 'O' : e->announce_count == 2 ? 'Z' : 'S';
+}
+
+static void print_cell(const CommonOptions *o, const TableEntry *e)
+{
+    char points[8], ceiling[8], discard[40];
+    if (e->contract.game == GAME_NULL)
+        snprintf(points, sizeof points, "%s", e->declarer_wins_null ? "won" : "lost");
+    else
+        snprintf(points, sizeof points, "%d", e->declarer_points);
+    if (e->bid_ceiling)
+        snprintf(ceiling, sizeof ceiling, "%d", e->bid_ceiling);
+    else
+        snprintf(ceiling, sizeof ceiling, "-");
+    if (e->discard)
+        text_cards(o, e->contract.game, e->discard, discard, sizeof discard);
+    else
+        discard[0] = '\0';
+    printf(" %4s %5d%c %4s %-6s", points, e->won ? e->game_value : -e->game_value, announce_mark(e), ceiling,
+           discard);
+}
+
+static void print_text(const CommonOptions *o, const RuleSystem *rules, const Deal *d, const DealTable *t,
+                       double ms)
+{
+    char buf[128];
+    if (d->name[0])
+        printf("%s\n", d->name);
+    for (int seat = 0; seat < SEAT_COUNT; seat++)
+        printf("  %-11s %s\n", seat_name(seat), text_cards(o, GAME_GRAND, d->hands[seat], buf, sizeof buf));
+    printf("  %-11s %s\n", "skat", text_cards(o, GAME_GRAND, d->skat, buf, sizeof buf));
+    printf("Rules: %s.  Per seat: declarer's points (null: won/lost), game value (negative:\n"
+           "lost; S/Z/O: schneider, schwarz, ouvert announced), safe bid ceiling, discard.\n",
+           rules->name);
+    printf("%-19s", "contract");
+    for (int seat = 0; seat < SEAT_COUNT; seat++)
+        if (t->seat[seat].evaluated)
+            printf(" %-25s", seat_name(seat));
+    printf("\n");
+    int rows = 0;
+    for (int seat = 0; seat < SEAT_COUNT; seat++)
+        if (t->seat[seat].evaluated)
+            rows = t->seat[seat].count;
+    for (int i = 0; i < rows; i++) {
+        const TableEntry *first = NULL;
+        for (int seat = 0; seat < SEAT_COUNT && !first; seat++)
+            if (t->seat[seat].evaluated)
+                first = &t->seat[seat].entry[i];
+        Contract row = first->contract;
+        char name[64];
+        row_name(rules, &row, name, sizeof name);
+        printf("%-14s %-4s", name, row.hand ? "hand" : "");
+        for (int seat = 0; seat < SEAT_COUNT; seat++)
+            if (t->seat[seat].evaluated)
+                print_cell(o, &t->seat[seat].entry[i]);
+        printf("\n");
+    }
+    for (int seat = 0; seat < SEAT_COUNT; seat++) {
+        const SeatTable *s = &t->seat[seat];
+        if (!s->evaluated)
+            continue;
+        if (s->best < 0) {
+            printf("%s: no contract wins; no safe bid\n", seat_name(seat));
+            continue;
+        }
+        const TableEntry *e = &s->entry[s->best];
+        char name[64];
+        rules_contract_name(rules, &e->contract, name, sizeof name);
+        printf("%s: bid up to %d, play %s (game value %d)\n", seat_name(seat), s->bid_ceiling, name, e->game_value);
+    }
+    if (t->best_seat >= 0)
+        printf("Highest bid: %s, %d.\n", seat_name(t->best_seat), t->seat[t->best_seat].bid_ceiling);
+    else
+        printf("Highest bid: nobody wins any contract.\n");
+    printf("Nodes: %llu, time: %.0f ms\n\n", (unsigned long long)t->nodes, ms);
+}
+
+static json_t *entry_json(const RuleSystem *rules, const TableEntry *e)
+{
+    char name[64];
+    json_t *j = json_object();
+    json_object_set_new(j, "contract", json_string(row_name(rules, &e->contract, name, sizeof name)));
+    json_object_set_new(j, "hand", json_boolean(e->contract.hand));
+    bool null_game = e->contract.game == GAME_NULL;
+    json_object_set_new(j, "declarer_points", null_game ? json_null() : json_integer(e->declarer_points));
+    json_object_set_new(j, "declarer_wins_null", null_game ? json_boolean(e->declarer_wins_null) : json_null());
+    json_object_set_new(j, "won", json_boolean(e->won));
+    json_object_set_new(j, "game_value", json_integer(e->game_value));
+    json_object_set_new(j, "bid_ceiling", e->bid_ceiling ? json_integer(e->bid_ceiling) : json_null());
+    json_object_set_new(j, "discard", e->discard ? json_cards(e->contract.game, e->discard) : json_null());
+    json_t *announce = json_array();
+    for (int k = 0; k < e->announce_count; k++)
+        json_array_append_new(announce, json_string(e->announce[k]));
+    json_object_set_new(j, "announce", announce);
+    return j;
+}
+
+static void print_json(const RuleSystem *rules, const Deal *d, const DealTable *t, double ms)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "name", d->name[0] ? json_string(d->name) : json_null());
+    json_object_set_new(o, "rules", json_string(rules->name));
+    json_t *seats = json_object();
+    for (int seat = 0; seat < SEAT_COUNT; seat++) {
+        const SeatTable *s = &t->seat[seat];
+        if (!s->evaluated)
+            continue;
+        json_t *js = json_object();
+        json_t *list = json_array();
+        for (int i = 0; i < s->count; i++)
+            json_array_append_new(list, entry_json(rules, &s->entry[i]));
+        json_object_set_new(js, "contracts", list);
+        json_object_set_new(js, "best", s->best >= 0 ? entry_json(rules, &s->entry[s->best]) : json_null());
+        json_object_set_new(js, "bid_ceiling", s->bid_ceiling ? json_integer(s->bid_ceiling) : json_null());
+        json_object_set_new(seats, seat_name(seat), js);
+    }
+    json_object_set_new(o, "seats", seats);
+    json_object_set_new(o, "best_seat", t->best_seat >= 0 ? json_string(seat_name(t->best_seat)) : json_null());
+    json_object_set_new(o, "nodes", json_integer((json_int_t)t->nodes));
+    json_object_set_new(o, "ms", json_real(ms));
+    json_print_line(o);
+}
+
+static int table_file(const CommonOptions *o, const TableOptions *t, TableWorkers *w, const char *path)
+{
+    char err[512];
+    DealReader *reader = deal_reader_open(path, err, sizeof err);
+    if (!reader) {
+        fprintf(stderr, "%s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    Deal *deal = malloc(sizeof *deal);
+    RuleSystem *rules = malloc(sizeof *rules);
+    DealTable *table = malloc(sizeof *table);
+    int status = EXIT_OK;
+    if (!deal || !rules || !table) {
+        status = EXIT_INTERNAL;
+        goto done;
+    }
+    int got;
+    while ((got = deal_reader_next(reader, deal, err, sizeof err)) == 1) {
+        if (!deal->full_deal) {
+            fprintf(stderr, "%s:%d:%d: table needs a full deal: three hands of 10 cards and the skat\n", path,
+                    deal->mark.line, deal->mark.column);
+            status = EXIT_BAD_INPUT;
+            goto done;
+        }
+        const char *name = o->rules ? o->rules : deal->rules[0] ? deal->rules : "isko";
+        if (!rules_load(name, rules_directory(), rules, err, sizeof err)) {
+            fprintf(stderr, "%s\n", err);
+            status = EXIT_BAD_INPUT;
+            goto done;
+        }
+        double start = wall_ms();
+        table_compute(w, rules, deal->hands, deal->skat, t->seat_mask, table);
+        double ms = wall_ms() - start;
+        if (o->format == FORMAT_JSON)
+            print_json(rules, deal, table, ms);
+        else
+            print_text(o, rules, deal, table, ms);
+        fflush(stdout);
+    }
+    if (got < 0) {
+        fprintf(stderr, "%s\n", err);
+        status = EXIT_BAD_INPUT;
+    }
+done:
+    free(deal);
+    free(rules);
+    free(table);
+    deal_reader_close(reader);
+    return status;
+}
+
+int cmd_table(int argc, char **argv)
+{
+    CommonOptions o;
+    common_defaults(&o);
+    TableOptions t = {.seat_mask = 7};
+    int first = common_parse(argc, argv, &o, table_help, table_options, table_option, &t);
+    if (first == -2)
+        return EXIT_OK;
+    if (first < 0)
+        return EXIT_BAD_INPUT;
+    if (first >= argc) {
+        fprintf(stderr, "skatdd table: no file given (see skatdd table --help)\n");
+        return EXIT_BAD_INPUT;
+    }
+    TableWorkers *w = table_workers_new(o.threads, (size_t)o.tt_mb << 20);
+    if (!w) {
+        fprintf(stderr, "skatdd table: out of memory for the transposition tables\n");
+        return EXIT_INTERNAL;
+    }
+    int status = EXIT_OK;
+    for (int i = first; i < argc && status == EXIT_OK; i++)
+        status = table_file(&o, &t, w, argv[i]);
+    table_workers_free(w);
+    return status;
+}

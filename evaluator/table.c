@@ -1,0 +1,306 @@
+#include "table.h"
+
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "discard.h"
+
+struct TableWorkers {
+    int threads;
+    Solver **solvers;
+};
+
+TableWorkers *table_workers_new(int threads, size_t tt_bytes)
+{
+    if (threads <= 0)
+        threads = omp_get_num_procs();
+    TableWorkers *w = calloc(1, sizeof *w);
+    if (!w)
+        return NULL;
+    w->solvers = calloc((size_t)threads, sizeof *w->solvers);
+    w->threads = threads;
+    for (int i = 0; w->solvers && i < threads; i++) {
+        w->solvers[i] = solver_new(tt_bytes);
+        if (!w->solvers[i]) {
+            table_workers_free(w);
+            return NULL;
+        }
+    }
+    if (!w->solvers) {
+        free(w);
+        return NULL;
+    }
+    return w;
+}
+
+void table_workers_free(TableWorkers *w)
+{
+    if (!w)
+        return;
+    for (int i = 0; w->solvers && i < w->threads; i++)
+        solver_free(w->solvers[i]);
+    free(w->solvers);
+    free(w);
+}
+
+int table_workers_threads(const TableWorkers *w) { return w->threads; }
+
+/* ---- the contracts of the table ---- */
+
+static bool same_contract(const Contract *a, const Contract *b)
+{
+    return a->game == b->game && a->hand == b->hand && a->ouvert == b->ouvert && a->form == b->form;
+}
+
+static void add_contract(Contract out[], int *count, const Contract *c)
+{
+    for (int i = 0; i < *count; i++)
+        if (same_contract(&out[i], c))
+            return;
+    if (*count < TABLE_MAX_CONTRACTS)
+        out[(*count)++] = *c;
+}
+
+/* A Tournee's trump is a turned skat card: its suit, or grand for a jack. */
+static bool tournee_allows(GameType game, CardSet skat)
+{
+    if (game == GAME_GRAND)
+        return (skat & JACK_BITS) != 0;
+    return (skat & SUIT_BITS(game) & ~JACK_BITS) != 0;
+}
+
+int table_contracts(const RuleSystem *rules, CardSet skat, Contract out[TABLE_MAX_CONTRACTS])
+{
+    int count = 0;
+    for (int i = 0; i < rules->game_count; i++) {
+        const RuleGame *g = &rules->games[i];
+        if (!g->enabled)
+            continue;
+        const RuleForm *form = g->form ? &rules->forms[g->form - 1] : NULL;
+        if (form && form->values_of)
+            continue; /* same play as the form it borrows from */
+        if (form && strcmp(form->name, "tournee") == 0 && !tournee_allows(g->game, skat))
+            continue;
+        bool null_game = g->game == GAME_NULL;
+        for (int hand = 0; hand <= 1; hand++) {
+            if (form ? hand == form->skat : (g->hand >= 0 && hand != g->hand))
+                continue;
+            for (int ouvert = 0; ouvert <= 1; ouvert++) {
+                /* Suit and grand ouvert is an announcement of the hand game
+                 * unless the table lists it as a game of its own. */
+                bool listed = g->ouvert == ouvert || (g->ouvert < 0 && (null_game || !ouvert));
+                if (!listed)
+                    continue;
+                Contract c = {.game = g->game, .hand = hand, .ouvert = ouvert, .form = g->form};
+                Contract checked;
+                char err[256];
+                if (rules_check_contract(rules, &c, &checked, err, sizeof err))
+                    add_contract(out, &count, &checked);
+            }
+        }
+    }
+    return count;
+}
+
+/* ---- one contract of one seat ---- */
+
+PointsDiscard table_best_points_discard(Solver *solver, const Position *twelve)
+{
+    CardSet candidates[DISCARD_COUNT];
+    int n = discard_candidates(twelve->game, twelve->hands[twelve->declarer], candidates);
+    int all_points = position_points_left(twelve) + twelve->declarer_points;
+    PointsDiscard best = {.discard = candidates[0], .points = -1};
+    for (int i = 0; i < n; i++) {
+        Position pos;
+        position_after_discard(twelve, candidates[i], &pos);
+        if (best.points == all_points) {
+            /* Only schwarz can still be better. */
+            if (best.schwarz)
+                break;
+            if (solver_declarer_reaches(solver, &pos, all_points) && solver_declarer_takes_all(solver, &pos))
+                best = (PointsDiscard){candidates[i], all_points, true};
+            continue;
+        }
+        if (best.points >= 0 && !solver_declarer_reaches(solver, &pos, best.points + 1))
+            continue;
+        int points = solver_declarer_points(solver, &pos);
+        bool schwarz = points == all_points && solver_declarer_takes_all(solver, &pos);
+        best = (PointsDiscard){candidates[i], points, schwarz};
+    }
+    return best;
+}
+
+static const char *const announce_names[] = {"schneider", "schwarz", "ouvert"};
+
+/* Scores a contract with its double-dummy result; false when the rules do
+ * not admit it. */
+static bool score_contract(const RuleSystem *rules, const Contract *c, CardSet twelve, int points, int tricks,
+                           GameScore *out)
+{
+    Contract checked;
+    char err[256];
+    if (!rules_check_contract(rules, c, &checked, err, sizeof err))
+        return false;
+    GamePlay play = {.contract = checked, .cards = twelve, .declarer_points = points, .declarer_tricks = tricks};
+    return gamevalue_score(rules, &play, out);
+}
+
+static void take_score(TableEntry *e, const Contract *c, const GameScore *s, const RuleSystem *rules)
+{
+    e->contract = *c;
+    e->won = s->won;
+    e->game_value = s->value;
+    e->score = s->score;
+    e->bid_ceiling = s->won ? bid_ceiling(rules, s->value) : 0;
+}
+
+/* Suit and grand: the announcements double-dummy play guarantees, the one
+ * that makes the game worth most. */
+static void choose_announcements(const RuleSystem *rules, const Contract *base, CardSet twelve, int points,
+                                 int tricks, bool schwarz, TableEntry *e)
+{
+    GameScore s;
+    bool scored = score_contract(rules, base, twelve, points, tricks, &s);
+    if (scored)
+        take_score(e, base, &s, rules);
+    if (base->ouvert || (rules->announce_needs_hand && !base->hand))
+        return;
+    Contract options[3] = {*base, *base, *base};
+    bool possible[3] = {points >= rules->schneider_points, schwarz, schwarz};
+    options[0].schneider_announced = true;
+    options[1].schneider_announced = options[1].schwarz_announced = true;
+    options[2].ouvert = true;
+    for (int i = 0; i < 3; i++) {
+        if (!possible[i] || !score_contract(rules, &options[i], twelve, points, tricks, &s) || !s.won)
+            continue;
+        if (scored && e->won && s.value <= e->game_value)
+            continue;
+        take_score(e, &options[i], &s, rules);
+        scored = true;
+        e->announce_count = 0;
+        for (int k = 0; k <= i; k++)
+            e->announce[e->announce_count++] = announce_names[k];
+    }
+}
+
+static void solve_null(Solver *solver, const RuleSystem *rules, Position *pos, CardSet skat, TableEntry *e)
+{
+    CardSet twelve = pos->hands[pos->declarer] | skat;
+    bool wins;
+    if (e->contract.hand) {
+        wins = solver_declarer_wins_null(solver, pos);
+    } else {
+        pos->hands[pos->declarer] = twelve;
+        DiscardChoice d = best_discard(solver, pos);
+        e->discard = d.discard;
+        wins = d.value == 1;
+    }
+    e->declarer_wins_null = wins;
+    GameScore s;
+    Contract c = e->contract;
+    if (score_contract(rules, &c, twelve, 0, wins ? 0 : 1, &s))
+        take_score(e, &c, &s, rules);
+}
+
+static void solve_points(Solver *solver, const RuleSystem *rules, Position *pos, CardSet skat, TableEntry *e)
+{
+    CardSet twelve = pos->hands[pos->declarer] | skat;
+    Position play = *pos;
+    int points;
+    bool schwarz;
+    if (e->contract.hand) {
+        play.declarer_points = set_points(skat);
+        points = solver_declarer_points(solver, &play);
+        schwarz = points == 120 && solver_declarer_takes_all(solver, &play);
+    } else {
+        pos->hands[pos->declarer] = twelve;
+        PointsDiscard d = table_best_points_discard(solver, pos);
+        e->discard = d.discard;
+        position_after_discard(pos, d.discard, &play);
+        points = d.points;
+        schwarz = d.schwarz;
+    }
+    /* Tricks matter for scoring only as schwarz either way. */
+    int tricks = schwarz ? 10 : 5;
+    if (points == play.declarer_points && solver_defenders_take_all(solver, &play))
+        tricks = 0;
+    e->declarer_points = points;
+    e->declarer_schwarz = schwarz;
+    Contract base = e->contract;
+    choose_announcements(rules, &base, twelve, points, tricks, schwarz, e);
+}
+
+static void solve_entry(Solver *solver, const RuleSystem *rules, const CardSet hands[3], CardSet skat, int seat,
+                        const Contract *c, TableEntry *e)
+{
+    *e = (TableEntry){.contract = *c, .declarer_points = -1};
+    Position pos = {.game = c->game, .declarer = seat, .leader = SEAT_FOREHAND};
+    memcpy(pos.hands, hands, sizeof pos.hands);
+    pos.declarer_points = c->hand ? set_points(skat) : 0;
+    solver_new_deal(solver);
+    if (c->game == GAME_NULL)
+        solve_null(solver, rules, &pos, skat, e);
+    else
+        solve_points(solver, rules, &pos, skat, e);
+}
+
+/* ---- the whole table ---- */
+
+static void summarize_seat(SeatTable *t)
+{
+    t->best = -1;
+    t->bid_ceiling = 0;
+    for (int i = 0; i < t->count; i++) {
+        const TableEntry *e = &t->entry[i];
+        if (!e->won)
+            continue;
+        if (t->best < 0 || e->bid_ceiling > t->bid_ceiling ||
+            (e->bid_ceiling == t->bid_ceiling && e->game_value > t->entry[t->best].game_value)) {
+            t->best = i;
+            t->bid_ceiling = e->bid_ceiling;
+        }
+    }
+}
+
+void table_compute(TableWorkers *w, const RuleSystem *rules, const CardSet hands[3], CardSet skat,
+                   unsigned seat_mask, DealTable *out)
+{
+    memset(out, 0, sizeof *out);
+    Contract contracts[TABLE_MAX_CONTRACTS];
+    int count = table_contracts(rules, skat, contracts);
+    int jobs[3 * TABLE_MAX_CONTRACTS][2];
+    int job_count = 0;
+    for (int seat = 0; seat < 3; seat++) {
+        if (!(seat_mask & (1u << seat)))
+            continue;
+        out->seat[seat].evaluated = true;
+        out->seat[seat].count = count;
+        for (int i = 0; i < count; i++) {
+            jobs[job_count][0] = seat;
+            jobs[job_count][1] = i;
+            job_count++;
+        }
+    }
+    uint64_t before = 0, after = 0;
+    for (int t = 0; t < w->threads; t++)
+        before += solver_nodes(w->solvers[t]);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(w->threads)
+    for (int j = 0; j < job_count; j++) {
+        int seat = jobs[j][0], i = jobs[j][1];
+        solve_entry(w->solvers[omp_get_thread_num()], rules, hands, skat, seat, &contracts[i],
+                    &out->seat[seat].entry[i]);
+    }
+    for (int t = 0; t < w->threads; t++)
+        after += solver_nodes(w->solvers[t]);
+    out->nodes = after - before;
+    out->best_seat = -1;
+    for (int seat = 0; seat < 3; seat++) {
+        SeatTable *t = &out->seat[seat];
+        if (!t->evaluated)
+            continue;
+        summarize_seat(t);
+        if (t->best >= 0 && (out->best_seat < 0 || t->bid_ceiling > out->seat[out->best_seat].bid_ceiling))
+            out->best_seat = seat;
+    }
+}
