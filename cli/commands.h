@@ -5,6 +5,7 @@
 
 int cmd_solve(int argc, char **argv);
 int cmd_rules(int argc, char **argv);
+int cmd_score(int argc, char **argv);
 int cmd_table(int argc, char **argv);
 
 #endif

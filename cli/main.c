@@ -15,6 +15,7 @@ typedef struct {
 
 static const Command commands[] = {
     {"solve", cmd_solve, "solve deals and positions double-dummy (all cards known)"},
+    {"score", cmd_score, "score finished games under a rule system (game value, overbid, tournament)"},
     {"table", cmd_table, "every contract for every seat: double-dummy values and safe bid ceilings"},
     {"rules", cmd_rules, "list the rule systems, or describe one"},
 };

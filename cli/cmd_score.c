@@ -1,0 +1,210 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "common.h"
+#include "deal.h"
+#include "gamevalue.h"
+#include "scoring.h"
+
+static const char score_help[] =
+    "usage: skatdd score [OPTIONS] FILE...\n"
+    "\n"
+    "Scores finished games: the deal, declarer, contract, discard (skat games) and\n"
+    "the full play of ten tricks, or instead of the play the result as\n"
+    "declarer_points and declarer_tricks; optional bid and kontra.  Prints who\n"
+    "won, the game value with its multiplier, the score for the declarer\n"
+    "(negative when lost, overbid rule included) and the tournament score.\n"
+    "\n"
+    "options:\n"
+    "  --rules NAME|FILE   rule system (default: the deal's rules:, else isko)\n"
+    "  --scheme NAME       tournament scoring: seeger-fabian, texas-match-points\n"
+    "                      (default: the rule system's first)\n"
+    "  --table-size 3|4    players at the table, for tournament scoring (default 3)\n"
+    "  --format text|json  text (default) or one JSON object per game and line\n"
+    "  --help              this help\n";
+
+typedef struct {
+    const char *scheme;
+    int table_size;
+} ScoreOptions;
+
+static bool score_option(void *ctx, const char *name, const char *value)
+{
+    ScoreOptions *s = ctx;
+    if (strcmp(name, "scheme") == 0)
+        s->scheme = value;
+    if (strcmp(name, "table-size") == 0) {
+        if (strcmp(value, "3") && strcmp(value, "4")) {
+            fprintf(stderr, "skatdd score: --table-size must be 3 or 4\n");
+            return false;
+        }
+        s->table_size = atoi(value);
+    }
+    return true;
+}
+
+static const ExtraOption score_options[] = {{"scheme", true}, {"table-size", true}, {NULL, false}};
+
+/* The declarer's points and tricks: from the full play, or as given. */
+static bool game_result(const Deal *d, int *points, int *tricks, char *err, size_t n)
+{
+    if (d->play_count == DEAL_MAX_PLAY) {
+        Position pos;
+        deal_position(d, &pos);
+        *points = pos.declarer_points;
+        *tricks = pos.declarer_tricks;
+        return true;
+    }
+    if (d->play_count == 0 && d->has_declarer_points && d->has_declarer_tricks) {
+        *points = d->declarer_points;
+        *tricks = d->declarer_tricks;
+        return true;
+    }
+    snprintf(err, n, "%s:%d:%d: score needs the full play of 30 cards (%d given), or declarer_points and "
+                     "declarer_tricks",
+             d->file, d->mark.line, d->mark.column, d->play_count);
+    return false;
+}
+
+static void print_text(const Deal *d, const RuleSystem *rules, const GamePlay *play, const GameScore *g,
+                       const TournamentScore *t, const char *scheme)
+{
+    char name[64];
+    if (d->name[0])
+        printf("%s\n", d->name);
+    printf("%s by %s", rules_contract_name(rules, &play->contract, name, sizeof name), seat_name(d->declarer));
+    if (play->bid)
+        printf(", bid %d", play->bid);
+    if (play->doubling)
+        printf(", doubled %d time%s", play->doubling, play->doubling > 1 ? "s" : "");
+    printf(" (%s rules)\n", rules->name);
+    if (!g->valid) {
+        printf("Not a valid game: %s\n\n", g->breakdown);
+        return;
+    }
+    if (play->contract.game == GAME_NULL)
+        printf("Result: the declarer took %d trick%s: %s\n", play->declarer_tricks,
+               play->declarer_tricks == 1 ? "" : "s", g->won ? "won" : "lost");
+    else
+        printf("Result: %d card points, %d trick%s: %s%s\n", play->declarer_points, play->declarer_tricks,
+               play->declarer_tricks == 1 ? "" : "s", g->won ? "won" : "lost", g->overbid ? " (overbid)" : "");
+    printf("Value: %s\n", g->breakdown);
+    printf("Score: %+d\n", g->score);
+    printf("Tournament (%s): declarer %+d, each defender %+d\n\n", scheme, t->declarer, t->defender);
+}
+
+static void print_json(const Deal *d, const RuleSystem *rules, const GamePlay *play, const GameScore *g,
+                       const TournamentScore *t, const char *scheme)
+{
+    char name[64];
+    json_t *o = json_object();
+    json_object_set_new(o, "name", d->name[0] ? json_string(d->name) : json_null());
+    json_object_set_new(o, "rules", json_string(rules->name));
+    json_object_set_new(o, "contract", json_string(rules_contract_name(rules, &play->contract, name, sizeof name)));
+    json_object_set_new(o, "declarer", json_string(seat_name(d->declarer)));
+    json_object_set_new(o, "valid", json_boolean(g->valid));
+    json_object_set_new(o, "won", json_boolean(g->won));
+    json_object_set_new(o, "game_value", json_integer(g->value));
+    json_object_set_new(o, "score", json_integer(g->score));
+    json_object_set_new(o, "declarer_points", json_integer(play->declarer_points));
+    json_object_set_new(o, "declarer_tricks", json_integer(play->declarer_tricks));
+    json_object_set_new(o, "matadors", json_integer(g->matadors));
+    json_object_set_new(o, "with_matadors", json_boolean(g->with_matadors));
+    json_object_set_new(o, "multiplier", json_integer(g->multiplier));
+    json_object_set_new(o, "overbid", json_boolean(g->overbid));
+    json_object_set_new(o, "bid", play->bid ? json_integer(play->bid) : json_null());
+    json_object_set_new(o, "breakdown", json_string(g->breakdown));
+    json_t *tj = json_object();
+    json_object_set_new(tj, "scheme", json_string(scheme));
+    json_object_set_new(tj, "declarer", json_integer(t->declarer));
+    json_object_set_new(tj, "defender", json_integer(t->defender));
+    json_object_set_new(o, "tournament", tj);
+    json_print_line(o);
+}
+
+/* Scores one deal; returns the exit status. */
+static int score_deal(const CommonOptions *o, const ScoreOptions *so, const Deal *d, RuleSystem *rules)
+{
+    char err[512];
+    if (!deal_require_game(d, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    const char *name = o->rules ? o->rules : d->rules[0] ? d->rules : "isko";
+    if (!rules_load(name, rules_directory(), rules, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    GamePlay play = {.cards = d->hands[d->declarer] | d->skat, .bid = d->bid, .doubling = d->kontra};
+    if (!rules_check_contract(rules, &d->contract, &play.contract, err, sizeof err)) {
+        fprintf(stderr, "%s:%d:%d: %s\n", d->file, d->contract_mark.line, d->contract_mark.column, err);
+        return EXIT_BAD_INPUT;
+    }
+    if (!game_result(d, &play.declarer_points, &play.declarer_tricks, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    GameScore g;
+    gamevalue_score(rules, &play, &g);
+    const TournamentScheme *scheme = rules_find_scheme(rules, so->scheme);
+    if (!scheme) {
+        fprintf(stderr, "skatdd score: rule system %s has no tournament scheme '%s'\n", rules->name,
+                so->scheme ? so->scheme : "");
+        return EXIT_BAD_INPUT;
+    }
+    TournamentScore t = {0};
+    if (g.valid && !tournament_score(scheme, &g, so->table_size, &t, err, sizeof err)) {
+        fprintf(stderr, "skatdd score: %s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    if (o->format == FORMAT_JSON)
+        print_json(d, rules, &play, &g, &t, scheme->name);
+    else
+        print_text(d, rules, &play, &g, &t, scheme->name);
+    return EXIT_OK;
+}
+
+static int score_file(const CommonOptions *o, const ScoreOptions *so, const char *path)
+{
+    char err[512];
+    DealReader *reader = deal_reader_open(path, err, sizeof err);
+    if (!reader) {
+        fprintf(stderr, "%s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    Deal *deal = malloc(sizeof *deal);
+    RuleSystem *rules = malloc(sizeof *rules);
+    int status = deal && rules ? EXIT_OK : EXIT_INTERNAL;
+    int got = 0;
+    while (status == EXIT_OK && (got = deal_reader_next(reader, deal, err, sizeof err)) == 1)
+        status = score_deal(o, so, deal, rules);
+    if (got < 0) {
+        fprintf(stderr, "%s\n", err);
+        status = EXIT_BAD_INPUT;
+    }
+    free(deal);
+    free(rules);
+    deal_reader_close(reader);
+    return status;
+}
+
+int cmd_score(int argc, char **argv)
+{
+    CommonOptions o;
+    common_defaults(&o);
+    ScoreOptions so = {.table_size = 3};
+    int first = common_parse(argc, argv, &o, score_help, score_options, score_option, &so);
+    if (first == -2)
+        return EXIT_OK;
+    if (first < 0)
+        return EXIT_BAD_INPUT;
+    if (first >= argc) {
+        fprintf(stderr, "skatdd score: no file given (see skatdd score --help)\n");
+        return EXIT_BAD_INPUT;
+    }
+    int status = EXIT_OK;
+    for (int i = first; i < argc && status == EXIT_OK; i++)
+        status = score_file(&o, &so, argv[i]);
+    return status;
+}
