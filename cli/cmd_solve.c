@@ -6,6 +6,7 @@
 #include "common.h"
 #include "deal.h"
 #include "discard.h"
+#include "gamevalue.h"
 
 static const char solve_help[] =
     "usage: skatdd solve [OPTIONS] FILE...\n"
@@ -18,6 +19,8 @@ static const char solve_help[] =
     "dealt in full with no discard gets the best discard.\n"
     "\n"
     "options:\n"
+    "  --rules NAME|FILE   rule system for the outcome (default: the deal's rules:,\n"
+    "                      else isko)\n"
     "  --format text|json  text (default) or one JSON object per deal and line\n"
     "  --tt-mb N           transposition table size in megabytes (default 16)\n"
     "  --ascii, --symbols  suit letters or suit symbols in text (default: symbols\n"
@@ -30,8 +33,36 @@ typedef struct {
     bool discard_found;    /* the solver chose the discard */
     CardSet discard;       /* 0 in a hand game or a position */
     Analysis analysis;
+    bool has_outcome;      /* full deals: the game's result with best play */
+    GameScore outcome;
+    const RuleSystem *rules;
     double ms;
 } SolveReport;
+
+/* The game's result under the rules if both sides play perfectly from here:
+ * the double-dummy points, and schwarz either way when a side can force it. */
+static void compute_outcome(const Deal *deal, const RuleSystem *rules, SolveReport *r)
+{
+    const Position *p = &r->pos;
+    const Analysis *a = &r->analysis;
+    if (!deal->full_deal)
+        return;
+    GamePlay play = {.cards = deal->hands[p->declarer] | deal->skat, .bid = deal->bid, .doubling = deal->kontra};
+    char err[256];
+    if (!rules_check_contract(rules, &deal->contract, &play.contract, err, sizeof err))
+        return;
+    if (p->game == GAME_NULL) {
+        play.declarer_tricks = a->value ? 0 : 1;
+    } else {
+        /* Only schwarz or not counts: the side that can force it does, the
+         * other keeps it from happening. */
+        int tricks = p->declarer_tricks < 1 ? 1 : p->declarer_tricks > 9 ? 9 : p->declarer_tricks;
+        play.declarer_points = a->value;
+        play.declarer_tricks = a->declarer_can_schwarz ? 10 : a->defenders_can_schwarz ? p->declarer_tricks : tricks;
+    }
+    r->has_outcome = gamevalue_score(rules, &play, &r->outcome) || !r->outcome.valid;
+    r->rules = rules;
+}
 
 /* The position to solve, choosing the discard when a skat game has none. */
 static void prepare(Solver *solver, const Deal *deal, SolveReport *r)
@@ -125,6 +156,14 @@ static void print_text(const CommonOptions *o, const SolveReport *r)
             }
         }
     }
+    if (r->has_outcome) {
+        const GameScore *g = &r->outcome;
+        if (!g->valid)
+            printf("Outcome (%s rules): not a valid game: %s\n", r->rules->name, g->breakdown);
+        else
+            printf("Outcome (%s rules) with best play: %s; %s; score %+d\n", r->rules->name,
+                   g->won ? "won" : "lost", g->breakdown, g->score);
+    }
     printf("Nodes: %llu, time: %.1f ms\n\n", (unsigned long long)a->nodes, r->ms);
 }
 
@@ -158,6 +197,17 @@ static void print_json(const SolveReport *r)
     }
     json_object_set_new(o, "moves", moves);
     json_object_set_new(o, "line", json_card_list(a->line, a->line_length));
+    json_t *outcome = json_null();
+    if (r->has_outcome) {
+        outcome = json_object();
+        json_object_set_new(outcome, "rules", json_string(r->rules->name));
+        json_object_set_new(outcome, "valid", json_boolean(r->outcome.valid));
+        json_object_set_new(outcome, "won", json_boolean(r->outcome.won));
+        json_object_set_new(outcome, "game_value", json_integer(r->outcome.value));
+        json_object_set_new(outcome, "score", json_integer(r->outcome.score));
+        json_object_set_new(outcome, "breakdown", json_string(r->outcome.breakdown));
+    }
+    json_object_set_new(o, "outcome", outcome);
     json_object_set_new(o, "nodes", json_integer((json_int_t)a->nodes));
     json_object_set_new(o, "ms", json_real(r->ms));
     json_print_line(o);
@@ -174,7 +224,10 @@ static int solve_file(const CommonOptions *o, Solver *solver, const char *path)
     }
     int status = EXIT_OK;
     Deal *deal = malloc(sizeof *deal);
-    if (!deal) {
+    RuleSystem *rules = malloc(sizeof *rules);
+    if (!deal || !rules) {
+        free(deal);
+        free(rules);
         deal_reader_close(reader);
         return EXIT_INTERNAL;
     }
@@ -184,12 +237,18 @@ static int solve_file(const CommonOptions *o, Solver *solver, const char *path)
             got = -1;
             break;
         }
+        const char *name = o->rules ? o->rules : deal->rules[0] ? deal->rules : "isko";
+        if (!rules_load(name, rules_directory(), rules, err, sizeof err)) {
+            got = -1;
+            break;
+        }
         SolveReport report = {.deal = deal};
         double start = wall_ms();
         solver_new_deal(solver);
         prepare(solver, deal, &report);
         analyze_position(solver, &report.pos, &report.analysis);
         report.ms = wall_ms() - start;
+        compute_outcome(deal, rules, &report);
         if (o->format == FORMAT_JSON)
             print_json(&report);
         else
@@ -201,6 +260,7 @@ static int solve_file(const CommonOptions *o, Solver *solver, const char *path)
         status = EXIT_BAD_INPUT;
     }
     free(deal);
+    free(rules);
     deal_reader_close(reader);
     return status;
 }
