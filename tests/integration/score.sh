@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# skatdd score end to end: games scored as the ISkO scores them.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+fail() { echo "FAIL: $*" >&2; exit 1; }
+json=$("$SKATDD" score --format json "$here/data/score.yaml")
+line() { echo "$json" | sed -n "${1}p"; }
+field() { line "$1" | jq -c "$2"; }
+
+# Grand with four, played out: 116 points, schneider: with 4, game 5, schneider 6: 144.
+[ "$(field 1 .won)" = true ] || fail "grand: won"
+[ "$(field 1 .declarer_points)" = 116 ] || fail "grand: points from the play"
+[ "$(field 1 .game_value)" = 144 ] || fail "grand: value"
+[ "$(field 1 .tournament.declarer)" = 194 ] || fail "grand: Seeger-Fabian +50"
+# Clubs hand with seven (CJ SJ HJ DJ CA CT CK), lost with 59: 9 x 12 = 108, doubled.
+[ "$(field 2 .won)" = false ] || fail "clubs hand: lost"
+[ "$(field 2 .score)" = -216 ] || fail "clubs hand: score"
+[ "$(field 2 .tournament.declarer)" = -266 ] || fail "clubs hand: Seeger-Fabian"
+[ "$(field 2 .tournament.defender)" = 40 ] || fail "clubs hand: defenders +40"
+# Bid 30 on clubs without two; the club jack in the skat makes it with 1, game 2
+# = 24 < 30: overbid, lost at the next multiple of 12 (36), doubled: -72.
+[ "$(field 3 .overbid)" = true ] || fail "overbid flag"
+[ "$(field 3 .score)" = -72 ] || fail "overbid score"
+[ "$(field 3 .matadors)" = 1 ] || fail "matadors with the skat's jack"
+
+text=$("$SKATDD" score "$here/data/score.yaml")
+grep -q "with 4, game 5, schneider 6 -> 6 x 24 = 144" <<<"$text" || fail "text breakdown"
+grep -q "^Score: -72" <<<"$text" || fail "text overbid score"
+exit 0
