@@ -134,21 +134,20 @@ PointsDiscard table_best_points_discard(Solver *solver, const Position *twelve)
 static const char *const announce_names[] = {"schneider", "schwarz", "ouvert"};
 
 /* Scores a contract with its double-dummy result; false when the rules do
- * not admit it. */
+ * not admit it.  *declared gets the contract with what it implies. */
 static bool score_contract(const RuleSystem *rules, const Contract *c, CardSet twelve, int points, int tricks,
-                           GameScore *out)
+                           Contract *declared, GameScore *out)
 {
-    Contract checked;
     char err[256];
-    if (!rules_check_contract(rules, c, &checked, err, sizeof err))
+    if (!rules_check_contract(rules, c, declared, err, sizeof err))
         return false;
-    GamePlay play = {.contract = checked, .cards = twelve, .declarer_points = points, .declarer_tricks = tricks};
+    GamePlay play = {.contract = *declared, .cards = twelve, .declarer_points = points, .declarer_tricks = tricks};
     return gamevalue_score(rules, &play, out);
 }
 
-static void take_score(TableEntry *e, const Contract *c, const GameScore *s, const RuleSystem *rules)
+static void take_score(TableEntry *e, const Contract *declared, const GameScore *s, const RuleSystem *rules)
 {
-    e->contract = *c;
+    e->contract = *declared;
     e->won = s->won;
     e->game_value = s->value;
     e->score = s->score;
@@ -161,9 +160,10 @@ static void choose_announcements(const RuleSystem *rules, const Contract *base, 
                                  int tricks, bool schwarz, TableEntry *e)
 {
     GameScore s;
-    bool scored = score_contract(rules, base, twelve, points, tricks, &s);
+    Contract declared;
+    bool scored = score_contract(rules, base, twelve, points, tricks, &declared, &s);
     if (scored)
-        take_score(e, base, &s, rules);
+        take_score(e, &declared, &s, rules);
     if (base->ouvert || (rules->announce_needs_hand && !base->hand))
         return;
     Contract options[3] = {*base, *base, *base};
@@ -172,11 +172,12 @@ static void choose_announcements(const RuleSystem *rules, const Contract *base, 
     options[1].schneider_announced = options[1].schwarz_announced = true;
     options[2].ouvert = true;
     for (int i = 0; i < 3; i++) {
-        if (!possible[i] || !score_contract(rules, &options[i], twelve, points, tricks, &s) || !s.won)
+        if (!possible[i] || !score_contract(rules, &options[i], twelve, points, tricks, &declared, &s) ||
+            !s.won)
             continue;
         if (scored && e->won && s.value <= e->game_value)
             continue;
-        take_score(e, &options[i], &s, rules);
+        take_score(e, &declared, &s, rules);
         scored = true;
         e->announce_count = 0;
         for (int k = 0; k <= i; k++)
@@ -198,9 +199,9 @@ static void solve_null(Solver *solver, const RuleSystem *rules, Position *pos, C
     }
     e->declarer_wins_null = wins;
     GameScore s;
-    Contract c = e->contract;
-    if (score_contract(rules, &c, twelve, 0, wins ? 0 : 1, &s))
-        take_score(e, &c, &s, rules);
+    Contract declared;
+    if (score_contract(rules, &e->contract, twelve, 0, wins ? 0 : 1, &declared, &s))
+        take_score(e, &declared, &s, rules);
 }
 
 static void solve_points(Solver *solver, const RuleSystem *rules, Position *pos, CardSet skat, TableEntry *e)

@@ -1,0 +1,179 @@
+/* The contract table: the same with any number of threads, the windowed
+ * discard search against an exhaustive one, matadors from the skat. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "discard.h"
+#include "support_oracle.h"
+#include "table.h"
+
+/* SKATDD_QUICK (set for the sanitizer run) scales the random tests down. */
+static int scaled(int count) { return getenv("SKATDD_QUICK") ? count / 6 + 1 : count; }
+
+static RuleSystem rules;
+
+static int setup(void **state)
+{
+    (void)state;
+    char err[256];
+    return rules_load("isko", "evaluator/rules", &rules, err, sizeof err) ? 0 : -1;
+}
+
+static void random_deal(uint64_t *rng, CardSet hands[3], CardSet *skat)
+{
+    Position pos;
+    random_position(rng, GAME_GRAND, 10, 0, 0, 0, &pos);
+    memcpy(hands, pos.hands, sizeof pos.hands);
+    *skat = ~(hands[0] | hands[1] | hands[2]);
+}
+
+static void assert_same_entry(const TableEntry *a, const TableEntry *b)
+{
+    assert_int_equal(a->declarer_points, b->declarer_points);
+    assert_int_equal(a->declarer_wins_null, b->declarer_wins_null);
+    assert_int_equal(a->declarer_schwarz, b->declarer_schwarz);
+    assert_int_equal(a->won, b->won);
+    assert_int_equal(a->game_value, b->game_value);
+    assert_int_equal(a->score, b->score);
+    assert_int_equal(a->bid_ceiling, b->bid_ceiling);
+    assert_int_equal(a->discard, b->discard);
+    assert_int_equal(a->announce_count, b->announce_count);
+    assert_memory_equal(&a->contract, &b->contract, sizeof a->contract);
+}
+
+static void test_threads_agree(void **state)
+{
+    (void)state;
+    TableWorkers *one = table_workers_new(1, 4u << 20);
+    TableWorkers *two = table_workers_new(2, 4u << 20);
+    assert_non_null(one);
+    assert_non_null(two);
+    DealTable *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    uint64_t rng = 31;
+    for (int deal = 0; deal < scaled(3); deal++) {
+        CardSet hands[3], skat;
+        random_deal(&rng, hands, &skat);
+        table_compute(one, &rules, hands, skat, 7, a);
+        table_compute(two, &rules, hands, skat, 7, b);
+        assert_int_equal(a->best_seat, b->best_seat);
+        for (int seat = 0; seat < 3; seat++) {
+            assert_int_equal(a->seat[seat].count, b->seat[seat].count);
+            assert_int_equal(a->seat[seat].best, b->seat[seat].best);
+            assert_int_equal(a->seat[seat].bid_ceiling, b->seat[seat].bid_ceiling);
+            for (int i = 0; i < a->seat[seat].count; i++)
+                assert_same_entry(&a->seat[seat].entry[i], &b->seat[seat].entry[i]);
+        }
+    }
+    free(a);
+    free(b);
+    table_workers_free(one);
+    table_workers_free(two);
+}
+
+/* The windowed search must find the best (points, then schwarz) of all 66
+ * discards, and the first such in candidate order. */
+static void test_window_matches_exhaustive(void **state)
+{
+    (void)state;
+    Solver *solver = solver_new(8u << 20);
+    uint64_t rng = 77;
+    for (int deal = 0; deal < scaled(50); deal++) {
+        CardSet hands[3], skat;
+        random_deal(&rng, hands, &skat);
+        GameType game = (GameType)(deal % 5);
+        int seat = deal % 3;
+        Position twelve = {.game = game, .declarer = seat, .leader = SEAT_FOREHAND};
+        memcpy(twelve.hands, hands, sizeof hands);
+        twelve.hands[seat] |= skat;
+        solver_new_deal(solver);
+        PointsDiscard found = table_best_points_discard(solver, &twelve);
+
+        CardSet candidates[DISCARD_COUNT];
+        int n = discard_candidates(game, twelve.hands[seat], candidates);
+        assert_int_equal(n, 66);
+        int best_points = -1;
+        bool best_schwarz = false;
+        CardSet best = 0;
+        for (int i = 0; i < n; i++) {
+            Position pos;
+            position_after_discard(&twelve, candidates[i], &pos);
+            int points = solver_declarer_points(solver, &pos);
+            bool schwarz = points == 120 && solver_declarer_takes_all(solver, &pos);
+            if (points > best_points || (points == best_points && schwarz && !best_schwarz)) {
+                best_points = points;
+                best_schwarz = schwarz;
+                best = candidates[i];
+            }
+        }
+        assert_int_equal(found.points, best_points);
+        assert_int_equal(found.schwarz, best_schwarz);
+        assert_int_equal(found.discard, best);
+    }
+    solver_free(solver);
+}
+
+static CardSet cards(const char *list)
+{
+    char buf[128];
+    strcpy(buf, list);
+    CardSet set = 0;
+    for (char *w = strtok(buf, " "); w; w = strtok(NULL, " "))
+        set |= card_bit(card_parse(w));
+    return set;
+}
+
+/* Forehand holds three jacks and misses the club jack, which lies in the
+ * skat: the twelve cards are "with 4", not "without 1", in the hand game too. */
+static void test_skat_jack_counts(void **state)
+{
+    (void)state;
+    CardSet hands[3] = {cards("SJ HJ DJ CA CT SA ST HA HT DA"), cards("C9 C8 C7 CK CQ SK SQ S9 S8 S7"),
+                        cards("HK HQ H9 H8 H7 DT DK DQ D9 D8")};
+    CardSet skat = cards("CJ D7");
+    TableWorkers *w = table_workers_new(1, 4u << 20);
+    DealTable *t = malloc(sizeof *t);
+    table_compute(w, &rules, hands, skat, 1, t);
+    const SeatTable *s = &t->seat[0];
+    int checked = 0;
+    for (int i = 0; i < s->count; i++) {
+        const TableEntry *e = &s->entry[i];
+        if (e->contract.game != GAME_GRAND)
+            continue;
+        assert_true(e->won);
+        /* with 4, game 5, (hand 6), schneider, announcements ... */
+        int levels = 4 + 1 + e->contract.hand + (e->declarer_points >= 90) + e->declarer_schwarz +
+                     e->contract.schneider_announced + e->contract.schwarz_announced + e->contract.ouvert;
+        assert_int_equal(e->game_value, 24 * levels);
+        assert_true(e->game_value >= 24 * 5);
+        assert_int_equal(e->bid_ceiling, bid_ceiling(&rules, e->game_value));
+        checked++;
+    }
+    assert_int_equal(checked, 2);
+    assert_true(s->bid_ceiling >= 24 * 5);
+    free(t);
+    table_workers_free(w);
+}
+
+static void test_contract_list(void **state)
+{
+    (void)state;
+    Contract list[TABLE_MAX_CONTRACTS];
+    /* ISkO: four suits and grand as skat and hand games, null, null hand,
+     * null ouvert, null ouvert hand. */
+    assert_int_equal(table_contracts(&rules, cards("C7 D8"), list), 14);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_contract_list),
+        cmocka_unit_test(test_skat_jack_counts),
+        cmocka_unit_test(test_threads_agree),
+        cmocka_unit_test(test_window_matches_exhaustive),
+    };
+    return cmocka_run_group_tests(tests, setup, NULL);
+}
