@@ -96,4 +96,9 @@ void deal_reader_close(DealReader *reader);
  * declarer's twelve cards in the hand: the caller chooses the discard. */
 void deal_position(const Deal *deal, Position *pos);
 
+/* For commands that play the game: false with "FILE:LINE:COL: missing key
+ * 'declarer'" (or 'contract', or "missing hand 'rearhand'") at the document's
+ * start when the deal lacks what a game needs. */
+bool deal_require_game(const Deal *deal, char *err, size_t err_size);
+
 #endif

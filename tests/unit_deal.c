@@ -1,0 +1,809 @@
+/* Unit tests of cli/deal.c: reading deals and positions from YAML files,
+ * every validation message with its line and column, and deal_position. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "deal.h"
+
+enum { ERR_SIZE = 1024 };
+
+/* The deal of the examples: forehand holds four jacks. */
+#define HANDS                                            \
+    "hands:\n"                                           \
+    "  forehand:   CJ SJ HJ DJ CA CT CK SA ST S9\n"      \
+    "  middlehand: C9 C8 C7 SK SQ S8 HA HT HK HQ\n"      \
+    "  rearhand:   H9 H8 H7 DA DT DK DQ D9 S7 CQ\n"
+#define DEAL HANDS "skat: D8 D7\ndeclarer: forehand\ncontract: grand\n"
+
+/* ---- helpers ------------------------------------------------------------ */
+
+static char *write_temp(const void *text, size_t len)
+{
+    char *path = strdup("/tmp/unit_deal_XXXXXX");
+    assert_non_null(path);
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, text, len), (ssize_t)len);
+    close(fd);
+    return path;
+}
+
+/* The set of a space-separated list of card names. */
+static CardSet set_of(const char *names)
+{
+    char buf[256];
+    CardSet s = 0;
+    snprintf(buf, sizeof buf, "%s", names);
+    for (char *save = NULL, *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+        int card = card_parse(w);
+        assert_int_not_equal(card, CARD_NONE);
+        s |= card_bit(card);
+    }
+    return s;
+}
+
+static int card(const char *name)
+{
+    int c = card_parse(name);
+    assert_int_not_equal(c, CARD_NONE);
+    return c;
+}
+
+/* Reads the first document of text: 1 for a deal, -1 with err. */
+static int read_first_n(const char *text, size_t len, Deal *deal, char *err)
+{
+    char *path = write_temp(text, len);
+    DealReader *r = deal_reader_open(path, err, ERR_SIZE);
+    assert_non_null(r);
+    int rc = deal_reader_next(r, deal, err, ERR_SIZE);
+    deal_reader_close(r);
+    unlink(path);
+    free(path);
+    return rc;
+}
+
+static int read_first(const char *text, Deal *deal, char *err)
+{
+    return read_first_n(text, strlen(text), deal, err);
+}
+
+static void read_ok(const char *text, Deal *deal)
+{
+    char err[ERR_SIZE] = "";
+    int rc = read_first(text, deal, err);
+    if (rc != 1)
+        fail_msg("expected a deal, got %d: %s", rc, err);
+}
+
+/* Checks the message after "FILE:": expected is "LINE:COL: message". */
+static void expect_error_n(const char *text, size_t len, const char *expected)
+{
+    char err[ERR_SIZE] = "";
+    char full[ERR_SIZE + 64];
+    Deal *deal = malloc(sizeof *deal);
+    char *path = write_temp(text, len);
+    DealReader *r = deal_reader_open(path, err, ERR_SIZE);
+    assert_non_null(r);
+    int rc = deal_reader_next(r, deal, err, ERR_SIZE);
+    if (rc == 1 && !deal_require_game(deal, err, ERR_SIZE))
+        rc = -1;
+    snprintf(full, sizeof full, "%s:%s", path, expected);
+    deal_reader_close(r);
+    unlink(path);
+    free(path);
+    free(deal);
+    assert_int_equal(rc, -1);
+    assert_string_equal(err, full);
+}
+
+static void expect_error(const char *text, const char *expected)
+{
+    expect_error_n(text, strlen(text), expected);
+}
+
+/* ---- notation ----------------------------------------------------------- */
+
+static void test_notation_variants(void **state)
+{
+    (void)state;
+    Deal d;
+    read_ok("name: Grand with four jacks\n"
+            "hands:\n"
+            "  Vorhand:    cj sj hj dj ca c10 ck sa st s9\n"
+            "  mittelhand: [♣9, ♣8, ♣7, ♠K, ♠Q, ♠8, ♥A, ♥10, ♥K, ♥Q]\n"
+            "  HINTERHAND: [\"H9\", 'H8', H7 DA, D10, DK DQ D9, S7, CQ]\n"
+            "skat: [d8, ♦7]\n"
+            "declarer: FOREHAND\n"
+            "contract: Grand\n",
+            &d);
+    assert_string_equal(d.name, "Grand with four jacks");
+    assert_true(d.full_deal);
+    assert_int_equal(d.hands[SEAT_FOREHAND], set_of("CJ SJ HJ DJ CA CT CK SA ST S9"));
+    assert_int_equal(d.hands[SEAT_MIDDLEHAND], set_of("C9 C8 C7 SK SQ S8 HA HT HK HQ"));
+    assert_int_equal(d.hands[SEAT_REARHAND], set_of("H9 H8 H7 DA DT DK DQ D9 S7 CQ"));
+    assert_true(d.has_skat);
+    assert_int_equal(d.skat, set_of("D8 D7"));
+    for (int s = 0; s < SEAT_COUNT; s++)
+        assert_true(d.has_hand[s]);
+    assert_true(d.has_declarer);
+    assert_int_equal(d.declarer, SEAT_FOREHAND);
+    assert_true(d.has_contract);
+    assert_int_equal(d.contract.game, GAME_GRAND);
+    assert_false(d.contract.hand);
+    assert_int_equal(d.contract_mark.line, 8);
+    assert_int_equal(d.contract_mark.column, 11);
+    assert_int_equal(d.mark.line, 1);
+    assert_int_equal(d.mark.column, 1);
+    assert_false(d.has_discard);
+    assert_int_equal(d.play_count, 0);
+    assert_int_equal(d.bid, 0);
+    assert_int_equal(d.kontra, 0);
+    assert_false(d.has_answer);
+}
+
+static void expect_play(const char *play_yaml)
+{
+    static const char *const expected[] = {"CJ", "C9", "H9", "SJ", "C8", "H8", "HJ"};
+    char text[2048];
+    Deal d;
+    snprintf(text, sizeof text, DEAL "discard: D8 D7\n%s", play_yaml);
+    read_ok(text, &d);
+    assert_int_equal(d.play_count, 7);
+    for (int i = 0; i < 7; i++)
+        assert_int_equal(d.play[i], card(expected[i]));
+}
+
+static void test_play_notations(void **state)
+{
+    (void)state;
+    expect_play("play: CJ C9 H9 / SJ C8 H8 / HJ\n");
+    expect_play("play: CJ C9 H9/SJ C8 H8/HJ\n");
+    expect_play("play: CJ C9 H9 SJ C8 H8 HJ\n");
+    expect_play("play: |\n  CJ C9 H9\n  SJ C8 H8\n\n  HJ\n");
+    expect_play("play: [CJ, C9, H9, SJ, C8, H8, HJ]\n");
+    expect_play("play:\n  - CJ C9 H9\n  - SJ C8 H8\n  - HJ\n");
+    expect_play("play: [[CJ, C9, H9], [SJ, C8, H8], [HJ]]\n");
+    expect_play("play: cj ♣9 h9 / ♠J c8 ♥8 / hj /\n");
+}
+
+static void test_seat_and_cards_errors_point_inside_strings(void **state)
+{
+    (void)state;
+    /* Columns count characters, not bytes: ♣ is three bytes. */
+    expect_error("hands:\n  forehand: ♣J ♠J ♥J ♦J ♣X\n", "2:25: unknown card '♣X'");
+    expect_error("hands:\n  forehand: \"CJ SJ HJ DJ CX\"\n", "2:26: unknown card 'CX'");
+    /* An escape hides the card in the text: the string's own mark. */
+    expect_error("hands:\n  forehand: \"CJ \\x53J CX\"\n", "2:13: unknown card 'CX'");
+    expect_error("hands:\n  forehand: |\n    CJ SJ\n    HJ DJ CX\n", "4:11: unknown card 'CX'");
+    expect_error("hands:\n  forehand: CJ SJ HJ\n    DJ CX\n", "3:8: unknown card 'CX'");
+    expect_error("hands: {forehand: [CJ, 10]}\n", "1:24: unknown card '10'");
+}
+
+static void test_bom_and_crlf(void **state)
+{
+    (void)state;
+    static const char text[] = "\xef\xbb\xbfname: x\r\nhands:\r\n  forehand: ♥A ♥K H1\r\n";
+    expect_error_n(text, sizeof text - 1, "3:19: unknown card 'H1'");
+}
+
+/* ---- documents ---------------------------------------------------------- */
+
+static void test_multiple_documents(void **state)
+{
+    (void)state;
+    char err[ERR_SIZE];
+    Deal d;
+    const char *text = "# three deals\n"
+                       "---\n"
+                       "name: one\n" DEAL "---\n"
+                       "---\n"
+                       "name: two\n" DEAL "...\n"
+                       "---\n"
+                       "name: three\n"
+                       "hands: {middlehand: C9 C8 C7 SK SQ S8 HA HT HK HQ}\n";
+    char *path = write_temp(text, strlen(text));
+    DealReader *r = deal_reader_open(path, err, sizeof err);
+    assert_non_null(r);
+    assert_int_equal(deal_reader_next(r, &d, err, sizeof err), 1);
+    assert_string_equal(d.name, "one");
+    assert_int_equal(d.mark.line, 2);
+    assert_string_equal(d.file, path);
+    assert_int_equal(deal_reader_next(r, &d, err, sizeof err), 1);
+    assert_string_equal(d.name, "two");
+    assert_int_equal(d.mark.line, 12); /* line 11 is an empty document */
+    assert_int_equal(deal_reader_next(r, &d, err, sizeof err), 1);
+    assert_string_equal(d.name, "three");
+    assert_false(d.full_deal);
+    assert_int_equal(deal_reader_next(r, &d, err, sizeof err), 0);
+    assert_int_equal(deal_reader_next(r, &d, err, sizeof err), 0);
+    deal_reader_close(r);
+    unlink(path);
+    free(path);
+}
+
+/* A bad document does not stop the next one; a syntax error stops all. */
+static void test_errors_and_later_documents(void **state)
+{
+    (void)state;
+    char err[ERR_SIZE], expected[ERR_SIZE];
+    Deal d;
+    const char *text = "hands: {forehand: CX}\n---\nname: fine\n" DEAL "---\nname: [\n";
+    char *path = write_temp(text, strlen(text));
+    DealReader *r = deal_reader_open(path, err, sizeof err);
+    assert_non_null(r);
+    assert_int_equal(deal_reader_next(r, &d, err, sizeof err), -1);
+    snprintf(expected, sizeof expected, "%s:1:19: unknown card 'CX'", path);
+    assert_string_equal(err, expected);
+    assert_int_equal(deal_reader_next(r, &d, err, sizeof err), 1);
+    assert_string_equal(d.name, "fine");
+    snprintf(expected, sizeof expected, "%s:13:1: YAML syntax error: did not find expected node content", path);
+    assert_int_equal(deal_reader_next(r, &d, err, sizeof err), -1);
+    assert_string_equal(err, expected);
+    assert_int_equal(deal_reader_next(r, &d, err, sizeof err), -1);
+    assert_string_equal(err, expected);
+    deal_reader_close(r);
+    unlink(path);
+    free(path);
+}
+
+static void test_open_errors(void **state)
+{
+    (void)state;
+    char err[ERR_SIZE];
+    assert_null(deal_reader_open("/nonexistent/deals.yaml", err, sizeof err));
+    assert_string_equal(err, "/nonexistent/deals.yaml: cannot open: No such file or directory");
+    assert_null(deal_reader_open("/tmp", err, sizeof err));
+    assert_string_equal(err, "/tmp: cannot read: Is a directory");
+    deal_reader_close(NULL);
+}
+
+static void test_empty_files(void **state)
+{
+    (void)state;
+    expect_error("", "1:1: empty file: no deal");
+    expect_error("# nothing but a comment\n\n", "1:1: empty file: no deal");
+    expect_error("---\n---\n", "1:1: empty file: no deal");
+}
+
+/* ---- positions ---------------------------------------------------------- */
+
+static void test_position(void **state)
+{
+    (void)state;
+    Deal d;
+    Position pos;
+    read_ok("name: endgame\n"
+            "hands:\n"
+            "  forehand: SJ CA\n"
+            "  middlehand: C9 HA\n"
+            "  rearhand: H9 H8 H7\n"
+            "lead: forehand\n"
+            "trick: [CT, C8]\n"
+            "declarer: rearhand\n"
+            "contract: hearts\n"
+            "declarer_points: 40\n"
+            "declarer_tricks: 3\n"
+            "defender_tricks: 4\n",
+            &d);
+    assert_false(d.full_deal);
+    assert_false(d.has_skat);
+    assert_true(d.has_lead);
+    assert_int_equal(d.lead, SEAT_FOREHAND);
+    assert_int_equal(d.trick_size, 2);
+    deal_position(&d, &pos);
+    assert_int_equal(pos.game, GAME_HEARTS);
+    assert_int_equal(pos.declarer, SEAT_REARHAND);
+    assert_int_equal(pos.hands[SEAT_FOREHAND], set_of("SJ CA"));
+    assert_int_equal(pos.hands[SEAT_REARHAND], set_of("H9 H8 H7"));
+    assert_int_equal(pos.leader, SEAT_FOREHAND);
+    assert_int_equal(pos.trick_size, 2);
+    assert_int_equal(pos.trick[0], card("CT"));
+    assert_int_equal(pos.trick[1], card("C8"));
+    assert_int_equal(pos.declarer_points, 40);
+    assert_int_equal(pos.declarer_tricks, 3);
+    assert_int_equal(pos.defender_tricks, 4);
+    assert_int_equal(position_to_move(&pos), SEAT_REARHAND);
+}
+
+/* The first trick in progress: ten cards for those still to play to it. */
+static void test_position_in_first_trick(void **state)
+{
+    (void)state;
+    Deal d;
+    Position pos;
+    read_ok("hands:\n"
+            "  forehand:   SJ HJ DJ CA CT CK SA ST S9\n"
+            "  middlehand: C9 C8 C7 SK SQ S8 HA HT HK HQ\n"
+            "  rearhand:   H9 H8 H7 DA DT DK DQ D9 S7 CQ\n"
+            "skat: D8 D7\nlead: vorhand\ntrick: CJ\ndeclarer: forehand\ncontract: grand\n",
+            &d);
+    assert_false(d.full_deal);
+    deal_position(&d, &pos);
+    assert_int_equal(position_to_move(&pos), SEAT_MIDDLEHAND);
+    assert_int_equal(position_legal_moves(&pos), d.hands[SEAT_MIDDLEHAND]);
+    assert_int_equal(position_points_left(&pos), 120);
+}
+
+static void test_position_with_skat_and_aliases(void **state)
+{
+    (void)state;
+    Deal d;
+    Position pos;
+    read_ok("hands: {vorhand: [DJ], mittelhand: [D7], hinterhand: [DA]}\n"
+            "skat: [CJ, SJ]\n"
+            "lead: MITTELHAND\n"
+            "declarer: hinterhand\n"
+            "contract: null ouvert\n",
+            &d);
+    deal_position(&d, &pos);
+    assert_int_equal(pos.game, GAME_NULL);
+    assert_int_equal(pos.leader, SEAT_MIDDLEHAND);
+    assert_int_equal(pos.declarer_points, 0);
+    assert_int_equal(pos.trick_size, 0);
+    assert_true(d.contract.ouvert);
+}
+
+static void test_position_errors(void **state)
+{
+    (void)state;
+#define THREE "hands: {forehand: SJ CA, middlehand: C9 HA, rearhand: H9 H8}\n"
+    expect_error(THREE "trick: CT\nlead: forehand\n",
+                 "1:19: hand sizes do not fit the trick: forehand holds 2 cards, expected 1 "
+                 "(middlehand, to play, holds 2; 1 card in the trick)");
+    expect_error(THREE "lead: middlehand\ntrick: [CT, C8, C7]\n", "3:17: trick holds 3 cards, a trick in progress at most 2");
+    expect_error(THREE "trick: CT\n", "2:1: 'trick' needs 'lead', the seat that led it");
+    expect_error(THREE "lead: forehand\ndiscard: D7 D8\n", "3:1: 'discard' is not allowed in a position (hands of fewer than 10 cards)");
+    expect_error(THREE "lead: nobody\n", "2:7: unknown seat 'nobody' (forehand, middlehand, rearhand)");
+    expect_error(THREE "lead: forehand\ntrick: CA\n", "3:8: duplicate card CA");
+    expect_error(THREE "lead: forehand\ndeclarer_tricks: 5\ndefender_tricks: 4\n",
+                 "4:18: declarer_tricks and defender_tricks add up to 9, but 8 tricks have been played");
+    expect_error(THREE "lead: forehand\ndefender_tricks: 11\n", "3:18: defender_tricks must be an integer from 0 to 10, not '11'");
+    expect_error("hands: {forehand: '', middlehand: '', rearhand: ''}\nlead: rearhand\n",
+                 "1:49: rearhand is to play but holds no cards");
+    expect_error(HANDS "skat: D8 D7\nlead: forehand\n", "6:1: 'lead' is only for positions: forehand leads a full deal");
+    /* A trick is checked by the contract's rules: in grand a jack is a trump. */
+    expect_error("hands: {forehand: [CA, CT], middlehand: [C9], rearhand: [HJ]}\n"
+                 "lead: middlehand\ntrick: [DJ, C8]\ncontract: grand\n",
+                 "3:13: illegal trick: rearhand must follow trump, plays C8");
+    expect_error("hands: {forehand: [CA, CT], middlehand: [C9], rearhand: [HJ]}\n"
+                 "lead: middlehand\ntrick: [DJ, C8]\ncontract: null\n",
+                 "1:1: missing key 'declarer'");
+#undef THREE
+}
+
+/* ---- deal_position of full deals -------------------------------------- */
+
+static void test_position_after_discard(void **state)
+{
+    (void)state;
+    Deal d;
+    Position pos;
+    read_ok(DEAL "discard: [ST, CK]\n", &d);
+    assert_true(d.has_discard);
+    assert_int_equal(d.discard, set_of("ST CK"));
+    deal_position(&d, &pos);
+    assert_int_equal(pos.hands[SEAT_FOREHAND], set_of("CJ SJ HJ DJ CA CT SA S9 D8 D7"));
+    assert_int_equal(pos.hands[SEAT_MIDDLEHAND], d.hands[SEAT_MIDDLEHAND]);
+    assert_int_equal(pos.declarer_points, 14);
+    assert_int_equal(pos.leader, SEAT_FOREHAND);
+    assert_int_equal(pos.trick_size, 0);
+    assert_int_equal(pos.declarer_tricks + pos.defender_tricks, 0);
+}
+
+static void test_position_of_hand_game(void **state)
+{
+    (void)state;
+    Deal d;
+    Position pos;
+    read_ok("hands:\n"
+            "  forehand:   CJ SJ HJ DJ CA CT CK SA ST S9\n"
+            "  middlehand: C9 C8 C7 SK SQ S8 HA HT HK HQ\n"
+            "  rearhand:   H9 H8 H7 DA D8 DK DQ D9 S7 CQ\n"
+            "skat: [DT, D7]\ndeclarer: middlehand\ncontract: hearts hand\n",
+            &d);
+    deal_position(&d, &pos);
+    assert_int_equal(pos.game, GAME_HEARTS);
+    assert_int_equal(pos.declarer, SEAT_MIDDLEHAND);
+    assert_int_equal(pos.hands[SEAT_MIDDLEHAND], d.hands[SEAT_MIDDLEHAND]);
+    assert_int_equal(pos.declarer_points, 10);
+}
+
+static void test_position_without_discard(void **state)
+{
+    (void)state;
+    Deal d;
+    Position pos;
+    read_ok(DEAL, &d);
+    deal_position(&d, &pos);
+    assert_int_equal(set_count(pos.hands[SEAT_FOREHAND]), 12);
+    assert_int_equal(pos.hands[SEAT_FOREHAND], d.hands[SEAT_FOREHAND] | d.skat);
+    assert_int_equal(pos.declarer_points, 0);
+}
+
+static void test_position_after_play(void **state)
+{
+    (void)state;
+    Deal d;
+    Position pos;
+    /* Forehand wins the jacks and SA; middlehand's SQ takes the fourth trick. */
+    read_ok(DEAL "discard: D8 D7\nplay: CJ C9 H9 / SJ C8 H8 / SA SK S7 / S9 SQ D9 / HQ\n", &d);
+    deal_position(&d, &pos);
+    assert_int_equal(pos.declarer_tricks, 3);
+    assert_int_equal(pos.defender_tricks, 1);
+    assert_int_equal(pos.declarer_points, 0 + 2 + 2 + 15);
+    assert_int_equal(pos.leader, SEAT_MIDDLEHAND);
+    assert_int_equal(pos.trick_size, 1);
+    assert_int_equal(pos.trick[0], card("HQ"));
+    assert_int_equal(position_to_move(&pos), SEAT_REARHAND);
+    assert_int_equal(pos.hands[SEAT_FOREHAND], set_of("HJ DJ CA CT CK ST"));
+    assert_int_equal(pos.hands[SEAT_MIDDLEHAND], set_of("C7 S8 HA HT HK"));
+}
+
+static void test_null_hand_play(void **state)
+{
+    (void)state;
+    Deal d;
+    Position pos;
+    /* Null: jacks are plain cards, so DJ follows diamonds. */
+    read_ok(HANDS "skat: D8 D7\ndeclarer: rearhand\ncontract: null hand\nplay: [ST, S8, S7, DJ, HA, DA]\n", &d);
+    deal_position(&d, &pos);
+    assert_int_equal(pos.game, GAME_NULL);
+    assert_int_equal(pos.declarer_tricks, 1);
+    assert_int_equal(pos.defender_tricks, 1);
+    assert_int_equal(pos.leader, SEAT_REARHAND);
+}
+
+/* ---- other keys --------------------------------------------------------- */
+
+static void test_optional_keys(void **state)
+{
+    (void)state;
+    Deal d;
+    read_ok(DEAL "bid: 23\n"
+                 "kontra: re\n"
+                 "rules: ISPA\n"
+                 "question: What does the declarer make?\n"
+                 "source: 'Skat magazine, 1999'\n"
+                 "explanation: >\n  A long\n  explanation.\n"
+                 "declarer_points: 91\ndeclarer_tricks: 7\ndefender_tricks: 3\n"
+                 "answer:\n"
+                 "  declarer_points: 120\n"
+                 "  declarer_wins_null: no\n"
+                 "  game_value: -96\n"
+                 "  bid_ceiling: ~\n"
+                 "  winning_cards: [CJ, ♠J]\n"
+                 "  discard: D8 D7\n"
+                 "  contract: grand hand\n",
+            &d);
+    assert_int_equal(d.bid, 23);
+    assert_int_equal(d.kontra, 2);
+    assert_string_equal(d.rules, "ISPA");
+    assert_string_equal(d.question, "What does the declarer make?");
+    assert_string_equal(d.source, "Skat magazine, 1999");
+    assert_string_equal(d.explanation, "A long explanation.\n");
+    assert_true(d.has_declarer_points && d.has_declarer_tricks && d.has_defender_tricks);
+    assert_int_equal(d.declarer_points, 91);
+    assert_int_equal(d.declarer_tricks, 7);
+    assert_true(d.has_answer);
+    assert_true(d.answer.has_declarer_points);
+    assert_int_equal(d.answer.declarer_points, 120);
+    assert_true(d.answer.has_declarer_wins_null);
+    assert_false(d.answer.declarer_wins_null);
+    assert_int_equal(d.answer.game_value, -96);
+    assert_true(d.answer.has_bid_ceiling && d.answer.bid_ceiling_none);
+    assert_int_equal(d.answer.winning_card_count, 2);
+    assert_int_equal(d.answer.winning_cards[0], card("CJ"));
+    assert_int_equal(d.answer.winning_cards[1], card("SJ"));
+    assert_true(d.answer.has_discard);
+    assert_int_equal(d.answer.discard, set_of("D8 D7"));
+    assert_true(d.answer.has_contract && d.answer.contract.hand);
+    /* The result of a game stands in for the play: no position change. */
+    Position pos;
+    deal_position(&d, &pos);
+    assert_int_equal(pos.declarer_points, 0);
+    assert_int_equal(pos.declarer_tricks, 0);
+}
+
+static void test_kontra_values(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *yaml;
+        int kontra;
+    } cases[] = {
+        {"false", 0}, {"true", 1}, {"Kontra", 1}, {"RE", 2}, {"0", 0}, {"2", 2}, {"\"re\"", 2},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[1024];
+        Deal d;
+        snprintf(text, sizeof text, DEAL "kontra: %s\n", cases[i].yaml);
+        read_ok(text, &d);
+        assert_int_equal(d.kontra, cases[i].kontra);
+    }
+    expect_error(DEAL "kontra: bock\n", "8:9: kontra must be false, true, kontra, re or 0..2, not 'bock'");
+    expect_error(DEAL "kontra: [re]\n", "8:9: kontra must be false, true, kontra, re or 0..2, not a sequence");
+}
+
+static void test_partial_hands(void **state)
+{
+    (void)state;
+    Deal d;
+    read_ok("hands: {middlehand: C9 C8 C7 SK SQ S8 HA HT HK HQ}\nskat: D8 D7\n", &d);
+    assert_false(d.full_deal);
+    assert_false(d.has_hand[SEAT_FOREHAND]);
+    assert_true(d.has_hand[SEAT_MIDDLEHAND]);
+    assert_false(d.has_declarer || d.has_contract);
+    assert_true(d.has_skat);
+    read_ok("hands:\n  rearhand: CJ SJ HJ DJ CA CT CK SA ST S9 D8 D7\nanswer: {discard: [D8, D7], contract: grand}\n", &d);
+    assert_int_equal(set_count(d.hands[SEAT_REARHAND]), 12);
+    assert_false(d.has_skat);
+    read_ok("hands:\n  rearhand: CJ SJ HJ DJ CA CT CK SA ST S9 D8 D7\ndiscard: D8 S9\n", &d);
+    assert_int_equal(d.discard, set_of("D8 S9"));
+    read_ok("hands: {forehand: CJ SJ HJ DJ CA CT CK SA ST S9, rearhand: H9 H8 H7 DA DT DK DQ D9 S7 CQ}\n", &d);
+    assert_false(d.full_deal);
+    char err[ERR_SIZE];
+    assert_false(deal_require_game(&d, err, sizeof err));
+    assert_non_null(strstr(err, ":1:1: missing key 'declarer'"));
+}
+
+static void test_require_game(void **state)
+{
+    (void)state;
+    Deal d;
+    char err[ERR_SIZE] = "";
+    read_ok(DEAL, &d);
+    assert_true(deal_require_game(&d, err, sizeof err));
+    read_ok("hands: {middlehand: C9 C8 C7 SK SQ S8 HA HT HK HQ}\ndeclarer: middlehand\ncontract: spades\n", &d);
+    assert_false(deal_require_game(&d, err, sizeof err));
+    assert_non_null(strstr(err, ":1:1: missing hand 'forehand'"));
+    expect_error("# comment\n\n" HANDS "skat: D8 D7\ndeclarer: forehand\n", "3:1: missing key 'contract'");
+    expect_error(HANDS "skat: D8 D7\ncontract: grand\n", "1:1: missing key 'declarer'");
+}
+
+/* ---- errors ------------------------------------------------------------- */
+
+typedef struct {
+    const char *yaml;
+    const char *message; /* "LINE:COL: message" */
+} ErrorCase;
+
+static void run_cases(const ErrorCase *cases, size_t count)
+{
+    for (size_t i = 0; i < count; i++)
+        expect_error(cases[i].yaml, cases[i].message);
+}
+
+static void test_card_errors(void **state)
+{
+    (void)state;
+    static const ErrorCase cases[] = {
+        {HANDS "skat: D8 D8\n", "5:10: duplicate card D8"},
+        {HANDS "skat: D8 CJ\n", "5:10: duplicate card CJ"},
+        {"skat: D8 CJ\n" HANDS, "3:15: duplicate card CJ"},
+        {HANDS "skat: D8\n", "5:7: skat holds 1 card, it needs 2"},
+        {HANDS "skat: ~\n", "5:7: skat holds 0 cards, it needs 2"},
+        {HANDS "skat: [D8, [D7]]\n", "5:12: skat must be cards (a string or a sequence of card names), not a sequence"},
+        {HANDS "skat: [D8, {D7: 1}]\n", "5:12: skat must be cards (a string or a sequence of card names), not a mapping"},
+        {"hands: {forehand: CJ SJ HJ DJ CA CT CK SA ST S9 D8 D7 C7}\n", "1:19: forehand holds 13 cards, at most 12"},
+        {"hands: {forehand: CJ xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx}\n",
+         "1:22: unknown card 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'"},
+        {"hands: {forehand: CJ ♥♥♥♥♥♥♥♥♥♥♥♥♥♥♥♥♥♥♥♥}\n", "1:22: unknown card '♥♥♥♥♥♥♥♥♥♥♥♥♥...'"},
+        {"hands: {forehand: CJ, forehand: SJ}\n", "1:23: forehand's hand given twice"},
+        {"hands: {forehand: CJ, vorhand: SJ}\n", "1:23: forehand's hand given twice"},
+        {"hands: {[forehand]: CJ}\n", "1:9: a key of hands must be a seat, not a sequence"},
+        {"hands: forehand\n", "1:8: hands must be a mapping of seats to cards, not a string"},
+        {DEAL "discard: D8 D8\n", "8:13: duplicate card D8"},
+        {DEAL "discard: D8 D7 S9\n", "8:10: discard holds 3 cards, it needs 2"},
+        {HANDS "skat: D8 D7\ndiscard: D8 D7\n", "6:1: 'discard' needs 'declarer' and the declarer's hand"},
+        {DEAL "answer: {winning_cards: CJ SJ HJ DJ CA CT CK SA ST S9 D8}\n",
+         "8:25: winning_cards holds 11 cards, at most 10"},
+        {DEAL "answer: {discard: D8}\n", "8:19: discard holds 1 card, it needs 2"},
+    };
+    run_cases(cases, sizeof cases / sizeof cases[0]);
+}
+
+static void test_play_errors(void **state)
+{
+    (void)state;
+    static const ErrorCase cases[] = {
+        {DEAL "discard: D8 D7\nplay: CA SK\n", "9:10: illegal play: middlehand must follow clubs, plays SK"},
+        {DEAL "discard: D8 D7\nplay: CJ C9 D8\n", "9:13: illegal play: D8 is not in rearhand's hand"},
+        {DEAL "discard: D8 D7\nplay: CJ C9 CJ\n", "9:13: duplicate card CJ"},
+        {DEAL "discard: D8 D7\nplay: CJ C9 H9 SJ / C8 H8\n", "9:7: trick 1 of play holds 4 cards, a trick holds 3"},
+        {DEAL "discard: D8 D7\nplay: CJ C9 H9 / SJ C8 H8 HJ\n", "9:18: trick 2 of play holds 4 cards, a trick holds 3"},
+        {DEAL "discard: D8 D7\nplay: [CJ C9, H9]\n", "9:8: trick 1 of play holds 2 cards, a trick holds 3"},
+        {DEAL "discard: D8 D7\nplay: [[CJ, C9, [H9]]]\n", "9:17: play must be cards (a string or a sequence of card names), not a sequence"},
+        {DEAL "discard: D8 D7\nplay: {CJ: C9}\n", "9:7: play must be cards (a string or a sequence of card names), not a mapping"},
+        {HANDS "skat: D8 D7\ncontract: grand hand\nplay: CJ\n", "7:1: play needs a declarer"},
+        {"hands: {forehand: CJ SJ HJ DJ CA CT CK SA ST S9}\ndeclarer: forehand\ncontract: grand hand\nplay: CJ\n",
+         "4:1: 'play' needs all three hands"},
+        {"hands: {forehand: CJ SJ HJ DJ CA CT CK SA ST S9}\nlead: forehand\n", "2:1: 'lead' needs all three hands"},
+    };
+    run_cases(cases, sizeof cases / sizeof cases[0]);
+}
+
+static void test_value_errors(void **state)
+{
+    (void)state;
+    static const ErrorCase cases[] = {
+        {DEAL "bid: 0\n", "8:6: bid must be an integer from 1 to 9999, not '0'"},
+        {DEAL "bid: 18.5\n", "8:6: bid must be an integer from 1 to 9999, not '18.5'"},
+        {DEAL "bid: eighteen\n", "8:6: bid must be an integer from 1 to 9999, not 'eighteen'"},
+        {DEAL "bid: [18]\n", "8:6: bid must be an integer, not a sequence"},
+        {DEAL "bid: 18446744073709551634\n", "8:6: bid must be an integer from 1 to 9999, not '18446744073709551634'"},
+        {DEAL "bid: -9223372036854775809\n", "8:6: bid must be an integer from 1 to 9999, not '-9223372036854775809'"},
+        {DEAL "declarer_points: -1\n", "8:18: declarer_points must be an integer from 0 to 120, not '-1'"},
+        {DEAL "declarer_tricks: 6\ndefender_tricks: 5\n", "9:18: declarer_tricks and defender_tricks add up to 11, a game has 10 tricks"},
+        {DEAL "name: [a]\n", "8:7: name must be a string, not a sequence"},
+        {DEAL "name: \"a\\0b\"\n", "8:7: name contains a NUL character"},
+        {DEAL "question: {a: b}\n", "8:11: question must be a string, not a mapping"},
+        {DEAL "answer: 120\n", "8:9: answer must be a mapping, not a string"},
+        {DEAL "answer: {declarer_wins_null: maybe}\n", "8:30: declarer_wins_null must be true or false, not 'maybe'"},
+        {DEAL "answer: {declarer_wins_null: [true]}\n", "8:30: declarer_wins_null must be true or false, not a sequence"},
+        {DEAL "answer: {bid_ceiling: none}\n", "8:23: bid_ceiling must be an integer from 0 to 9999, not 'none'"},
+        {DEAL "answer: {game_value: '48'}\n", "8:22: game_value must be an integer, not a quoted string"},
+        {DEAL "answer: {contract: grand hund}\n", "8:20: unknown contract word 'hund' (hand, schneider, schwarz, ouvert)"},
+        {DEAL "answer: {contract: 1, contract: 2}\n", "8:20: unknown contract '1' (clubs, spades, hearts, diamonds, grand, null)"},
+        {DEAL "answer: {game_value: 1, game_value: 2}\n", "8:25: key 'game_value' given twice in answer"},
+        {HANDS "skat: D8 D7\ndeclarer: forehand\ncontract: ''\n", "7:11: empty contract"},
+        {HANDS "skat: D8 D7\ndeclarer: forehand\ncontract: grand hand hand\n", "7:11: contract word 'hand' given twice"},
+        {HANDS "skat: D8 D7\ndeclarer: forehand\ncontract: [grand]\n",
+         "7:11: contract must be a contract such as 'grand' or 'hearts hand', not a sequence"},
+        {HANDS "skat: D8 D7\ndeclarer: {seat: forehand}\n", "6:11: declarer must be a seat, not a mapping"},
+        {HANDS "skat: D8 D7\ndeclarer:\n", "6:10: unknown seat '' (forehand, middlehand, rearhand)"},
+        {DEAL "? [a, b]\n: c\n", "8:3: a key must be a string, not a sequence"},
+        {DEAL "\"a\\nb\": c\n", "8:1: unknown key 'a?b'"},
+        {"- just\n- a list\n", "1:1: a deal must be a mapping of keys (hands, skat, declarer, ...), not a sequence"},
+        {"just words\n", "1:1: a deal must be a mapping of keys (hands, skat, declarer, ...), not a string"},
+        {"name: x\n", "1:1: missing key 'hands'"},
+        {"hands: {forehand: &a [CJ]}\nskat: *b\n", "2:7: YAML syntax error: found undefined alias"},
+        {"hands:\n\tforehand: CJ\n", "2:1: YAML syntax error: found character that cannot start any token"},
+        {"name: \"x\n", "2:1: YAML syntax error: found unexpected end of stream"},
+    };
+    run_cases(cases, sizeof cases / sizeof cases[0]);
+}
+
+/* ---- robustness --------------------------------------------------------- */
+
+static void test_deep_nesting(void **state)
+{
+    (void)state;
+    enum { DEPTH = 100000 };
+    size_t len = 2 * DEPTH + 64;
+    char *text = malloc(len);
+    assert_non_null(text);
+    size_t n = (size_t)sprintf(text, "hands: {forehand: ");
+    memset(text + n, '[', DEPTH);
+    memset(text + n + DEPTH, ']', DEPTH);
+    n += 2 * DEPTH;
+    n += (size_t)sprintf(text + n, "}\n");
+    expect_error_n(text, n, "1:20: forehand must be cards (a string or a sequence of card names), not a sequence");
+    free(text);
+}
+
+static void test_aliases(void **state)
+{
+    (void)state;
+    Deal d;
+    /* An alias is the same node again: its cards would be dealt twice. */
+    expect_error("hands: {forehand: &f CJ SJ, middlehand: *f}\n", "1:22: duplicate card CJ");
+    read_ok("hands: {forehand: &h [CJ, SJ, HJ, DJ, CA, CT, CK, SA, ST, S9]}\nanswer: {winning_cards: *h}\n", &d);
+    assert_int_equal(d.answer.winning_card_count, 10);
+    /* A sequence holding itself must not send the reader round in circles. */
+    expect_error("hands: {forehand: CJ}\nplay: &p [*p]\n", "2:7: play must be cards (a string or a sequence of card names), not a sequence");
+}
+
+static void test_long_texts(void **state)
+{
+    (void)state;
+    Deal d;
+    size_t big = 1 << 20;
+    char *text = malloc(big + 256);
+    assert_non_null(text);
+    strcpy(text, DEAL "explanation: ");
+    size_t n = strlen(text);
+    memset(text + n, 'x', big);
+    strcpy(text + n + big, "\n");
+    expect_error(text, "8:14: explanation is too long: 1048576 bytes, at most 2047");
+    /* The longest texts that fit. */
+    n = (size_t)sprintf(text, DEAL "explanation: ");
+    memset(text + n, 'y', DEAL_TEXT * 8 - 1);
+    sprintf(text + n + DEAL_TEXT * 8 - 1, "\nname: ");
+    n = strlen(text);
+    memset(text + n, 'z', DEAL_TEXT - 1);
+    strcpy(text + n + DEAL_TEXT - 1, "\n");
+    read_ok(text, &d);
+    assert_int_equal(strlen(d.explanation), DEAL_TEXT * 8 - 1);
+    assert_int_equal(strlen(d.name), DEAL_TEXT - 1);
+    free(text);
+}
+
+static void test_many_documents(void **state)
+{
+    (void)state;
+    enum { DOCUMENTS = 500 };
+    size_t one = strlen("---\n" DEAL);
+    char *text = malloc(one * DOCUMENTS + 1);
+    char err[ERR_SIZE];
+    Deal *d = malloc(sizeof *d);
+    assert_non_null(text);
+    for (int i = 0; i < DOCUMENTS; i++)
+        memcpy(text + one * (size_t)i, "---\n" DEAL, one);
+    char *path = write_temp(text, one * DOCUMENTS);
+    DealReader *r = deal_reader_open(path, err, sizeof err);
+    assert_non_null(r);
+    int count = 0, last_line = 0;
+    while (deal_reader_next(r, d, err, sizeof err) == 1) {
+        count++;
+        last_line = d->mark.line;
+    }
+    assert_int_equal(count, DOCUMENTS);
+    /* Marks of late documents are right too. */
+    assert_int_equal(last_line, 8 * (DOCUMENTS - 1) + 1);
+    deal_reader_close(r);
+    unlink(path);
+    free(path);
+    free(text);
+    free(d);
+}
+
+static void test_message_truncated_to_buffer(void **state)
+{
+    (void)state;
+    char err[16];
+    Deal d;
+    const char *text = "hands: {forehand: CX}\n";
+    char *path = write_temp(text, strlen(text));
+    DealReader *r = deal_reader_open(path, err, sizeof err);
+    assert_non_null(r);
+    assert_int_equal(deal_reader_next(r, &d, err, sizeof err), -1);
+    assert_int_equal(strlen(err), sizeof err - 1);
+    assert_memory_equal(err, path, sizeof err - 1);
+    deal_reader_close(r);
+    unlink(path);
+    free(path);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_notation_variants),
+        cmocka_unit_test(test_play_notations),
+        cmocka_unit_test(test_seat_and_cards_errors_point_inside_strings),
+        cmocka_unit_test(test_bom_and_crlf),
+        cmocka_unit_test(test_multiple_documents),
+        cmocka_unit_test(test_errors_and_later_documents),
+        cmocka_unit_test(test_open_errors),
+        cmocka_unit_test(test_empty_files),
+        cmocka_unit_test(test_position),
+        cmocka_unit_test(test_position_in_first_trick),
+        cmocka_unit_test(test_position_with_skat_and_aliases),
+        cmocka_unit_test(test_position_errors),
+        cmocka_unit_test(test_position_after_discard),
+        cmocka_unit_test(test_position_of_hand_game),
+        cmocka_unit_test(test_position_without_discard),
+        cmocka_unit_test(test_position_after_play),
+        cmocka_unit_test(test_null_hand_play),
+        cmocka_unit_test(test_optional_keys),
+        cmocka_unit_test(test_kontra_values),
+        cmocka_unit_test(test_partial_hands),
+        cmocka_unit_test(test_require_game),
+        cmocka_unit_test(test_card_errors),
+        cmocka_unit_test(test_play_errors),
+        cmocka_unit_test(test_value_errors),
+        cmocka_unit_test(test_deep_nesting),
+        cmocka_unit_test(test_aliases),
+        cmocka_unit_test(test_long_texts),
+        cmocka_unit_test(test_many_documents),
+        cmocka_unit_test(test_message_truncated_to_buffer),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
