@@ -55,8 +55,8 @@ run: deps build/skatdd
 	./build/skatdd solve problems/examples.yaml
 
 test: deps
-	$(MAKE) --no-print-directory build/skatdd build-units
-	$(MAKE) --no-print-directory build/san/skatdd build/san-units
+	$(MAKE) -j2 --no-print-directory build/skatdd build-units
+	$(MAKE) -j2 --no-print-directory build/san/skatdd build/san-units
 	tests/run_tests.sh build
 	tests/run_tests.sh build/san
 

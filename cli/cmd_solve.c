@@ -78,6 +78,21 @@ static void prepare(Solver *solver, const Deal *deal, SolveReport *r)
     }
 }
 
+/* The moves in the game's order: trumps first, then by suit, high to low. */
+static void sort_moves(GameType game, const Analysis *a, int order[10])
+{
+    for (int i = 0; i < a->move_count; i++) {
+        int c = a->moves[i].card;
+        int key = game_order_key(game, c);
+        int k = i;
+        while (k > 0 && game_order_key(game, a->moves[order[k - 1]].card) > key) {
+            order[k] = order[k - 1];
+            k--;
+        }
+        order[k] = i;
+    }
+}
+
 static const char *yes_no(bool b) { return b ? "yes" : "no"; }
 
 static void print_value(const Position *pos, int value)
@@ -126,9 +141,11 @@ static void print_text(const CommonOptions *o, const SolveReport *r)
                a->value, yes_no(a->declarer_can_schwarz), yes_no(a->defenders_can_schwarz));
     if (a->move_count) {
         printf("Cards for %s:", seat_name(position_to_move(p)));
+        int order[10];
+        sort_moves(g, a, order);
         for (int i = 0; i < a->move_count; i++) {
-            printf(" %s ", text_card(o, a->moves[i].card, card));
-            print_value(p, a->moves[i].value);
+            printf(" %s ", text_card(o, a->moves[order[i]].card, card));
+            print_value(p, a->moves[order[i]].value);
             printf(i + 1 < a->move_count ? "," : "\n");
         }
     }
@@ -244,9 +261,11 @@ static int solve_file(const CommonOptions *o, Solver *solver, const char *path)
         }
         SolveReport report = {.deal = deal};
         double start = wall_ms();
+        uint64_t nodes = solver_nodes(solver);
         solver_new_deal(solver);
         prepare(solver, deal, &report);
         analyze_position(solver, &report.pos, &report.analysis);
+        report.analysis.nodes = solver_nodes(solver) - nodes;
         report.ms = wall_ms() - start;
         compute_outcome(deal, rules, &report);
         if (o->format == FORMAT_JSON)

@@ -64,7 +64,7 @@ const char *text_card(const CommonOptions *o, int card, char out[8])
 
 /* Cards of a game in playing order: trumps, then clubs, spades, hearts,
  * diamonds; each high to low. */
-static int order_key(GameType game, int card)
+int game_order_key(GameType game, int card)
 {
     int suit = effective_suit(game, card);
     int group = suit == TRUMP_SUIT ? 0 : 1 + suit;
@@ -77,7 +77,7 @@ static int sorted_cards(GameType game, CardSet cards, int out[32])
     for (; cards; cards &= cards - 1) {
         int c = set_first(cards);
         int i = n++;
-        while (i > 0 && order_key(game, out[i - 1]) > order_key(game, c)) {
+        while (i > 0 && game_order_key(game, out[i - 1]) > game_order_key(game, c)) {
             out[i] = out[i - 1];
             i--;
         }

@@ -32,6 +32,10 @@ void common_defaults(CommonOptions *o);
 const char *text_card(const CommonOptions *o, int card, char out[8]);
 const char *text_cards(const CommonOptions *o, GameType game, CardSet cards, char *out, size_t size);
 
+/* Sorts cards for display: trumps first, then clubs, spades, hearts,
+ * diamonds, each high to low (smaller key first). */
+int game_order_key(GameType game, int card);
+
 json_t *json_card(int card);
 json_t *json_cards(GameType game, CardSet cards);
 json_t *json_card_list(const int *cards, int count);
