@@ -173,6 +173,10 @@ static int score_file(const CommonOptions *o, const ScoreOptions *so, const char
         fprintf(stderr, "%s\n", err);
         return EXIT_BAD_INPUT;
     }
+    if (!deal_reader_set_rules(reader, o->rules, rules_directory())) {
+        deal_reader_close(reader);
+        return EXIT_INTERNAL;
+    }
     Deal *deal = malloc(sizeof *deal);
     RuleSystem *rules = malloc(sizeof *rules);
     int status = deal && rules ? EXIT_OK : EXIT_INTERNAL;

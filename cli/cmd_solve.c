@@ -239,6 +239,10 @@ static int solve_file(const CommonOptions *o, Solver *solver, const char *path)
         fprintf(stderr, "%s\n", err);
         return EXIT_BAD_INPUT;
     }
+    if (!deal_reader_set_rules(reader, o->rules, rules_directory())) {
+        deal_reader_close(reader);
+        return EXIT_INTERNAL;
+    }
     int status = EXIT_OK;
     Deal *deal = malloc(sizeof *deal);
     RuleSystem *rules = malloc(sizeof *rules);

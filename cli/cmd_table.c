@@ -192,6 +192,10 @@ static int table_file(const CommonOptions *o, const TableOptions *t, TableWorker
         fprintf(stderr, "%s\n", err);
         return EXIT_BAD_INPUT;
     }
+    if (!deal_reader_set_rules(reader, o->rules, rules_directory())) {
+        deal_reader_close(reader);
+        return EXIT_INTERNAL;
+    }
     Deal *deal = malloc(sizeof *deal);
     RuleSystem *rules = malloc(sizeof *rules);
     DealTable *table = malloc(sizeof *table);

@@ -9,6 +9,8 @@
 #define _GNU_SOURCE /* memmem */
 #include "deal.h"
 
+#include "rules.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -35,6 +37,11 @@ struct DealReader {
     int documents;              /* deals handed out or rejected so far */
     bool broken;                /* a YAML syntax error: libyaml cannot go on */
     bool ended;
+    /* Contracts are read in the words of a rule system when one is set. */
+    char *rules_override;       /* --rules: wins over the document's rules: */
+    char *rules_dir;            /* NULL: plain contract words (contract_parse) */
+    RuleSystem *rules;          /* the last one loaded, named loaded_rules */
+    char loaded_rules[RULES_PATH];
 };
 
 /* A list of cards as read, each with its place in the file. */
@@ -559,11 +566,64 @@ static bool read_declarer(Ctx *c, yaml_node_t *n)
     return get_seat(c, n, "declarer", &c->deal->declarer);
 }
 
+/* The value of a top-level key, wherever it stands in the mapping (keys
+ * are read in the document's order; the contract needs rules: first). */
+static const yaml_node_t *top_value(Ctx *c, const char *name)
+{
+    yaml_node_t *root = yaml_document_get_root_node(c->doc);
+    for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
+        yaml_node_t *key = yaml_document_get_node(c->doc, p->key);
+        if (key && key->type == YAML_SCALAR_NODE && strcmp(scalar_text(key), name) == 0)
+            return yaml_document_get_node(c->doc, p->value);
+    }
+    return NULL;
+}
+
+/* The rule system a document's contract is read in: --rules, else the
+ * document's rules:, else isko.  NULL when the reader has no rules directory. */
+static const RuleSystem *document_rules(Ctx *c, bool *ok)
+{
+    DealReader *r = c->reader;
+    *ok = true;
+    if (!r->rules_dir)
+        return NULL;
+    const yaml_node_t *named = top_value(c, "rules");
+    const char *name = r->rules_override;
+    if (!name && named && named->type == YAML_SCALAR_NODE)
+        name = scalar_text(named);
+    if (!name)
+        name = "isko";
+    if (r->rules && strcmp(r->loaded_rules, name) == 0)
+        return r->rules;
+    if (!r->rules && !(r->rules = malloc(sizeof *r->rules))) {
+        *ok = fail(c, c->deal->contract_mark, "out of memory");
+        return NULL;
+    }
+    char message[MESSAGE_BYTES];
+    r->loaded_rules[0] = '\0';
+    if (!rules_load(name, r->rules_dir, r->rules, message, sizeof message)) {
+        Mark at = named && !r->rules_override ? mark_of(named) : c->deal->contract_mark;
+        *ok = fail(c, at, "rule system: %s", message);
+        return NULL;
+    }
+    snprintf(r->loaded_rules, sizeof r->loaded_rules, "%s", name);
+    return r->rules;
+}
+
 static bool read_contract(Ctx *c, yaml_node_t *n)
 {
     c->deal->has_contract = true;
     c->deal->contract_mark = mark_of(n);
-    return get_contract(c, n, "contract", &c->deal->contract);
+    bool ok;
+    const RuleSystem *rules = document_rules(c, &ok);
+    if (!ok)
+        return false;
+    if (!rules || n->type != YAML_SCALAR_NODE)
+        return get_contract(c, n, "contract", &c->deal->contract);
+    char message[MESSAGE_BYTES];
+    if (!rules_parse_contract(rules, scalar_text(n), &c->deal->contract, message, sizeof message))
+        return fail(c, mark_of(n), "%s", message);
+    return true;
 }
 
 static bool read_discard(Ctx *c, yaml_node_t *n)
@@ -583,6 +643,7 @@ static bool read_play(Ctx *c, yaml_node_t *n)
         return fail(c, c->play.marks[DEAL_MAX_PLAY], "play holds %d cards, a game has at most %d",
                     c->play.count, DEAL_MAX_PLAY);
     c->deal->play_count = c->play.count;
+    c->deal->play_mark = mark_of(n);
     memcpy(c->deal->play, c->play.cards, sizeof c->deal->play[0] * (size_t)c->play.count);
     return true;
 }
@@ -1187,10 +1248,21 @@ int deal_reader_next(DealReader *r, Deal *deal, char *err, size_t err_size)
     r->documents++;
     snprintf(deal->file, sizeof deal->file, "%s", r->path);
     deal->mark = (Mark){(int)doc.start_mark.line + 1, (int)doc.start_mark.column + 1};
+    deal->play_mark = deal->mark;
     Ctx c = {.reader = r, .doc = &doc, .deal = deal, .err = err, .err_size = err_size};
     bool ok = read_deal(&c, root);
     yaml_document_delete(&doc);
     return ok ? 1 : -1;
+}
+
+bool deal_reader_set_rules(DealReader *r, const char *override, const char *rules_dir)
+{
+    free(r->rules_override);
+    free(r->rules_dir);
+    r->rules_override = override ? strdup(override) : NULL;
+    r->rules_dir = strdup(rules_dir);
+    r->loaded_rules[0] = '\0';
+    return r->rules_dir && (!override || r->rules_override);
 }
 
 void deal_reader_close(DealReader *r)
@@ -1198,6 +1270,9 @@ void deal_reader_close(DealReader *r)
     if (!r)
         return;
     yaml_parser_delete(&r->parser);
+    free(r->rules_override);
+    free(r->rules_dir);
+    free(r->rules);
     free(r->text);
     free(r->path);
     free(r);

@@ -58,6 +58,7 @@ typedef struct {
 
     int play_count;            /* full deals: cards played so far, in order */
     int play[DEAL_MAX_PLAY];
+    Mark play_mark;            /* the value of 'play' (the document's start when absent) */
 
     /* Positions without history (hands of fewer than 10 cards). */
     bool has_lead;
@@ -88,6 +89,11 @@ DealReader *deal_reader_open(const char *path, char *err, size_t err_size);
  * the file, -1 on an error (message "FILE:LINE:COL: ..." in err). */
 int deal_reader_next(DealReader *reader, Deal *deal, char *err, size_t err_size);
 void deal_reader_close(DealReader *reader);
+/* From now on contracts are read in the words of a rule system (forms such as
+ * "spades solo" included): override (--rules) if not NULL, else the
+ * document's rules:, else isko, looked up in rules_dir.  False when out of
+ * memory. */
+bool deal_reader_set_rules(DealReader *reader, const char *override, const char *rules_dir);
 
 /* The position to solve: for a full deal the hands after the skat exchange
  * (the declarer's twelve cards less the discard in a skat game), with the

@@ -580,7 +580,7 @@ bool rules_load(const char *name_or_path, const char *rules_dir, RuleSystem *out
         if (is_path)
             snprintf(err, n, "%s: cannot open: %s", path, strerror(errno));
         else
-            snprintf(err, n, "unknown rule system '%s' (no file %s: %s)", name_or_path, path, strerror(errno));
+            snprintf(err, n, "unknown rule system '%s' (skatdd rules lists them)", name_or_path);
         return false;
     }
     memset(out, 0, sizeof *out);
