@@ -1,0 +1,354 @@
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "commands.h"
+#include "common.h"
+#include "deal.h"
+#include "evaluate.h"
+
+static const char evaluate_help[] =
+    "usage: skatdd evaluate [OPTIONS] FILE...\n"
+    "\n"
+    "Evaluates a hand from the cards one player knows: a document with one hand\n"
+    "given (its seat decides who leads), ten cards, or twelve after picking up the\n"
+    "skat (or ten plus a skat:).  With ten cards every one of the 231 possible\n"
+    "skats is looked at, each with sampled layouts of the defenders' cards; with\n"
+    "twelve the skat is known and every one of the 66 discards is tried.  Every\n"
+    "world is solved double-dummy, which is optimistic for the declarer: in a\n"
+    "world everybody plays as if he saw all cards.\n"
+    "\n"
+    "Per contract (hand and skat game): the chance to win, to make schneider and\n"
+    "schwarz, the expected game value and Seeger-Fabian score, and for each bid\n"
+    "the chance to win when forced to that bid; then the safe bid ceiling (the\n"
+    "highest bid some contract wins with probability --confidence) and the\n"
+    "break-even bid (the highest at which the best contract's expected\n"
+    "tournament score is not negative).\n"
+    "\n"
+    "options:\n"
+    "  --samples N         layouts per skat (default 6; 1..64)\n"
+    "  --quick             a fast estimate: 2 layouts per skat, 3 discards\n"
+    "  --discards K        ten cards, skat games: discards tried per skat, best by a\n"
+    "                      cheap estimate first (default 4; 66 = all)\n"
+    "  --seed N            random seed (default 1); the same seed gives the same\n"
+    "                      result for any number of threads\n"
+    "  --confidence P      for the safe bid ceiling (default 0.9)\n"
+    "  --plot FILE.svg     chart of win probability against bid (needs gnuplot)\n"
+    "  --rules NAME|FILE   rule system (default: the deal's rules:, else isko)\n"
+    "  --threads N, --tt-mb N, --format text|json, --quiet (no progress bar)\n"
+    "  --help              this help\n";
+
+typedef struct {
+    EvalOptions eval;
+    const char *plot;
+    double started;
+    bool show_progress;
+} EvaluateOptions;
+
+static bool parse_number(const char *value, double low, double high, double *out)
+{
+    char *end = NULL;
+    errno = 0;
+    double v = strtod(value, &end);
+    if (!value[0] || *end || errno || v < low || v > high)
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool evaluate_option(void *ctx, const char *name, const char *value)
+{
+    EvaluateOptions *e = ctx;
+    double v;
+    if (strcmp(name, "samples") == 0) {
+        if (!parse_number(value, 1, 64, &v) || v != (int)v) {
+            fprintf(stderr, "skatdd evaluate: --samples needs a whole number from 1 to 64\n");
+            return false;
+        }
+        e->eval.samples = (int)v;
+    } else if (strcmp(name, "discards") == 0) {
+        if (!parse_number(value, 1, 66, &v) || v != (int)v) {
+            fprintf(stderr, "skatdd evaluate: --discards needs a whole number from 1 to 66\n");
+            return false;
+        }
+        e->eval.discards = (int)v;
+    } else if (strcmp(name, "seed") == 0) {
+        char *end = NULL;
+        errno = 0;
+        unsigned long long s = strtoull(value, &end, 10);
+        if (!value[0] || *end || errno || value[0] == '-') {
+            fprintf(stderr, "skatdd evaluate: --seed needs a non-negative whole number\n");
+            return false;
+        }
+        e->eval.seed = s;
+    } else if (strcmp(name, "confidence") == 0) {
+        if (!parse_number(value, 0.01, 1, &v)) {
+            fprintf(stderr, "skatdd evaluate: --confidence needs a probability above 0 and at most 1\n");
+            return false;
+        }
+        e->eval.confidence = v;
+    } else if (strcmp(name, "quick") == 0) {
+        e->eval.samples = 2;
+        e->eval.discards = 3;
+    } else if (strcmp(name, "plot") == 0) {
+        e->plot = value;
+    }
+    return true;
+}
+
+static const ExtraOption evaluate_options[] = {
+    {"samples", true}, {"discards", true}, {"seed", true}, {"confidence", true},
+    {"quick", false},  {"plot", true},     {NULL, false},
+};
+
+static void progress(void *ctx, int done, int total, long worlds)
+{
+    EvaluateOptions *e = ctx;
+    double elapsed = (wall_ms() - e->started) / 1000.0;
+    if (!e->show_progress || elapsed < 1.0)
+        return;
+    int width = 30, filled = total ? done * width / total : width;
+    double left = done ? elapsed * (total - done) / done : 0;
+    fprintf(stderr, "\r[%.*s%*s] %3d/%d skats, %6.0f worlds/s, %3.0f s left ", filled,
+            "==============================", width - filled, "", done, total, worlds / elapsed, left);
+    fflush(stderr);
+}
+
+/* The one hand the document gives, with its seat; a skat given with ten
+ * cards is the skat already picked up. */
+static bool known_hand(const Deal *d, int *seat, CardSet *hand, char *err, size_t n)
+{
+    int found = 0;
+    for (int s = 0; s < SEAT_COUNT; s++)
+        if (d->has_hand[s]) {
+            *seat = s;
+            found++;
+        }
+    if (found != 1) {
+        snprintf(err, n, "%s:%d:%d: evaluate needs exactly one hand (the seat of the player to evaluate), not %d",
+                 d->file, d->mark.line, d->mark.column, found);
+        return false;
+    }
+    *hand = d->hands[*seat] | (d->has_skat ? d->skat : 0);
+    return true;
+}
+
+static const char *row_name(const RuleSystem *rules, const Contract *c, char *out, size_t n)
+{
+    Contract row = *c;
+    row.hand = false;
+    row.schneider_announced = row.schwarz_announced = false;
+    return rules_contract_name(rules, &row, out, n);
+}
+
+static void print_text(const CommonOptions *o, const RuleSystem *rules, const Deal *d, const Evaluation *e,
+                       double ms)
+{
+    char buf[128], name[64];
+    if (d->name[0])
+        printf("%s\n", d->name);
+    printf("%s holds %s\n", seat_name(e->seat), text_cards(o, GAME_GRAND, e->hand, buf, sizeof buf));
+    printf("%d skat%s x %d layouts = %ld worlds solved double-dummy (%s rules), %.1f s\n", e->skats,
+           e->skats == 1 ? "" : "s", e->samples, e->worlds, rules->name, ms / 1000);
+    printf("%-19s %6s %6s %6s %8s %8s  %s\n", "contract", "win", "schn", "schw", "E(value)", "E(score)",
+           "win chance at bids");
+    for (int r = 0; r < e->contract_count; r++) {
+        const EvalContract *c = &e->contracts[r];
+        printf("%-14s %-4s %6.2f %6.2f %6.2f %8.1f %8.1f ", row_name(rules, &c->contract, name, sizeof name),
+               c->contract.hand ? "hand" : "", c->p_win, c->p_schneider, c->p_schwarz, c->expected_value,
+               c->expected_score);
+        int shown = 0;
+        for (int b = 0; b < c->bid_count && shown < 4; b++)
+            if (c->p_win_at[b] > 0 && (b + 1 == c->bid_count || c->p_win_at[b + 1] < c->p_win_at[b])) {
+                printf(" %d:%.2f", c->bids[b], c->p_win_at[b]);
+                shown++;
+            }
+        if (e->discards[r])
+            printf("  discard %s", text_cards(o, c->contract.game, e->discards[r], buf, sizeof buf));
+        printf("\n");
+    }
+    if (e->bid_ceiling)
+        printf("Bid up to %d (wins with probability %.2f or more with %s%s)", e->bid_ceiling, e->confidence,
+               row_name(rules, &e->contracts[e->ceiling_contract].contract, name, sizeof name),
+               e->contracts[e->ceiling_contract].contract.hand ? " hand" : "");
+    else
+        printf("No bid is safe at probability %.2f", e->confidence);
+    if (e->best_contract >= 0) {
+        const EvalContract *b = &e->contracts[e->best_contract];
+        printf("; play %s%s", row_name(rules, &b->contract, name, sizeof name), b->contract.hand ? " hand" : "");
+    }
+    printf(".\nBreak-even bid (expected Seeger-Fabian score >= 0): %s", e->best_bid ? "" : "none");
+    if (e->best_bid)
+        printf("%d", e->best_bid);
+    printf(".\nDouble-dummy worlds are optimistic for the declarer: the defenders, too, play as if they saw "
+           "all cards.\n\n");
+}
+
+static void print_json(const RuleSystem *rules, const Deal *d, const Evaluation *e, double ms)
+{
+    char name[64];
+    json_t *o = json_object();
+    json_object_set_new(o, "name", d->name[0] ? json_string(d->name) : json_null());
+    json_object_set_new(o, "rules", json_string(rules->name));
+    json_object_set_new(o, "seat", json_string(seat_name(e->seat)));
+    json_object_set_new(o, "hand", json_cards(GAME_GRAND, e->hand));
+    json_object_set_new(o, "skats", json_integer(e->skats));
+    json_object_set_new(o, "samples", json_integer(e->samples));
+    json_object_set_new(o, "worlds", json_integer(e->worlds));
+    json_t *list = json_array();
+    for (int r = 0; r < e->contract_count; r++) {
+        const EvalContract *c = &e->contracts[r];
+        json_t *j = json_object();
+        json_object_set_new(j, "contract", json_string(row_name(rules, &c->contract, name, sizeof name)));
+        json_object_set_new(j, "hand", json_boolean(c->contract.hand));
+        json_object_set_new(j, "p_win", json_real(c->p_win));
+        json_object_set_new(j, "p_schneider", json_real(c->p_schneider));
+        json_object_set_new(j, "p_schwarz", json_real(c->p_schwarz));
+        json_object_set_new(j, "expected_value", json_real(c->expected_value));
+        json_object_set_new(j, "expected_score", json_real(c->expected_score));
+        json_t *bids = json_array();
+        for (int b = 0; b < c->bid_count; b++) {
+            json_t *bj = json_object();
+            json_object_set_new(bj, "bid", json_integer(c->bids[b]));
+            json_object_set_new(bj, "p_win", json_real(c->p_win_at[b]));
+            json_object_set_new(bj, "expected_score", json_real(c->score_at[b]));
+            json_array_append_new(bids, bj);
+        }
+        json_object_set_new(j, "bids", bids);
+        json_object_set_new(j, "discard", e->discards[r] ? json_cards(c->contract.game, e->discards[r]) : json_null());
+        json_array_append_new(list, j);
+    }
+    json_object_set_new(o, "contracts", list);
+    json_object_set_new(o, "confidence", json_real(e->confidence));
+    json_object_set_new(o, "bid_ceiling", e->bid_ceiling ? json_integer(e->bid_ceiling) : json_null());
+    json_object_set_new(o, "best_bid", e->best_bid ? json_integer(e->best_bid) : json_null());
+    json_object_set_new(o, "discard", e->discard ? json_cards(GAME_GRAND, e->discard) : json_null());
+    json_object_set_new(o, "nodes", json_integer((json_int_t)e->nodes));
+    json_object_set_new(o, "ms", json_real(ms));
+    json_print_line(o);
+}
+
+/* Draws win probability against bid, one line per contract, with gnuplot. */
+static bool plot(const char *path, const RuleSystem *rules, const Evaluation *e)
+{
+    char data[] = "/tmp/skatdd-plot-XXXXXX";
+    int fd = mkstemp(data);
+    if (fd < 0)
+        return false;
+    FILE *f = fdopen(fd, "w");
+    if (!f) {
+        close(fd);
+        unlink(data);
+        return false;
+    }
+    int blocks = 0;
+    char titles[EVAL_MAX_CONTRACTS][64];
+    for (int r = 0; r < e->contract_count; r++) {
+        const EvalContract *c = &e->contracts[r];
+        if (c->p_win == 0)
+            continue;
+        char name[64];
+        snprintf(titles[blocks], sizeof titles[blocks], "%s%s", row_name(rules, &c->contract, name, sizeof name),
+                 c->contract.hand ? " hand" : "");
+        for (int b = 0; b < c->bid_count; b++)
+            fprintf(f, "%d %.4f\n", c->bids[b], c->p_win_at[b]);
+        fprintf(f, "\n\n");
+        blocks++;
+    }
+    fclose(f);
+    FILE *g = popen("gnuplot", "w");
+    bool ok = g != NULL;
+    if (g) {
+        fprintf(g, "set terminal svg size 800,500 dynamic\nset output '%s'\n", path);
+        fprintf(g, "set title 'Win probability by bid (%s, %ld worlds)'\n", rules->name, e->worlds);
+        fprintf(g, "set xlabel 'bid'\nset ylabel 'probability to win'\nset yrange [0:1.05]\nset key outside\n");
+        fprintf(g, "set grid\n");
+        if (blocks == 0)
+            fprintf(g, "set label 'no contract wins in any world' at graph 0.3,0.5\nplot 2 notitle\n");
+        for (int i = 0; i < blocks; i++)
+            fprintf(g, "%s'%s' index %d with steps title '%s'", i ? ", " : "plot ", data, i, titles[i]);
+        fprintf(g, "\n");
+        ok = pclose(g) == 0;
+    }
+    unlink(data);
+    return ok;
+}
+
+static int evaluate_file(const CommonOptions *o, EvaluateOptions *eo, const char *path)
+{
+    char err[512];
+    DealReader *reader = deal_reader_open(path, err, sizeof err);
+    if (!reader) {
+        fprintf(stderr, "%s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    Deal *deal = malloc(sizeof *deal);
+    RuleSystem *rules = malloc(sizeof *rules);
+    Evaluation *e = malloc(sizeof *e);
+    int status = deal && rules && e && deal_reader_set_rules(reader, o->rules, rules_directory()) ? EXIT_OK
+                                                                                                : EXIT_INTERNAL;
+    int got = 0;
+    while (status == EXIT_OK && (got = deal_reader_next(reader, deal, err, sizeof err)) == 1) {
+        int seat;
+        CardSet hand;
+        const char *name = o->rules ? o->rules : deal->rules[0] ? deal->rules : "isko";
+        if (!known_hand(deal, &seat, &hand, err, sizeof err) ||
+            !rules_load(name, rules_directory(), rules, err, sizeof err)) {
+            got = -1;
+            break;
+        }
+        eo->started = wall_ms();
+        if (!evaluate_hand(rules, seat, hand, &eo->eval, e, err, sizeof err)) {
+            fprintf(stderr, "skatdd evaluate: %s\n", err);
+            status = EXIT_INTERNAL;
+            break;
+        }
+        double ms = wall_ms() - eo->started;
+        if (eo->show_progress && ms >= 1000)
+            fprintf(stderr, "\r%*s\r", 78, "");
+        if (o->format == FORMAT_JSON)
+            print_json(rules, deal, e, ms);
+        else
+            print_text(o, rules, deal, e, ms);
+        fflush(stdout);
+        if (eo->plot && !plot(eo->plot, rules, e)) {
+            fprintf(stderr, "skatdd evaluate: could not draw %s with gnuplot\n", eo->plot);
+            status = EXIT_INTERNAL;
+        }
+    }
+    if (got < 0) {
+        fprintf(stderr, "%s\n", err);
+        status = EXIT_BAD_INPUT;
+    }
+    free(deal);
+    free(rules);
+    free(e);
+    deal_reader_close(reader);
+    return status;
+}
+
+int cmd_evaluate(int argc, char **argv)
+{
+    CommonOptions o;
+    common_defaults(&o);
+    EvaluateOptions eo = {.eval = {.samples = 6, .seed = 1, .discards = 4, .confidence = 0.9}};
+    int first = common_parse(argc, argv, &o, evaluate_help, evaluate_options, evaluate_option, &eo);
+    if (first == -2)
+        return EXIT_OK;
+    if (first < 0)
+        return EXIT_BAD_INPUT;
+    if (first >= argc) {
+        fprintf(stderr, "skatdd evaluate: no file given (see skatdd evaluate --help)\n");
+        return EXIT_BAD_INPUT;
+    }
+    eo.eval.threads = o.threads;
+    eo.eval.tt_bytes = (size_t)o.tt_mb << 20;
+    eo.eval.progress = progress;
+    eo.eval.progress_ctx = &eo;
+    eo.show_progress = !o.quiet && isatty(STDERR_FILENO);
+    int status = EXIT_OK;
+    for (int i = first; i < argc && status == EXIT_OK; i++)
+        status = evaluate_file(&o, &eo, argv[i]);
+    return status;
+}
