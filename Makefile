@@ -61,7 +61,7 @@ test: deps
 	tests/run_tests.sh build/san
 
 bench: deps build/tests/bench
-	./build/tests/bench
+	./build/tests/bench $(BENCH_ARGS)
 
 clean:
 	rm -rf build

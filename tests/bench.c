@@ -9,11 +9,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <omp.h>
+
 #include "analysis.h"
 #include "common.h"
+#include "evaluate.h"
 #include "support_oracle.h"
+#include "table.h"
 
-enum { DEFAULT_DEALS = 500 };
+enum { DEFAULT_DEALS = 500, DEFAULT_TABLE_DEALS = 100 };
 
 static int by_value(const void *a, const void *b)
 {
@@ -77,11 +81,79 @@ static void bench_game(Solver *solver, GameType game, int deals)
     free(full_nodes);
 }
 
+/* The full three-seat contract table of random deals, with one thread and
+ * with all, and one seat's skat-game grand with all 66 discards. */
+static void bench_table(const RuleSystem *rules, int deals)
+{
+    int cores = omp_get_num_procs();
+    int thread_counts[2] = {1, cores};
+    double *seconds = malloc(sizeof(double) * (size_t)deals);
+    DealTable *table = malloc(sizeof *table);
+    for (int t = 0; t < (cores > 1 ? 2 : 1); t++) {
+        TableWorkers *w = table_workers_new(thread_counts[t], 16u << 20);
+        uint64_t rng = 4711;
+        for (int i = 0; i < deals; i++) {
+            Position pos;
+            random_position(&rng, GAME_GRAND, 10, 0, 0, 0, &pos);
+            CardSet skat = ~(pos.hands[0] | pos.hands[1] | pos.hands[2]);
+            double t0 = wall_ms();
+            table_compute(w, rules, pos.hands, skat, 7, table);
+            seconds[i] = (wall_ms() - t0) / 1000;
+        }
+        char label[64];
+        snprintf(label, sizeof label, "table, %d thread%s", thread_counts[t], thread_counts[t] > 1 ? "s" : "");
+        print_stats(label, seconds, deals, "s", 3);
+        table_workers_free(w);
+    }
+    free(table);
+    free(seconds);
+
+    Solver *solver = solver_new(16u << 20);
+    double *ms = malloc(sizeof(double) * (size_t)deals);
+    uint64_t rng = 815;
+    for (int i = 0; i < deals; i++) {
+        Position pos;
+        random_position(&rng, GAME_GRAND, 10, 0, 0, 0, &pos);
+        pos.hands[0] |= ~(pos.hands[0] | pos.hands[1] | pos.hands[2]);
+        solver_new_deal(solver);
+        double t0 = wall_ms();
+        (void)table_best_points_discard(solver, &pos);
+        ms[i] = wall_ms() - t0;
+    }
+    print_stats("grand, 66 discards", ms, deals, "ms", 2);
+    free(ms);
+    solver_free(solver);
+}
+
+/* One evaluation of a ten-card hand with the default settings of
+ * skatdd evaluate: worlds solved per second. */
+static void bench_evaluate(const RuleSystem *rules)
+{
+    CardSet hand = 0;
+    const char *names[] = {"CJ", "HJ", "CA", "CT", "C9", "C8", "SA", "ST", "H7", "D7"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        hand |= card_bit(card_parse(names[i]));
+    EvalOptions o = {.samples = 6, .seed = 1, .discards = 4, .confidence = 0.9, .tt_bytes = 16u << 20};
+    Evaluation *e = malloc(sizeof *e);
+    char err[256];
+    double t0 = wall_ms();
+    if (evaluate_hand(rules, SEAT_FOREHAND, hand, &o, e, err, sizeof err)) {
+        double s = (wall_ms() - t0) / 1000;
+        printf("evaluate (10 cards, 231 skats x 6 layouts, all threads): %.1f s, %ld worlds, %.0f worlds/s "
+               "(each world: every contract, skat games with up to 4 discards)\n",
+               s, e->worlds, (double)e->worlds / s);
+    }
+    free(e);
+}
+
 int main(int argc, char **argv)
 {
     int deals = argc > 1 ? atoi(argv[1]) : DEFAULT_DEALS;
     if (deals < 1)
         deals = DEFAULT_DEALS;
+    int table_deals = argc > 2 ? atoi(argv[2]) : DEFAULT_TABLE_DEALS;
+    if (table_deals < 1)
+        table_deals = DEFAULT_TABLE_DEALS;
     Solver *solver = solver_new(16u << 20);
     if (!solver)
         return 1;
@@ -90,5 +162,16 @@ int main(int argc, char **argv)
     for (size_t g = 0; g < sizeof games / sizeof *games; g++)
         bench_game(solver, games[g], deals);
     solver_free(solver);
+
+    RuleSystem *rules = malloc(sizeof *rules);
+    char err[256];
+    if (!rules || !rules_load("isko", "evaluator/rules", rules, err, sizeof err)) {
+        fprintf(stderr, "bench: %s\n", rules ? err : "out of memory");
+        return 1;
+    }
+    printf("contract table (isko), %d random deals, all three seats:\n", table_deals);
+    bench_table(rules, table_deals);
+    bench_evaluate(rules);
+    free(rules);
     return 0;
 }
