@@ -60,8 +60,9 @@ test: deps
 	tests/run_tests.sh build
 	tests/run_tests.sh build/san
 
-bench: deps build/tests/bench
+bench: deps build/tests/bench build/tests/optimism
 	./build/tests/bench $(BENCH_ARGS)
+	./build/tests/optimism
 
 clean:
 	rm -rf build
