@@ -53,6 +53,7 @@ deps:
 
 run: deps build/skatdd
 	./build/skatdd solve problems/examples.yaml
+	./build/skatdd problems problems/
 
 test: deps
 	$(MAKE) -j2 --no-print-directory build/skatdd build-units

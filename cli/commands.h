@@ -7,5 +7,8 @@ int cmd_solve(int argc, char **argv);
 int cmd_rules(int argc, char **argv);
 int cmd_score(int argc, char **argv);
 int cmd_table(int argc, char **argv);
+int cmd_evaluate(int argc, char **argv);
+int cmd_analyze(int argc, char **argv);
+int cmd_problems(int argc, char **argv);
 
 #endif

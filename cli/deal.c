@@ -790,6 +790,12 @@ static bool answer_contract(Ctx *c, yaml_node_t *n, Answer *a)
     return get_contract(c, n, "contract", &a->contract);
 }
 
+static bool answer_schwarz(Ctx *c, yaml_node_t *n, Answer *a)
+{
+    a->has_declarer_schwarz = true;
+    return get_bool(c, n, "declarer_schwarz", &a->declarer_schwarz);
+}
+
 static const struct {
     const char *name;
     bool (*read)(Ctx *, yaml_node_t *, Answer *);
@@ -797,7 +803,7 @@ static const struct {
     {"declarer_points", answer_declarer_points}, {"declarer_wins_null", answer_wins_null},
     {"game_value", answer_game_value},           {"bid_ceiling", answer_bid_ceiling},
     {"winning_cards", answer_winning_cards},     {"discard", answer_discard},
-    {"contract", answer_contract},
+    {"contract", answer_contract},               {"declarer_schwarz", answer_schwarz},
 };
 enum { ANSWER_KEY_COUNT = sizeof answer_keys / sizeof answer_keys[0] };
 

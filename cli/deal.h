@@ -35,6 +35,8 @@ typedef struct {
     CardSet discard;           /* answer: {discard: [..]} for discard problems */
     bool has_contract;
     Contract contract;         /* answer: {contract: ...} for bid problems */
+    bool has_declarer_schwarz;
+    bool declarer_schwarz;     /* the declarer can take every remaining trick */
 } Answer;
 
 typedef struct {

@@ -17,7 +17,10 @@ static const Command commands[] = {
     {"solve", cmd_solve, "solve deals and positions double-dummy (all cards known)"},
     {"score", cmd_score, "score finished games under a rule system (game value, overbid, tournament)"},
     {"table", cmd_table, "every contract for every seat: double-dummy values and safe bid ceilings"},
+    {"evaluate", cmd_evaluate, "evaluate one hand: every skat, sampled layouts, win chances, safe bids"},
     {"rules", cmd_rules, "list the rule systems, or describe one"},
+    {"analyze", cmd_analyze, "review games played out: every card's double-dummy cost, the decisive mistakes"},
+    {"problems", cmd_problems, "solve Skat problems and check their stated answers"},
 };
 
 static void usage(FILE *out)

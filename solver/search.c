@@ -68,6 +68,9 @@ struct Solver {
     /* Runs of cards that differ only in rank order, not in value: the
      * transposition table stores them squeezed together (see normalize). */
     Squeeze squeeze[2]; /* [0] for card points, [1] for trick searches */
+    uint32_t worth[6];  /* the cards worth 0, 2, 3, 4, 10 and 11 points */
+    /* within[j]: the cards b such that b + 2^j is of the same effective suit. */
+    uint32_t within[4];
 
     /* The position being searched. */
     uint32_t hand[3];
@@ -107,6 +110,42 @@ void solver_new_deal(Solver *solver) { tt_new_generation(solver->tt); }
 
 static inline int highest_bit(uint32_t s) { return 31 - __builtin_clz(s); }
 
+/* The card points of a set of cards. */
+static inline int set_worth(const Solver *s, uint32_t cards)
+{
+    return 2 * __builtin_popcount(cards & s->worth[1]) + 3 * __builtin_popcount(cards & s->worth[2]) +
+           4 * __builtin_popcount(cards & s->worth[3]) + 10 * __builtin_popcount(cards & s->worth[4]) +
+           11 * __builtin_popcount(cards & s->worth[5]);
+}
+
+/* The cheapest cards of a non-empty set. */
+static inline uint32_t cheapest_cards(const Solver *s, uint32_t cards)
+{
+    for (int k = 0; k < 5; k++)
+        if (cards & s->worth[k])
+            return cards & s->worth[k];
+    return cards;
+}
+
+/* The most valuable cards of a non-empty set. */
+static inline uint32_t dearest_cards(const Solver *s, uint32_t cards)
+{
+    for (int k = 5; k > 0; k--)
+        if (cards & s->worth[k])
+            return cards & s->worth[k];
+    return cards;
+}
+
+/* Each card at or below some card of cards in the same effective suit. */
+static inline uint32_t at_or_below(const Solver *s, uint32_t cards)
+{
+    cards |= (cards >> 1) & s->within[0];
+    cards |= (cards >> 2) & s->within[1];
+    cards |= (cards >> 4) & s->within[2];
+    cards |= (cards >> 8) & s->within[3];
+    return cards;
+}
+
 static void add_squeeze(Squeeze *q, int offset, int width, bool up)
 {
     if (width < 2)
@@ -135,6 +174,8 @@ static void add_squeezes(Solver *s, int first, int next)
     add_squeeze(&s->squeeze[0], next - jacks, jacks, true);
     add_squeeze(&s->squeeze[1], first, next - first, false);
 }
+
+static const uint8_t worth_points[6] = {0, 2, 3, 4, 10, 11};
 
 /* Lays out the internal card numbering for a kind of game. */
 static void configure(Solver *s, GameType game, int declarer)
@@ -176,6 +217,16 @@ static void configure(Solver *s, GameType game, int declarer)
     }
     for (int b = 0; b < 32; b++)
         s->equal_points[b] = game == GAME_NULL ? 0 : s->points[b];
+    memset(s->worth, 0, sizeof s->worth);
+    memset(s->within, 0, sizeof s->within);
+    for (int b = 0; b < next; b++) {
+        for (int k = 0; k < 6; k++)
+            if (s->points[b] == worth_points[k])
+                s->worth[k] |= 1u << b;
+        for (int j = 0; j < 4; j++)
+            if (b + (1 << j) < next && ((s->follow[b] >> (b + (1 << j))) & 1u))
+                s->within[j] |= 1u << b;
+    }
 }
 
 static uint32_t to_internal(const Solver *s, CardSet cards)
@@ -267,6 +318,20 @@ static inline uint32_t without_equivalents(const Solver *s, uint32_t moves, uint
     return keep;
 }
 
+/* The cards of a group of rank-equivalent cards but those whose next lower
+ * card in the group is worth the same: one card per point value. */
+static inline uint32_t group_values(const Solver *s, uint32_t group, uint32_t live)
+{
+    uint32_t keep = group;
+    for (uint32_t m = group & (group - 1); m; m &= m - 1) {
+        int c = __builtin_ctz(m);
+        int below = highest_bit(live & s->follow[c] & ((1u << c) - 1));
+        if (s->equal_points[below] == s->equal_points[c])
+            keep &= ~(1u << c);
+    }
+    return keep;
+}
+
 /* The index of the card winning the first n cards of the trick so far: the
  * highest among the trumps and the cards of the led suit. */
 static inline int winning_index(const Solver *s, int n)
@@ -284,57 +349,6 @@ typedef struct {
     int count;
 } MoveList;
 
-/* What the moving player knows about the rest of the trick. */
-typedef struct {
-    int my_side;
-    int current_top, current_side; /* the card winning so far and its side (n > 0) */
-    int later_count;
-    int later_side[2];
-    uint32_t later_hand[2];
-} TrickView;
-
-static inline void view_trick(const Solver *s, int leader, int n, TrickView *v)
-{
-    v->my_side = side_of(s, seat_after[leader][n]);
-    if (n > 0) {
-        int w = winning_index(s, n);
-        v->current_top = s->trick[w];
-        v->current_side = side_of(s, seat_after[leader][w]);
-    }
-    v->later_count = 2 - n;
-    for (int k = 0; k < v->later_count; k++) {
-        int seat = seat_after[leader][n + 1 + k];
-        v->later_side[k] = side_of(s, seat);
-        v->later_hand[k] = s->hand[seat];
-    }
-}
-
-/* For a card c (standing for its rank-equivalent group): which side leads
- * the trick once c is played, and whether a later player of the other side
- * can still beat that. */
-static inline void card_outcome(const Solver *s, const TrickView *v, int n, int c, int *top_side,
-                                bool *threat)
-{
-    uint32_t led = n ? s->follow[s->trick[0]] : s->follow[c];
-    uint32_t contenders = s->trump | led;
-    int top = c;
-    *top_side = v->my_side;
-    if (n > 0 && !(((contenders >> c) & 1u) && c > v->current_top)) {
-        top = v->current_top;
-        *top_side = v->current_side;
-    }
-    uint32_t higher = contenders & ~((2u << top) - 1);
-    *threat = false;
-    for (int k = 0; k < v->later_count; k++) {
-        if (v->later_side[k] == *top_side)
-            continue;
-        uint32_t h = v->later_hand[k];
-        uint32_t reply = h & led ? h & led : h;
-        if (reply & higher)
-            *threat = true;
-    }
-}
-
 static inline void add_move(MoveList *list, int score[10], int c, int sc)
 {
     int i = list->count++;
@@ -347,147 +361,230 @@ static inline void add_move(MoveList *list, int score[10], int c, int sc)
     list->card[i] = c;
 }
 
-/* The moves worth searching, best first.
- *
- * Rank-equivalent cards (adjacent among the live cards, in one hand) win and
- * lose the same tricks and differ only in points.  Swapping two of them for
- * the rest of the game shows that when the current trick is decided, the
- * side taking it wants the most points in it and the other side the fewest,
- * so one card of the group suffices; otherwise one card per point value.
- *
- * Order: into tricks the moving side is sure to win go the most points, into
- * tricks it may lose the fewest, and trumps are not thrown away. */
-static void generate_point_moves(Solver *s, int leader, int n, int tt_move, MoveList *list)
+/* The lowest legal card's group of rank-equivalent cards: it and the legal
+ * cards above it, each the next live card of its suit.  Sets *top to the
+ * group's highest card. */
+static inline uint32_t next_group(const Solver *s, uint32_t legal, uint32_t live, int *top)
 {
-    int player = seat_after[leader][n];
-    uint32_t legal = legal_for(s, s->hand[player], n);
+    int t = __builtin_ctz(legal);
+    uint32_t group = 1u << t;
+    for (;;) {
+        uint32_t above = live & s->follow[t] & ~((2u << t) - 1);
+        if (!above || !((legal >> __builtin_ctz(above)) & 1u))
+            break;
+        t = __builtin_ctz(above);
+        group |= 1u << t;
+    }
+    *top = t;
+    return group;
+}
+
+/* Which cards of a group to search.  Rank-equivalent cards win and lose the
+ * same tricks and differ only in points.  Swapping two of them for the rest
+ * of the game shows that when the current trick is decided (no later player
+ * of the other side can still beat its top card), the side taking it wants
+ * the most points in it and the other side the fewest, so one card of the
+ * group suffices; otherwise one card per point value.  Of equal cards the
+ * lowest stands for the others. */
+static inline uint32_t group_choice(const Solver *s, uint32_t group, int top, bool mine, bool threat,
+                                    uint32_t live)
+{
+    if (group == (1u << top))
+        return group;
+    if (threat)
+        return group_values(s, group, live);
+    uint32_t best = mine ? dearest_cards(s, group) : cheapest_cards(s, group);
+    return best & -best;
+}
+
+/* Order: into tricks the moving side is sure to win go the most points, into
+ * tricks it may lose the fewest, and trumps are not thrown away. */
+static inline int move_score(const Solver *s, int c, bool mine, bool threat)
+{
+    if (mine)
+        return threat ? 40 - s->points[c] : 100 + s->points[c];
+    return -(int)s->points[c] - (((s->trump >> c) & 1u) ? 12 : 0);
+}
+
+/* The move move_score puts first, from the cards (each the choice of its
+ * group) of each kind: going to a trick the mover's side surely takes, to
+ * one it may lose, and to one the other side takes. */
+static inline int first_choice(const Solver *s, uint32_t sure, uint32_t risky, uint32_t lost)
+{
+    if (sure)
+        return __builtin_ctz(dearest_cards(s, sure));
+    if (risky)
+        return __builtin_ctz(cheapest_cards(s, risky));
+    uint32_t plain = lost & ~s->trump;
+    return __builtin_ctz(cheapest_cards(s, plain ? plain : lost));
+}
+
+/* Whether a later player of the side not holding the trick can still beat
+ * its top card: reply is what that player may play to the trick. */
+static inline bool beatable(uint32_t reply, uint32_t contenders, int top)
+{
+    return (reply & contenders & ~((2u << top) - 1)) != 0;
+}
+
+static inline uint32_t reply_cards(uint32_t hand, uint32_t led)
+{
+    return hand & led ? hand & led : hand;
+}
+
+/* All cards of the effective suits some card of cards belongs to. */
+static inline uint32_t suits_of(const Solver *s, uint32_t cards)
+{
+    uint32_t suits = 0;
+    while (cards) {
+        uint32_t suit = s->follow[__builtin_ctz(cards)];
+        suits |= suit;
+        cards &= ~suit;
+    }
+    return suits;
+}
+
+/* The leads of own that opponent could beat: with a higher card of the
+ * suit, or with a trump when void in it. */
+static inline uint32_t beatable_leads(const Solver *s, uint32_t own, uint32_t opponent)
+{
+    uint32_t beaten = own & at_or_below(s, opponent);
+    if (opponent & s->trump)
+        beaten |= own & ~s->trump & ~suits_of(s, opponent);
+    return beaten;
+}
+
+/* The leader's moves worth searching but skip, best first (lowest groups
+ * first among moves of equal promise). */
+static void lead_moves(const Solver *s, int leader, int skip, MoveList *list)
+{
+    uint32_t legal = s->hand[leader];
     uint32_t live = s->hand[0] | s->hand[1] | s->hand[2];
-    for (int i = 0; i < n; i++)
-        live |= 1u << s->trick[i];
-    TrickView view = {0};
-    view_trick(s, leader, n, &view);
+    int my_side = side_of(s, leader);
+    uint32_t opponent[2];
+    int opponents = 0;
+    for (int k = 1; k < 3; k++) {
+        int seat = seat_after[leader][k];
+        if (side_of(s, seat) != my_side)
+            opponent[opponents++] = s->hand[seat];
+    }
     int score[10];
     list->count = 0;
-    /* Lowest groups first: among moves of equal promise, low cards first. */
     while (legal) {
-        int top = __builtin_ctz(legal);
-        uint32_t group = 1u << top;
-        for (;;) {
-            uint32_t above = live & s->follow[top] & ~((2u << top) - 1);
-            if (!above || !((legal >> __builtin_ctz(above)) & 1u))
-                break;
-            top = __builtin_ctz(above);
-            group |= 1u << top;
-        }
+        int top;
+        uint32_t group = next_group(s, legal, live, &top);
         legal &= ~group;
-
-        int top_side;
-        bool threat;
-        card_outcome(s, &view, n, top, &top_side, &threat);
-        bool mine = top_side == view.my_side;
-        uint32_t keep = group;
-        if (group != (1u << top)) {
-            if (!threat) {
-                int pick = top;
-                for (uint32_t g = group; g; g &= g - 1) {
-                    int x = __builtin_ctz(g);
-                    if (mine ? s->points[x] > s->points[pick] : s->points[x] < s->points[pick])
-                        pick = x;
-                }
-                keep = 1u << pick;
-            } else {
-                keep = without_equivalents(s, group, live);
-            }
-        }
+        uint32_t led = s->follow[top];
+        uint32_t contenders = s->trump | led;
+        bool threat = false;
+        for (int k = 0; k < opponents; k++)
+            threat |= beatable(reply_cards(opponent[k], led), contenders, top);
+        uint32_t keep = group_choice(s, group, top, true, threat, live) & ~(1u << skip);
         for (; keep; keep &= keep - 1) {
             int c = __builtin_ctz(keep);
-            int sc;
-            if (c == tt_move)
-                sc = 1000;
-            else if (mine)
-                sc = threat ? 40 - s->points[c] : 100 + s->points[c];
-            else
-                sc = -(int)s->points[c] - (((s->trump >> c) & 1u) ? 12 : 0);
-            add_move(list, score, c, sc);
+            add_move(list, score, c, move_score(s, c, true, threat));
         }
     }
 }
 
-static int search_points(Solver *s, int leader, int n, int alpha, int beta);
-
-/* Plays the last card of a trick and searches on from the next one. */
-static inline int finish_trick(Solver *s, int leader, int alpha, int beta)
+/* The second player's moves but skip, best first. */
+static void second_moves(const Solver *s, int leader, int skip, MoveList *list)
 {
-    int first = s->trick[0], second = s->trick[1];
-    int winner = seat_after[leader][winning_index(s, 3)];
-    int v;
-    if (winner != s->declarer) {
-        v = search_points(s, winner, 0, alpha, beta);
-    } else {
-        int won = s->points[first] + s->points[second] + s->points[s->trick[2]];
-        v = won + search_points(s, winner, 0, alpha - won, beta - won);
+    int player = seat_after[leader][1], last = seat_after[leader][2];
+    int first = s->trick[0];
+    uint32_t led = s->follow[first];
+    uint32_t contenders = s->trump | led;
+    uint32_t legal = reply_cards(s->hand[player], led);
+    uint32_t live = s->hand[0] | s->hand[1] | s->hand[2] | 1u << first;
+    int my_side = side_of(s, player), lead_side = side_of(s, leader), last_side = side_of(s, last);
+    uint32_t last_reply = reply_cards(s->hand[last], led);
+    int score[10];
+    list->count = 0;
+    while (legal) {
+        int top;
+        uint32_t group = next_group(s, legal, live, &top);
+        legal &= ~group;
+        bool beats = ((contenders >> top) & 1u) && top > first;
+        int winning = beats ? top : first;
+        int top_side = beats ? my_side : lead_side;
+        bool threat = last_side != top_side && beatable(last_reply, contenders, winning);
+        bool mine = top_side == my_side;
+        uint32_t keep = group_choice(s, group, top, mine, threat, live) & ~(1u << skip);
+        for (; keep; keep &= keep - 1) {
+            int c = __builtin_ctz(keep);
+            add_move(list, score, c, move_score(s, c, mine, threat));
+        }
     }
-    /* The next trick reused s->trick. */
-    s->trick[0] = first;
-    s->trick[1] = second;
-    return v;
 }
+
+/* The third player's moves but skip, best first, with the seat each one
+ * gives the trick to. */
+static void third_moves(const Solver *s, int leader, int skip, MoveList *list, int winner[10])
+{
+    int player = seat_after[leader][2];
+    int first = s->trick[0], second = s->trick[1];
+    uint32_t led = s->follow[first];
+    uint32_t contenders = s->trump | led;
+    uint32_t legal = reply_cards(s->hand[player], led);
+    uint32_t live = s->hand[0] | s->hand[1] | s->hand[2] | 1u << first | 1u << second;
+    bool second_beats = ((contenders >> second) & 1u) && second > first;
+    int current = second_beats ? second : first;
+    int current_seat = seat_after[leader][second_beats ? 1 : 0];
+    bool current_mine = side_of(s, current_seat) == side_of(s, player);
+    int score[10];
+    list->count = 0;
+    while (legal) {
+        int top;
+        uint32_t group = next_group(s, legal, live, &top);
+        legal &= ~group;
+        bool beats = ((contenders >> top) & 1u) && top > current;
+        bool mine = beats || current_mine;
+        uint32_t keep = group_choice(s, group, top, mine, false, live) & ~(1u << skip);
+        if (keep)
+            add_move(list, score, __builtin_ctz(keep), move_score(s, __builtin_ctz(keep), mine, false));
+    }
+    for (int i = 0; i < list->count; i++) {
+        int c = list->card[i];
+        winner[i] = ((contenders >> c) & 1u) && c > current ? player : current_seat;
+    }
+}
+
+static int lead_points(Solver *s, int leader, int alpha, int beta);
 
 /* The points of the top trumps a side holds: each takes a trick whenever it
  * is played, so the side wins at least their points. */
 static inline int sure_points(const Solver *s, uint32_t side_cards)
 {
-    uint32_t live = (s->hand[0] | s->hand[1] | s->hand[2]) & s->trump;
-    int points = 0;
-    while (live) {
-        int top = highest_bit(live);
-        if (!((side_cards >> top) & 1u))
-            break;
-        points += s->points[top];
-        live &= ~(1u << top);
-    }
-    return points;
-}
-
-/* The cheapest card a player may give to a trick led with a card of run. */
-static inline int cheapest_reply(const Solver *s, uint32_t hand, uint32_t run)
-{
-    uint32_t legal = hand & run ? hand & run : hand;
-    int least = 0;
-    for (bool first = true; legal; legal &= legal - 1, first = false) {
-        int p = s->points[__builtin_ctz(legal)];
-        if (first || p < least)
-            least = p;
-    }
-    return least;
+    uint32_t trumps = (s->hand[0] | s->hand[1] | s->hand[2]) & s->trump;
+    uint32_t others = trumps & ~side_cards;
+    if (others)
+        trumps &= ~((2u << highest_bit(others)) - 1);
+    return set_worth(s, trumps);
 }
 
 /* At a trick's start: the points of one trick the leader's side surely takes
  * by leading the top card of a plain suit that no opponent can trump; the
  * opponents give at least their cheapest legal cards.  Counts no trump, so
- * it adds to sure_points. */
-static inline int quick_trick_points(const Solver *s, int leader)
+ * it adds to sure_points.  tops: the leader's cards that are the highest of
+ * their plain suits. */
+static inline int quick_trick_points(const Solver *s, int leader, uint32_t tops)
 {
-    uint32_t live = s->hand[0] | s->hand[1] | s->hand[2];
-    uint32_t plain = live & ~s->trump;
     int side = side_of(s, leader);
     int best = 0;
-    while (plain) {
-        int top = highest_bit(plain);
+    while (tops) {
+        int top = highest_bit(tops);
         uint32_t run = s->follow[top];
-        plain &= ~run;
-        if (!((s->hand[leader] >> top) & 1u))
-            continue;
+        tops &= ~run;
         int points = s->points[top];
         bool sure = true;
         for (int k = 1; k < 3 && sure; k++) {
             int other = seat_after[leader][k];
             if (side_of(s, other) == side)
                 continue;
-            if (!(s->hand[other] & run) && (s->hand[other] & s->trump))
+            uint32_t h = s->hand[other];
+            if (!(h & run) && (h & s->trump))
                 sure = false;
             else
-                points += cheapest_reply(s, s->hand[other], run);
+                points += s->points[__builtin_ctz(cheapest_cards(s, reply_cards(h, run)))];
         }
         if (sure && points > best)
             best = points;
@@ -503,121 +600,323 @@ static inline int quick_trick_points(const Solver *s, int leader)
  * trick. */
 static int leader_sure_points(const Solver *s, int leader)
 {
-    uint32_t trumps = (s->hand[0] | s->hand[1] | s->hand[2]) & s->trump;
+    uint32_t live = s->hand[0] | s->hand[1] | s->hand[2];
     uint32_t own = s->hand[leader];
-    uint32_t side_cards = leader == s->declarer ? own : s->hand[0] ^ s->hand[1] ^ s->hand[2] ^ s->hand[s->declarer];
-    if ((trumps & ~own) == 0) {
-        int points = 0;
-        for (uint32_t t = own & s->trump; t; t &= t - 1)
-            points += s->points[__builtin_ctz(t)];
-        uint32_t plain = (s->hand[0] | s->hand[1] | s->hand[2]) & ~s->trump;
-        while (plain) {
-            int top = highest_bit(plain);
-            uint32_t run = s->follow[top] & plain;
-            plain &= ~run;
-            while (run && ((own >> highest_bit(run)) & 1u)) {
-                points += s->points[highest_bit(run)];
-                run &= ~(1u << highest_bit(run));
-            }
-        }
-        return points;
-    }
-    return sure_points(s, side_cards) + quick_trick_points(s, leader);
+    uint32_t plain = ~s->trump;
+    /* The leader's plain cards above every other live card of their suit. */
+    uint32_t masters = own & plain & ~at_or_below(s, live & ~own & plain);
+    if ((live & s->trump & ~own) == 0)
+        return set_worth(s, (own & s->trump) | masters);
+    uint32_t side_cards = leader == s->declarer ? own : live & ~s->hand[s->declarer];
+    return sure_points(s, side_cards) + quick_trick_points(s, leader, masters);
 }
 
 /* The last trick plays itself. */
-static inline int last_trick_points(Solver *s, int leader)
+static inline int last_trick_points(const Solver *s, int leader)
 {
-    int first = s->trick[0], second = s->trick[1];
-    for (int k = 0; k < 3; k++)
-        s->trick[k] = __builtin_ctz(s->hand[seat_after[leader][k]]);
-    int winner = seat_after[leader][winning_index(s, 3)];
-    s->trick[0] = first;
-    s->trick[1] = second;
-    return winner == s->declarer ? s->hand_points : 0;
+    uint32_t cards = s->hand[0] | s->hand[1] | s->hand[2];
+    uint32_t contenders = s->trump | s->follow[__builtin_ctz(s->hand[leader])];
+    uint32_t top = 1u << highest_bit(cards & contenders);
+    return top & s->hand[s->declarer] ? s->hand_points : 0;
 }
 
-/* The declarer's card points from the current trick on (fail-soft). */
-static int search_points(Solver *s, int leader, int n, int alpha, int beta)
+/* The declarer's points from the last two tricks, by trying every way to
+ * play the first of them: at most eight, the last trick plays itself. */
+static int two_tricks_points(const Solver *s, int leader)
+{
+    int second = seat_after[leader][1], third = seat_after[leader][2];
+    uint32_t hand1 = s->hand[leader], hand2 = s->hand[second], hand3 = s->hand[third];
+    uint32_t declarer_cards = s->hand[s->declarer];
+    bool max1 = leader == s->declarer, max2 = second == s->declarer, max3 = third == s->declarer;
+    int best1 = max1 ? -1 : 1000;
+    for (uint32_t m1 = hand1; m1; m1 &= m1 - 1) {
+        int c1 = __builtin_ctz(m1);
+        uint32_t led = s->follow[c1];
+        uint32_t contenders = s->trump | led;
+        int best2 = max2 ? -1 : 1000;
+        for (uint32_t m2 = reply_cards(hand2, led); m2; m2 &= m2 - 1) {
+            int c2 = __builtin_ctz(m2);
+            int best3 = max3 ? -1 : 1000;
+            for (uint32_t m3 = reply_cards(hand3, led); m3; m3 &= m3 - 1) {
+                int c3 = __builtin_ctz(m3);
+                uint32_t trick = 1u << c1 | 1u << c2 | 1u << c3;
+                uint32_t top = 1u << highest_bit(trick & contenders);
+                int points = s->points[c1] + s->points[c2] + s->points[c3];
+                uint32_t rest = (hand1 | hand2 | hand3) & ~trick;
+                /* The last trick: led by the winner of this one. */
+                uint32_t winner_hand = top == 1u << c1 ? hand1 : top == 1u << c2 ? hand2 : hand3;
+                uint32_t last_led = s->follow[__builtin_ctz(winner_hand & rest)];
+                uint32_t last_top = 1u << highest_bit(rest & (s->trump | last_led));
+                int v = (top & declarer_cards ? points : 0) +
+                        (last_top & declarer_cards ? s->hand_points - points : 0);
+                if (max3 ? v > best3 : v < best3)
+                    best3 = v;
+            }
+            if (max2 ? best3 > best2 : best3 < best2)
+                best2 = best3;
+        }
+        if (max1 ? best2 > best1 : best2 < best1)
+            best1 = best2;
+    }
+    return best1;
+}
+
+/* Takes card from the player's hand for the rest of the search below. */
+static inline void take(Solver *s, int player, int c)
+{
+    s->hand[player] &= ~(1u << c);
+    s->hand_points -= s->points[c];
+}
+
+static inline void give_back(Solver *s, int player, int c)
+{
+    s->hand[player] |= 1u << c;
+    s->hand_points += s->points[c];
+}
+
+/* Keeps the best value for the side to move; true on a cutoff. */
+static inline bool improve(bool maximizing, int v, int c, int *best, int *best_move, int *alpha, int *beta)
+{
+    if (maximizing ? v <= *best : v >= *best)
+        return false;
+    *best = v;
+    *best_move = c;
+    if (maximizing ? v > *alpha : v < *beta) {
+        if (maximizing)
+            *alpha = v;
+        else
+            *beta = v;
+    }
+    return *alpha >= *beta;
+}
+
+/* The third player plays c, which gives the trick to winner: the value. */
+static inline int play_third(Solver *s, int player, int c, int winner, int in_trick, int alpha, int beta)
+{
+    int first = s->trick[0], second = s->trick[1];
+    take(s, player, c);
+    int v;
+    if (winner != s->declarer) {
+        v = lead_points(s, winner, alpha, beta);
+    } else {
+        int won = in_trick + s->points[c];
+        v = won + lead_points(s, winner, alpha - won, beta - won);
+    }
+    give_back(s, player, c);
+    /* The next tricks reused s->trick. */
+    s->trick[0] = first;
+    s->trick[1] = second;
+    return v;
+}
+
+/* The last card of a trick: every choice decides who takes it.  The first
+ * choice is made from masks and usually settles the node; the others are
+ * listed only when it does not. */
+static int third_points(Solver *s, int leader, int alpha, int beta)
 {
     s->nodes++;
-    int player = seat_after[leader][n];
-    TTEntry *entry = NULL;
-    int tt_move = -1;
+    int player = seat_after[leader][2];
+    int first = s->trick[0], second = s->trick[1];
+    uint32_t led = s->follow[first];
+    uint32_t contenders = s->trump | led;
+    uint32_t legal = reply_cards(s->hand[player], led);
+    bool second_beats = ((contenders >> second) & 1u) && second > first;
+    int current = second_beats ? second : first;
+    int current_seat = seat_after[leader][second_beats];
+    uint32_t beating = legal & contenders & ~((2u << current) - 1);
+    uint32_t mine = side_of(s, current_seat) == side_of(s, player) ? legal : beating;
+    int in_trick = s->points[first] + s->points[second];
+    bool maximizing = player == s->declarer;
+
+    int c = first_choice(s, mine, 0, legal & ~mine);
+    int best = play_third(s, player, c, (beating >> c) & 1u ? player : current_seat, in_trick, alpha, beta);
+    if (!(legal & (legal - 1)) || (maximizing ? best >= beta : best <= alpha))
+        return best;
+    if (maximizing ? best > alpha : best < beta) {
+        if (maximizing)
+            alpha = best;
+        else
+            beta = best;
+    }
+    MoveList list;
+    int winner[10];
+    third_moves(s, leader, c, &list, winner);
+    int best_move = c;
+    for (int i = 0; i < list.count; i++) {
+        int v = play_third(s, player, list.card[i], winner[i], in_trick, alpha, beta);
+        if (improve(maximizing, v, list.card[i], &best, &best_move, &alpha, &beta))
+            break;
+    }
+    return best;
+}
+
+/* The second player's first choice, made from masks. */
+static int second_choice(const Solver *s, int leader, uint32_t legal)
+{
+    int player = seat_after[leader][1], last = seat_after[leader][2];
+    int first = s->trick[0];
+    uint32_t led = s->follow[first];
+    uint32_t contenders = s->trump | led;
+    uint32_t beating = legal & contenders & ~((2u << first) - 1);
+    /* The cards the last player could beat, when an opponent. */
+    uint32_t last_top = reply_cards(s->hand[last], led) & contenders;
+    uint32_t beaten = 0;
+    if (last_top && side_of(s, last) != side_of(s, player))
+        beaten = (1u << highest_bit(last_top)) - 1;
+    uint32_t others = legal & ~beating;
+    uint32_t sure = beating & ~beaten, risky = beating & beaten, lost = 0;
+    if (side_of(s, leader) == side_of(s, player)) {
+        if ((beaten >> first) & 1u)
+            risky |= others;
+        else
+            sure |= others;
+    } else {
+        lost = others;
+    }
+    return first_choice(s, sure, risky, lost);
+}
+
+static int second_points(Solver *s, int leader, int alpha, int beta)
+{
+    s->nodes++;
+    int player = seat_after[leader][1];
+    uint32_t legal = reply_cards(s->hand[player], s->follow[s->trick[0]]);
+    bool maximizing = player == s->declarer;
+    int c = second_choice(s, leader, legal);
+    take(s, player, c);
+    s->trick[1] = c;
+    int best = third_points(s, leader, alpha, beta);
+    give_back(s, player, c);
+    if (!(legal & (legal - 1)) || (maximizing ? best >= beta : best <= alpha))
+        return best;
+    if (maximizing ? best > alpha : best < beta) {
+        if (maximizing)
+            alpha = best;
+        else
+            beta = best;
+    }
+    MoveList list;
+    second_moves(s, leader, c, &list);
+    int best_move = c;
+    for (int i = 0; i < list.count; i++) {
+        int m = list.card[i];
+        take(s, player, m);
+        s->trick[1] = m;
+        int v = third_points(s, leader, alpha, beta);
+        give_back(s, player, m);
+        if (improve(maximizing, v, m, &best, &best_move, &alpha, &beta))
+            break;
+    }
+    return best;
+}
+
+/* The leader's first choice without a table move, made from masks. */
+static int lead_choice(const Solver *s, int leader)
+{
+    uint32_t own = s->hand[leader];
+    uint32_t beaten = 0;
+    for (int k = 1; k < 3; k++) {
+        int seat = seat_after[leader][k];
+        if (side_of(s, seat) != side_of(s, leader))
+            beaten |= beatable_leads(s, own, s->hand[seat]);
+    }
+    return first_choice(s, own & ~beaten, own & beaten, 0);
+}
+
+static inline int play_lead(Solver *s, int leader, int c, int alpha, int beta)
+{
+    take(s, leader, c);
+    s->trick[0] = c;
+    int v = second_points(s, leader, alpha, beta);
+    give_back(s, leader, c);
+    return v;
+}
+
+/* The declarer's card points from the start of a trick on (fail-soft). */
+static int lead_points(Solver *s, int leader, int alpha, int beta)
+{
+    s->nodes++;
+    uint32_t own = s->hand[leader];
+    if (!own)
+        return 0;
+    if (s->hand_points <= alpha)
+        return s->hand_points;
+    if (!(own & (own - 1)))
+        return last_trick_points(s, leader);
+    uint32_t others = own & (own - 1);
+    if (!(others & (others - 1)))
+        return two_tricks_points(s, leader);
+    uint32_t defenders = s->hand[0] ^ s->hand[1] ^ s->hand[2] ^ s->hand[s->declarer];
+    int lead_sure = leader_sure_points(s, leader);
+    int sure = leader == s->declarer ? lead_sure : sure_points(s, s->hand[s->declarer]);
+    if (sure >= beta)
+        return sure;
+    int ceiling = s->hand_points - (leader != s->declarer ? lead_sure : sure_points(s, defenders));
+    if (ceiling <= alpha)
+        return ceiling;
     Key key;
-    if (n == 0) {
-        if (!s->hand[player])
-            return 0;
-        if (s->hand_points <= alpha)
-            return s->hand_points;
-        if (!(s->hand[player] & (s->hand[player] - 1)))
-            return last_trick_points(s, leader);
-        uint32_t defenders = s->hand[0] ^ s->hand[1] ^ s->hand[2] ^ s->hand[s->declarer];
-        int lead_sure = leader_sure_points(s, leader);
-        int sure = leader == s->declarer ? lead_sure : sure_points(s, s->hand[s->declarer]);
-        if (sure >= beta)
-            return sure;
-        int ceiling = s->hand_points - (leader != s->declarer ? lead_sure : sure_points(s, defenders));
-        if (ceiling <= alpha)
-            return ceiling;
-        make_key(s, &s->squeeze[0], &key);
-        entry = tt_probe(s->tt, key.hand, leader, KIND_POINTS);
-        if (entry) {
-            if (entry->lower >= beta || entry->lower == entry->upper)
-                return entry->lower;
-            if (entry->upper <= alpha)
-                return entry->upper;
-            if (entry->lower > alpha)
-                alpha = entry->lower;
-            if (entry->upper < beta)
-                beta = entry->upper;
-            if (entry->best)
-                tt_move = card_of_key(&key, entry->best - 1);
+    make_key(s, &s->squeeze[0], &key);
+    TTEntry *entry = tt_probe(s->tt, key.hand, leader, KIND_POINTS);
+    int c = -1;
+    if (entry) {
+        if (entry->lower >= beta || entry->lower == entry->upper)
+            return entry->lower;
+        if (entry->upper <= alpha)
+            return entry->upper;
+        if (entry->lower > alpha)
+            alpha = entry->lower;
+        if (entry->upper < beta)
+            beta = entry->upper;
+        if (entry->best) {
+            c = card_of_key(&key, entry->best - 1);
+            if (!((own >> c) & 1u))
+                c = -1;
         }
     }
     int alpha0 = alpha, beta0 = beta;
-    MoveList list = {.count = 0};
-    generate_point_moves(s, leader, n, tt_move, &list);
-
-    bool maximizing = player == s->declarer;
-    int best = maximizing ? -1 : 1000;
-    int best_move = list.card[0];
-    for (int i = 0; i < list.count; i++) {
-        int c = list.card[i];
-        s->hand[player] &= ~(1u << c);
-        s->hand_points -= s->points[c];
-        s->trick[n] = c;
-        int v = n < 2 ? search_points(s, leader, n + 1, alpha, beta)
-                      : finish_trick(s, leader, alpha, beta);
-        s->hand[player] |= 1u << c;
-        s->hand_points += s->points[c];
-        if (maximizing ? v > best : v < best) {
-            best = v;
-            best_move = c;
-            if (maximizing ? v > alpha : v < beta) {
-                if (maximizing)
-                    alpha = v;
-                else
-                    beta = v;
-                if (alpha >= beta)
-                    break;
-            }
+    bool maximizing = leader == s->declarer;
+    if (c < 0)
+        c = lead_choice(s, leader);
+    int best = play_lead(s, leader, c, alpha, beta), best_move = c;
+    if (maximizing ? best < beta : best > alpha) {
+        if (maximizing ? best > alpha : best < beta) {
+            if (maximizing)
+                alpha = best;
+            else
+                beta = best;
+        }
+        MoveList list;
+        lead_moves(s, leader, c, &list);
+        for (int i = 0; i < list.count; i++) {
+            int m = list.card[i];
+            int v = play_lead(s, leader, m, alpha, beta);
+            if (improve(maximizing, v, m, &best, &best_move, &alpha, &beta))
+                break;
         }
     }
-    if (n == 0) {
-        entry = tt_store(s->tt, key.hand, leader, KIND_POINTS);
-        if (best <= alpha0) {
-            if (best < entry->upper)
-                entry->upper = (uint8_t)best;
-        } else if (best >= beta0) {
-            if (best > entry->lower)
-                entry->lower = (uint8_t)best;
-        } else {
-            entry->lower = entry->upper = (uint8_t)best;
-        }
-        entry->best = (uint8_t)(key_card(&key, best_move) + 1);
+    entry = tt_store(s->tt, key.hand, leader, KIND_POINTS);
+    if (best <= alpha0) {
+        if (best < entry->upper)
+            entry->upper = (uint8_t)best;
+    } else if (best >= beta0) {
+        if (best > entry->lower)
+            entry->lower = (uint8_t)best;
+    } else {
+        entry->lower = entry->upper = (uint8_t)best;
     }
+    entry->best = (uint8_t)(key_card(&key, best_move) + 1);
     return best;
+}
+
+/* The declarer's card points from a position with n cards of the current
+ * trick played. */
+static int search_points(Solver *s, int leader, int n, int alpha, int beta)
+{
+    if (n == 0)
+        return lead_points(s, leader, alpha, beta);
+    if (n == 1)
+        return second_points(s, leader, alpha, beta);
+    return third_points(s, leader, alpha, beta);
 }
 
 /* Trick searches: can the trying side make the goal side win every trick? */

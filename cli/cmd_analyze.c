@@ -1,0 +1,503 @@
+/* skatdd analyze: where a game played out was won or lost. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "common.h"
+#include "deal.h"
+#include "gamevalue.h"
+#include "iss.h"
+#include "review.h"
+
+static const char analyze_help[] =
+    "usage: skatdd analyze [OPTIONS] FILE...\n"
+    "\n"
+    "Reviews games played out: a YAML game record (hands, skat, declarer, contract,\n"
+    "discard in a skat game, the play of all 30 cards, optional bid) or game records\n"
+    "of the International Skat Server ((;GM[Skat]...MV[...]...;), recognised by\n"
+    "their start).  For every card: who played it, the double-dummy value of the\n"
+    "position before and after it (the declarer's card points with the skat, or\n"
+    "whether he can still win a null game), and what it cost the side that\n"
+    "played it.  A card that changes the outcome (won or lost, schneider,\n"
+    "schwarz) is a decisive mistake (marked ?\?), any other loss an inaccuracy\n"
+    "(?); for each the cards that would have kept the value.  Then a summary: the\n"
+    "value at the start, the result, each player's mistakes and the turning\n"
+    "points.  ISS games that ended early (a null game lost, a resignation, a\n"
+    "failed announcement) are reviewed up to their last card; games everybody\n"
+    "passed are skipped.\n"
+    "\n"
+    "options:\n"
+    "  --rules NAME|FILE   rule system for won/lost and schneider (default: the\n"
+    "                      deal's rules:, else isko)\n"
+    "  --format text|json  text (default) or one JSON object per game and line\n"
+    "  --tt-mb N           transposition table size in megabytes (default 16)\n"
+    "  --ascii, --symbols  suit letters or suit symbols in text\n"
+    "  --help              this help\n";
+
+typedef struct {
+    const Deal *deal;
+    const IssGame *iss;         /* NULL for YAML */
+    const RuleSystem *rules;
+    Review review;
+    bool has_score;
+    GameScore score;            /* the result as played (complete games) */
+    double ms;
+} Report;
+
+/* ---- values in words ---------------------------------------------------- */
+
+static const char *value_text(GameType game, int value, char out[16])
+{
+    if (game == GAME_NULL)
+        snprintf(out, 16, "%s", value ? "wins" : "loses");
+    else
+        snprintf(out, 16, "%d", value);
+    return out;
+}
+
+static json_t *value_json(GameType game, int value)
+{
+    return game == GAME_NULL ? json_boolean(value) : json_integer(value);
+}
+
+static const char *mark_of_card(const ReviewCard *c)
+{
+    return c->decisive ? "??" : c->cost > 0 ? "?" : "";
+}
+
+static const char *role_name(const Review *r, int seat)
+{
+    return seat == r->declarer ? "declarer" : "defender";
+}
+
+/* ---- text --------------------------------------------------------------- */
+
+static void print_header(const CommonOptions *o, const Report *rep)
+{
+    const Deal *d = rep->deal;
+    const Review *r = &rep->review;
+    GameType g = d->contract.game;
+    char buf[256], contract[64];
+    printf("%s\n", d->name[0] ? d->name : "Game");
+    for (int seat = 0; seat < SEAT_COUNT; seat++) {
+        char who[64];
+        snprintf(who, sizeof who, "%s%s", seat_name(seat), seat == r->declarer ? " (declarer)" : "");
+        printf("  %-22s %s", who, text_cards(o, g, d->hands[seat], buf, sizeof buf));
+        if (rep->iss && rep->iss->players[seat][0])
+            printf("   [%s]", rep->iss->players[seat]);
+        printf("\n");
+    }
+    printf("  %-22s %s\n", "skat", text_cards(o, g, d->skat, buf, sizeof buf));
+    if (d->has_discard)
+        printf("  %-22s %s\n", "discard", text_cards(o, g, d->discard, buf, sizeof buf));
+    printf("Contract: %s, declarer %s", rules_contract_name(rep->rules, &d->contract, contract, sizeof contract),
+           seat_name(r->declarer));
+    if (d->bid)
+        printf(", bid %d", d->bid);
+    printf(" (%s rules)\n", rep->rules->name);
+    char v[16];
+    printf("Double-dummy value at the start: %s (%s)\n", value_text(g, r->start_value, v),
+           review_class_name(r->start_class));
+}
+
+static void print_note(const CommonOptions *o, const Review *r, const ReviewCard *c)
+{
+    char card[8], before[16], after[16], better[128];
+    GameType g = r->game;
+    printf("      %s %s%s", seat_name(c->seat), text_card(o, c->card, card), mark_of_card(c));
+    if (c->decisive)
+        printf(" turns the game: %s -> %s%s", review_class_name(c->class_before), review_class_name(c->class_after),
+               g == GAME_NULL ? "" : ";");
+    if (g == GAME_NULL) {
+        if (!c->decisive)
+            printf(" declarer %s -> %s", value_text(g, c->value_before, before), value_text(g, c->value_after, after));
+    } else
+        printf(" costs %d (%s -> %s)", c->cost, value_text(g, c->value_before, before),
+               value_text(g, c->value_after, after));
+    size_t used = 0;
+    better[0] = '\0';
+    for (int i = 0; i < c->better_count && used + 10 < sizeof better; i++)
+        used += (size_t)snprintf(better + used, sizeof better - used, "%s%s", i ? " " : "",
+                                 text_card(o, c->better[i], card));
+    if (c->better_count)
+        printf("; better: %s", better);
+    printf("\n");
+}
+
+static void print_tricks(const CommonOptions *o, const Review *r)
+{
+    char card[8], v[16];
+    for (int i = 0; i < r->count;) {
+        const ReviewCard *first = &r->cards[i];
+        int end = i;
+        while (end < r->count && r->cards[end].trick == first->trick)
+            end++;
+        printf(" %2d. %-10s", first->trick, seat_name(first->seat));
+        int width = 0;
+        for (int k = i; k < end; k++)
+            width += printf(" %s%-2s", text_card(o, r->cards[k].card, card), mark_of_card(&r->cards[k]));
+        printf("%*s", width < 18 ? 18 - width : 0, "");
+        const ReviewCard *last = &r->cards[end - 1];
+        if (last->trick_winner >= 0) {
+            printf(" -> %-10s", seat_name(last->trick_winner));
+            if (r->game != GAME_NULL)
+                printf(" declarer %3d", last->declarer_points);
+        }
+        printf("   value %s\n", value_text(r->game, last->value_after, v));
+        for (int k = i; k < end; k++)
+            if (r->cards[k].cost > 0 || r->cards[k].decisive)
+                print_note(o, r, &r->cards[k]);
+        i = end;
+    }
+}
+
+static void print_summary(const CommonOptions *o, const Report *rep)
+{
+    const Review *r = &rep->review;
+    GameType g = r->game;
+    char v[16], card[8];
+    printf("Summary:\n");
+    printf("  value at the start: %s, %s with best play\n", value_text(g, r->start_value, v),
+           review_class_name(r->start_class));
+    if (r->complete) {
+        if (g == GAME_NULL)
+            printf("  result: the declarer took %d trick%s: %s", r->declarer_tricks, r->declarer_tricks == 1 ? "" : "s",
+                   review_class_name(r->end_class));
+        else
+            printf("  result: %d card points, %d trick%s: %s", r->declarer_points, r->declarer_tricks,
+                   r->declarer_tricks == 1 ? "" : "s", review_class_name(r->end_class));
+        if (rep->has_score && rep->score.valid)
+            printf(" (%s; score %+d)", rep->score.breakdown, rep->score.score);
+        printf("\n");
+    } else {
+        printf("  result: the game stopped after %d card%s: %s; value then %s, %s\n", r->count,
+               r->count == 1 ? "" : "s", rep->iss ? rep->iss->ending : "", value_text(g, r->end_value, v),
+               review_class_name(r->end_class));
+    }
+    for (int k = 0; k < SEAT_COUNT; k++) {
+        int seat = (r->declarer + k) % SEAT_COUNT;
+        const ReviewPlayer *p = &r->players[seat];
+        printf("  %-8s %-10s ", role_name(r, seat), seat_name(seat));
+        if (!p->mistakes)
+            printf("no mistake\n");
+        else if (g == GAME_NULL)
+            printf("%d mistake%s, %d decisive\n", p->mistakes, p->mistakes == 1 ? "" : "s", p->decisive);
+        else
+            printf("%d mistake%s, %d decisive, %d card point%s given away\n", p->mistakes, p->mistakes == 1 ? "" : "s",
+                   p->decisive, p->cost, p->cost == 1 ? "" : "s");
+    }
+    int turning = 0;
+    for (int i = 0; i < r->count; i++) {
+        const ReviewCard *c = &r->cards[i];
+        if (!c->decisive)
+            continue;
+        printf("%s trick %d, %s %s: %s -> %s", turning++ ? ";" : "  turning points:", c->trick, seat_name(c->seat),
+               text_card(o, c->card, card), review_class_name(c->class_before), review_class_name(c->class_after));
+    }
+    printf("%s\n", turning ? "" : "  turning points: none");
+}
+
+static void print_text(const CommonOptions *o, const Report *rep)
+{
+    print_header(o, rep);
+    print_tricks(o, &rep->review);
+    print_summary(o, rep);
+    printf("Nodes: %llu, time: %.1f ms\n\n", (unsigned long long)rep->review.nodes, rep->ms);
+}
+
+/* ---- JSON --------------------------------------------------------------- */
+
+static json_t *card_json(const Review *r, const ReviewCard *c)
+{
+    json_t *j = json_object();
+    json_object_set_new(j, "trick", json_integer(c->trick));
+    json_object_set_new(j, "seat", json_string(seat_name(c->seat)));
+    json_object_set_new(j, "role", json_string(role_name(r, c->seat)));
+    json_object_set_new(j, "card", json_card(c->card));
+    json_object_set_new(j, "value_before", value_json(r->game, c->value_before));
+    json_object_set_new(j, "value_after", value_json(r->game, c->value_after));
+    json_object_set_new(j, "cost", json_integer(c->cost));
+    json_object_set_new(j, "decisive", json_boolean(c->decisive));
+    json_object_set_new(j, "mistake", json_string(c->decisive ? "decisive" : c->cost > 0 ? "inaccuracy" : "none"));
+    json_object_set_new(j, "outcome_before", json_string(review_class_name(c->class_before)));
+    json_object_set_new(j, "outcome_after", json_string(review_class_name(c->class_after)));
+    json_object_set_new(j, "better", json_card_list(c->better, c->better_count));
+    return j;
+}
+
+static json_t *summary_json(const Report *rep)
+{
+    const Review *r = &rep->review;
+    json_t *s = json_object();
+    json_object_set_new(s, "start_value", value_json(r->game, r->start_value));
+    json_object_set_new(s, "start_outcome", json_string(review_class_name(r->start_class)));
+    json_t *result = json_object();
+    json_object_set_new(result, "complete", json_boolean(r->complete));
+    json_object_set_new(result, "ending", rep->iss && !r->complete ? json_string(rep->iss->ending) : json_null());
+    json_object_set_new(result, "declarer_points", r->game == GAME_NULL ? json_null() : json_integer(r->declarer_points));
+    json_object_set_new(result, "declarer_tricks", json_integer(r->declarer_tricks));
+    json_object_set_new(result, "value", value_json(r->game, r->end_value));
+    json_object_set_new(result, "outcome", json_string(review_class_name(r->end_class)));
+    bool scored = r->complete && rep->has_score && rep->score.valid;
+    json_object_set_new(result, "score", scored ? json_integer(rep->score.score) : json_null());
+    json_object_set_new(s, "result", result);
+    json_t *players = json_object();
+    int side_cost[2] = {0, 0};
+    for (int seat = 0; seat < SEAT_COUNT; seat++) {
+        const ReviewPlayer *p = &r->players[seat];
+        json_t *pj = json_object();
+        json_object_set_new(pj, "role", json_string(role_name(r, seat)));
+        json_object_set_new(pj, "mistakes", json_integer(p->mistakes));
+        json_object_set_new(pj, "decisive", json_integer(p->decisive));
+        json_object_set_new(pj, "cost", json_integer(p->cost));
+        json_object_set_new(players, seat_name(seat), pj);
+        side_cost[seat == r->declarer] += p->cost;
+    }
+    json_object_set_new(s, "players", players);
+    json_object_set_new(s, "declarer_cost", json_integer(side_cost[1]));
+    json_object_set_new(s, "defenders_cost", json_integer(side_cost[0]));
+    json_t *turning = json_array();
+    for (int i = 0; i < r->count; i++) {
+        const ReviewCard *c = &r->cards[i];
+        if (!c->decisive)
+            continue;
+        json_t *t = json_object();
+        json_object_set_new(t, "trick", json_integer(c->trick));
+        json_object_set_new(t, "seat", json_string(seat_name(c->seat)));
+        json_object_set_new(t, "card", json_card(c->card));
+        json_object_set_new(t, "from", json_string(review_class_name(c->class_before)));
+        json_object_set_new(t, "to", json_string(review_class_name(c->class_after)));
+        json_array_append_new(turning, t);
+    }
+    json_object_set_new(s, "turning_points", turning);
+    return s;
+}
+
+static void print_json(const Report *rep)
+{
+    const Deal *d = rep->deal;
+    const Review *r = &rep->review;
+    char contract[64];
+    json_t *o = json_object();
+    json_object_set_new(o, "name", d->name[0] ? json_string(d->name) : json_null());
+    json_object_set_new(o, "format", json_string(rep->iss ? "iss" : "yaml"));
+    json_object_set_new(o, "contract",
+                        json_string(rules_contract_name(rep->rules, &d->contract, contract, sizeof contract)));
+    json_object_set_new(o, "declarer", json_string(seat_name(r->declarer)));
+    json_object_set_new(o, "bid", d->bid ? json_integer(d->bid) : json_null());
+    json_object_set_new(o, "rules", json_string(rep->rules->name));
+    json_t *cards = json_array();
+    for (int i = 0; i < r->count; i++)
+        json_array_append_new(cards, card_json(r, &r->cards[i]));
+    json_object_set_new(o, "cards", cards);
+    json_object_set_new(o, "summary", summary_json(rep));
+    json_object_set_new(o, "nodes", json_integer((json_int_t)r->nodes));
+    json_object_set_new(o, "ms", json_real(rep->ms));
+    json_print_line(o);
+}
+
+/* ---- one game ------------------------------------------------------------ */
+
+/* What a YAML record must hold for analyze (the reader checked the rest). */
+static bool check_yaml(const Deal *d)
+{
+    char err[512];
+    if (!deal_require_game(d, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
+        return false;
+    }
+    if (!d->full_deal) {
+        fprintf(stderr, "%s:%d:%d: analyze needs a game from its start: three hands of 10 cards and the skat\n",
+                d->file, d->mark.line, d->mark.column);
+        return false;
+    }
+    if (d->play_count == 0) {
+        fprintf(stderr, "%s:%d:%d: missing key 'play' (analyze needs the play of all 30 cards)\n", d->file,
+                d->mark.line, d->mark.column);
+        return false;
+    }
+    if (d->play_count < DEAL_MAX_PLAY) {
+        fprintf(stderr, "%s:%d:%d: analyze needs the play of all 30 cards, %d given\n", d->file, d->play_mark.line,
+                d->play_mark.column, d->play_count);
+        return false;
+    }
+    return true;
+}
+
+static int analyze_game(const CommonOptions *o, Solver *solver, const Deal *d, const IssGame *iss,
+                        RuleSystem *rules)
+{
+    char err[512];
+    const char *name = o->rules ? o->rules : d->rules[0] ? d->rules : "isko";
+    if (!rules_load(name, rules_directory(), rules, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    GamePlay play = {.cards = d->hands[d->declarer] | d->skat, .bid = d->bid, .doubling = d->kontra};
+    if (!rules_check_contract(rules, &d->contract, &play.contract, err, sizeof err)) {
+        Mark m = iss ? d->mark : d->contract_mark;
+        fprintf(stderr, "%s:%d:%d: %s\n", d->file, m.line, m.column, err);
+        return EXIT_BAD_INPUT;
+    }
+    Report *rep = calloc(1, sizeof *rep);
+    if (!rep)
+        return EXIT_INTERNAL;
+    rep->deal = d;
+    rep->iss = iss;
+    rep->rules = rules;
+    Deal start_deal = *d;
+    start_deal.play_count = 0;
+    Position start;
+    deal_position(&start_deal, &start);
+    ReviewThresholds t = {rules->win_points, rules->schneider_points, rules->schneidered_points};
+    double t0 = wall_ms();
+    review_game(solver, &start, d->play, d->play_count, &t, &rep->review);
+    rep->ms = wall_ms() - t0;
+    if (rep->review.complete) {
+        play.declarer_points = rep->review.declarer_points;
+        play.declarer_tricks = rep->review.declarer_tricks;
+        gamevalue_score(rules, &play, &rep->score);
+        rep->has_score = true;
+    }
+    if (o->format == FORMAT_JSON)
+        print_json(rep);
+    else
+        print_text(o, rep);
+    fflush(stdout);
+    free(rep);
+    return EXIT_OK;
+}
+
+/* ---- files --------------------------------------------------------------- */
+
+static char *slurp(const char *path, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *text = malloc(cap);
+    while (text) {
+        n += fread(text + n, 1, cap - n, f);
+        if (n < cap || ferror(f))
+            break;
+        if (cap >= (size_t)64 << 20) { /* far beyond any record file */
+            free(text);
+            text = NULL;
+            errno = EFBIG;
+            break;
+        }
+        char *bigger = realloc(text, cap * 2);
+        if (!bigger) {
+            free(text);
+            text = NULL;
+            break;
+        }
+        text = bigger;
+        cap *= 2;
+    }
+    if (text && ferror(f)) {
+        free(text);
+        text = NULL;
+    }
+    fclose(f);
+    *size = n;
+    return text;
+}
+
+static int analyze_iss(const CommonOptions *o, Solver *solver, const char *path, const char *text, size_t size,
+                       RuleSystem *rules)
+{
+    char err[512];
+    IssReader *reader = iss_reader_new(path, text, size);
+    IssGame *game = malloc(sizeof *game);
+    int status = reader && game ? EXIT_OK : EXIT_INTERNAL;
+    int got = 0;
+    while (status == EXIT_OK && (got = iss_reader_next(reader, game, err, sizeof err)) == 1) {
+        if (game->passed) {
+            if (o->format == FORMAT_TEXT)
+                printf("%s: no game to analyze (%s)\n\n", game->deal.name, game->ending);
+            continue;
+        }
+        status = analyze_game(o, solver, &game->deal, game, rules);
+    }
+    if (status == EXIT_OK && got < 0) {
+        fprintf(stderr, "%s\n", err);
+        status = EXIT_BAD_INPUT;
+    }
+    free(game);
+    iss_reader_free(reader);
+    return status;
+}
+
+static int analyze_yaml(const CommonOptions *o, Solver *solver, const char *path, RuleSystem *rules)
+{
+    char err[512];
+    DealReader *reader = deal_reader_open(path, err, sizeof err);
+    if (!reader) {
+        fprintf(stderr, "%s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    if (!deal_reader_set_rules(reader, o->rules, rules_directory())) {
+        deal_reader_close(reader);
+        return EXIT_INTERNAL;
+    }
+    Deal *deal = malloc(sizeof *deal);
+    int status = deal ? EXIT_OK : EXIT_INTERNAL;
+    int got = 0;
+    while (status == EXIT_OK && (got = deal_reader_next(reader, deal, err, sizeof err)) == 1)
+        status = check_yaml(deal) ? analyze_game(o, solver, deal, NULL, rules) : EXIT_BAD_INPUT;
+    if (status == EXIT_OK && got < 0) {
+        fprintf(stderr, "%s\n", err);
+        status = EXIT_BAD_INPUT;
+    }
+    free(deal);
+    deal_reader_close(reader);
+    return status;
+}
+
+static int analyze_file(const CommonOptions *o, Solver *solver, const char *path, RuleSystem *rules)
+{
+    if (strcmp(path, "-") == 0)
+        return analyze_yaml(o, solver, path, rules);
+    size_t size = 0;
+    char *text = slurp(path, &size);
+    if (!text) {
+        fprintf(stderr, "%s: cannot read: %s\n", path, strerror(errno));
+        return EXIT_BAD_INPUT;
+    }
+    int status = iss_detect(text, size) ? analyze_iss(o, solver, path, text, size, rules)
+                                        : analyze_yaml(o, solver, path, rules);
+    free(text);
+    return status;
+}
+
+int cmd_analyze(int argc, char **argv)
+{
+    CommonOptions o;
+    common_defaults(&o);
+    int first = common_parse(argc, argv, &o, analyze_help, NULL, NULL, NULL);
+    if (first == -2)
+        return EXIT_OK;
+    if (first < 0)
+        return EXIT_BAD_INPUT;
+    if (first >= argc) {
+        fprintf(stderr, "skatdd analyze: no file given (see skatdd analyze --help)\n");
+        return EXIT_BAD_INPUT;
+    }
+    Solver *solver = solver_new((size_t)o.tt_mb << 20);
+    RuleSystem *rules = malloc(sizeof *rules);
+    if (!solver || !rules) {
+        fprintf(stderr, "skatdd analyze: out of memory for a %d MB table\n", o.tt_mb);
+        solver_free(solver);
+        free(rules);
+        return EXIT_INTERNAL;
+    }
+    int status = EXIT_OK;
+    for (int i = first; i < argc && status == EXIT_OK; i++)
+        status = analyze_file(&o, solver, argv[i], rules);
+    solver_free(solver);
+    free(rules);
+    return status;
+}

@@ -1,0 +1,487 @@
+/* skatdd problems: solves Skat problems (deal documents with a stated answer)
+ * and checks the answers. */
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "commands.h"
+#include "common.h"
+#include "deal.h"
+#include "discard.h"
+#include "gamevalue.h"
+#include "table.h"
+
+static const char problems_help[] =
+    "usage: skatdd problems [OPTIONS] DIR_OR_FILE...\n"
+    "\n"
+    "Solves every problem of the YAML files (a directory stands for its *.yaml\n"
+    "files, in name order) double-dummy and checks its stated answer (documents\n"
+    "without 'answer' are deals, not problems: skipped).  A problem is\n"
+    "a deal document (a full deal or a position) with 'answer', a mapping of:\n"
+    "  declarer_points: N     suit and grand: the declarer's card points with best\n"
+    "                         play, the skat included (skat game without discard:\n"
+    "                         with the best discard)\n"
+    "  declarer_wins_null: B  null: whether the declarer can avoid every trick\n"
+    "  declarer_schwarz: B    suit and grand: whether the declarer can take every\n"
+    "                         remaining trick\n"
+    "  winning_cards: [..]    exactly the legal cards of the player to move that\n"
+    "                         keep the optimal value (with declarer_schwarz:\n"
+    "                         schwarz first, then points)\n"
+    "  discard: [C1, C2]      a skat game dealt in full without 'discard': two cards\n"
+    "                         whose putting away gives the best result (points, then\n"
+    "                         schwarz; null: won)\n"
+    "  game_value: N          full deal: the contract's game value with best play,\n"
+    "                         negative when it is lost (what the loss counts)\n"
+    "  bid_ceiling: N|null    full deal: the highest bid the contract still wins\n"
+    "                         (null: none); without 'contract' in the deal, the\n"
+    "                         declarer seat's ceiling over every contract, as\n"
+    "                         skatdd table finds it\n"
+    "  contract: TEXT         with no contract in the deal: a contract that reaches\n"
+    "                         the seat's bid ceiling\n"
+    "Prints a table of the problems, solved or wrong, with the time each took.\n"
+    "Exit status 1 when an answer is wrong, 2 on bad input.\n"
+    "\n"
+    "options:\n"
+    "  --rules NAME|FILE   rule system (default: the problem's rules:, else isko)\n"
+    "  --format text|json  text (default) or one JSON object per problem and line:\n"
+    "                      name, file, line, correct, expected, found, ms\n"
+    "  --threads N         threads for bid problems without a contract (default 0:\n"
+    "                      all cores)\n"
+    "  --tt-mb N           transposition table size in megabytes (default 16)\n"
+    "  --help              this help\n";
+
+enum { ERR_BYTES = 1024 };
+
+typedef struct {
+    const CommonOptions *o;
+    Solver *solver;
+    TableWorkers *workers; /* made when a problem needs the whole table */
+    RuleSystem *rules;
+    int solved, wrong, skipped;
+    double ms;
+} Run;
+
+typedef struct {
+    bool correct;
+    json_t *expected, *found;
+} Check;
+
+/* ---- small helpers -------------------------------------------------------- */
+
+static bool bad(char *err, const Deal *d, const char *message)
+{
+    snprintf(err, ERR_BYTES, "%s:%d:%d: %s", d->file, d->mark.line, d->mark.column, message);
+    return false;
+}
+
+static void record(Check *c, const char *key, json_t *expected, json_t *found)
+{
+    c->correct &= json_equal(expected, found);
+    json_object_set_new(c->expected, key, expected);
+    json_object_set_new(c->found, key, found);
+}
+
+static json_t *ceiling_json(int ceiling) { return ceiling > 0 ? json_integer(ceiling) : json_null(); }
+
+static CardSet list_set(const int *cards, int n)
+{
+    CardSet s = 0;
+    for (int i = 0; i < n; i++)
+        s |= card_bit(cards[i]);
+    return s;
+}
+
+/* A skat game dealt in full without a discard: the declarer holds twelve. */
+static bool holds_twelve(const Deal *d)
+{
+    return d->full_deal && d->has_contract && !d->contract.hand && !d->has_discard;
+}
+
+/* Suit and grand: the declarer's points and schwarz with best play; with
+ * twelve cards after the best discard (the most points, then schwarz). */
+static PointsDiscard best_points(Solver *s, const Position *pos, bool twelve)
+{
+    if (twelve)
+        return table_best_points_discard(s, pos);
+    int points = solver_declarer_points(s, pos);
+    bool schwarz = points == pos->declarer_points + position_points_left(pos) && solver_declarer_takes_all(s, pos);
+    return (PointsDiscard){0, points, schwarz};
+}
+
+/* The contract scored with the double-dummy result; false when the rules do
+ * not admit it. */
+static bool dd_score(Run *run, const Deal *d, const Position *pos, bool twelve, int bid, GameScore *out, char *err)
+{
+    char message[256];
+    GamePlay play = {.cards = d->hands[d->declarer] | d->skat, .bid = bid, .doubling = d->kontra};
+    if (!rules_check_contract(run->rules, &d->contract, &play.contract, message, sizeof message)) {
+        snprintf(err, ERR_BYTES, "%s:%d:%d: %s", d->file, d->contract_mark.line, d->contract_mark.column, message);
+        return false;
+    }
+    if (pos->game == GAME_NULL) {
+        bool wins = twelve ? best_discard(run->solver, pos).value == 1 : solver_declarer_wins_null(run->solver, pos);
+        play.declarer_tricks = wins ? 0 : 1;
+    } else {
+        PointsDiscard p = best_points(run->solver, pos, twelve);
+        Position after = *pos;
+        if (twelve)
+            position_after_discard(pos, p.discard, &after);
+        play.declarer_points = p.points;
+        play.declarer_tricks = p.schwarz ? 10 : 5;
+        if (p.points == after.declarer_points && after.declarer_tricks == 0 &&
+            solver_defenders_take_all(run->solver, &after))
+            play.declarer_tricks = 0;
+    }
+    gamevalue_score(run->rules, &play, out);
+    return true;
+}
+
+/* ---- the answers ---------------------------------------------------------- */
+
+static bool check_winning_cards(Run *run, const Deal *d, const Position *pos, Check *c, char *err)
+{
+    const Answer *a = &d->answer;
+    if (holds_twelve(d))
+        return bad(err, d, "winning_cards in a skat game needs the deal's 'discard'");
+    if (position_is_over(pos))
+        return bad(err, d, "winning_cards: the game is over, nobody is to play");
+    MoveValue moves[10];
+    int best = solver_value(run->solver, pos);
+    int n = solver_move_values(run->solver, pos, moves);
+    if (a->has_declarer_schwarz && pos->game != GAME_NULL) {
+        /* Schwarz first, then points: one number for the pair. */
+        bool maximizing = position_to_move(pos) == pos->declarer;
+        best = maximizing ? -1 : 1 << 30;
+        for (int i = 0; i < n; i++) {
+            Position next = *pos;
+            position_play(&next, moves[i].card);
+            bool all = next.defender_tricks == 0 && solver_declarer_takes_all(run->solver, &next);
+            moves[i].value += all ? 1000 : 0;
+            best = maximizing ? (moves[i].value > best ? moves[i].value : best)
+                              : (moves[i].value < best ? moves[i].value : best);
+        }
+    }
+    CardSet found = 0;
+    for (int i = 0; i < n; i++)
+        if (moves[i].value == best)
+            found |= card_bit(moves[i].card);
+    record(c, "winning_cards", json_cards(pos->game, list_set(a->winning_cards, a->winning_card_count)),
+           json_cards(pos->game, found));
+    return true;
+}
+
+static bool check_discard(Run *run, const Deal *d, const Position *pos, Check *c, char *err)
+{
+    CardSet stated = d->answer.discard;
+    if (!holds_twelve(d))
+        return bad(err, d, "answer discard needs a skat game dealt in full, without 'discard' in the deal");
+    if ((stated & pos->hands[pos->declarer]) != stated)
+        return bad(err, d, "answer discard: the cards are not among the declarer's twelve");
+    Position after;
+    position_after_discard(pos, stated, &after);
+    CardSet found;
+    if (pos->game == GAME_NULL) {
+        DiscardChoice best = best_discard(run->solver, pos);
+        found = solver_declarer_wins_null(run->solver, &after) == best.value ? stated : best.discard;
+    } else {
+        PointsDiscard best = table_best_points_discard(run->solver, pos);
+        PointsDiscard mine = best_points(run->solver, &after, false);
+        found = mine.points == best.points && mine.schwarz == best.schwarz ? stated : best.discard;
+    }
+    record(c, "discard", json_cards(pos->game, stated), json_cards(pos->game, found));
+    return true;
+}
+
+/* game_value and bid_ceiling of the deal's contract. */
+static bool check_contract_value(Run *run, const Deal *d, const Position *pos, Check *c, char *err)
+{
+    const Answer *a = &d->answer;
+    bool twelve = holds_twelve(d);
+    if (!d->full_deal)
+        return bad(err, d, "game_value and bid_ceiling need a full deal (the declarer's twelve cards)");
+    GameScore g;
+    if (a->has_game_value) {
+        if (!dd_score(run, d, pos, twelve, d->bid, &g, err))
+            return false;
+        record(c, "game_value", json_integer(a->game_value), json_integer(g.won ? g.value : -g.value));
+    }
+    if (a->has_bid_ceiling) {
+        if (!dd_score(run, d, pos, twelve, 0, &g, err))
+            return false;
+        int ceiling = g.valid && g.won ? bid_ceiling(run->rules, g.value) : 0;
+        record(c, "bid_ceiling", ceiling_json(a->bid_ceiling_none ? 0 : a->bid_ceiling), ceiling_json(ceiling));
+    }
+    return true;
+}
+
+/* No contract in the deal: the declarer seat's row of the contract table. */
+static bool check_table(Run *run, const Deal *d, Check *c, char *err)
+{
+    const Answer *a = &d->answer;
+    if (!d->full_deal || !d->has_declarer)
+        return bad(err, d, "a bid problem without 'contract' needs a full deal and 'declarer'");
+    if (a->has_declarer_points || a->has_declarer_wins_null || a->has_game_value || a->winning_card_count ||
+        a->has_discard || a->has_declarer_schwarz)
+        return bad(err, d, "this answer needs the deal's 'contract'");
+    if (!run->workers)
+        run->workers = table_workers_new(run->o->threads, (size_t)run->o->tt_mb << 20);
+    DealTable *t = malloc(sizeof *t);
+    if (!run->workers || !t) {
+        free(t);
+        return bad(err, d, "out of memory for the contract table");
+    }
+    table_compute(run->workers, run->rules, d->hands, d->skat, 1u << d->declarer, t);
+    const SeatTable *s = &t->seat[d->declarer];
+    if (a->has_bid_ceiling)
+        record(c, "bid_ceiling", ceiling_json(a->bid_ceiling_none ? 0 : a->bid_ceiling), ceiling_json(s->bid_ceiling));
+    if (a->has_contract) {
+        char stated[64], best[64];
+        rules_contract_name(run->rules, &a->contract, stated, sizeof stated);
+        bool reaches = false;
+        for (int i = 0; i < s->count; i++) {
+            const Contract *e = &s->entry[i].contract;
+            if (e->game == a->contract.game && e->hand == a->contract.hand && e->ouvert == a->contract.ouvert &&
+                s->entry[i].won && s->entry[i].bid_ceiling == s->bid_ceiling && s->bid_ceiling > 0)
+                reaches = true;
+        }
+        if (s->best >= 0)
+            rules_contract_name(run->rules, &s->entry[s->best].contract, best, sizeof best);
+        record(c, "contract", json_string(stated),
+               reaches ? json_string(stated) : s->best >= 0 ? json_string(best) : json_null());
+    }
+    free(t);
+    return true;
+}
+
+static bool check_problem(Run *run, const Deal *d, Check *c, char *err)
+{
+    const Answer *a = &d->answer;
+    if (!d->has_contract && (a->has_bid_ceiling || a->has_contract))
+        return check_table(run, d, c, err);
+    if (a->has_contract)
+        return bad(err, d, "answer contract is for bid problems without 'contract' in the deal");
+    if (!deal_require_game(d, err, ERR_BYTES))
+        return false;
+    Position pos;
+    deal_position(d, &pos);
+    bool twelve = holds_twelve(d);
+    bool null_game = pos.game == GAME_NULL;
+    if (a->has_declarer_points) {
+        if (null_game)
+            return bad(err, d, "declarer_points in a null game (the answer is declarer_wins_null)");
+        record(c, "declarer_points", json_integer(a->declarer_points),
+               json_integer(best_points(run->solver, &pos, twelve).points));
+    }
+    if (a->has_declarer_wins_null) {
+        if (!null_game)
+            return bad(err, d, "declarer_wins_null in a suit or grand game (the answer is declarer_points)");
+        bool wins = twelve ? best_discard(run->solver, &pos).value == 1 : solver_declarer_wins_null(run->solver, &pos);
+        record(c, "declarer_wins_null", json_boolean(a->declarer_wins_null), json_boolean(wins));
+    }
+    if (a->has_declarer_schwarz) {
+        if (null_game)
+            return bad(err, d, "declarer_schwarz in a null game (the answer is declarer_wins_null)");
+        bool all = twelve ? table_best_points_discard(run->solver, &pos).schwarz
+                          : pos.defender_tricks == 0 && solver_declarer_takes_all(run->solver, &pos);
+        record(c, "declarer_schwarz", json_boolean(a->declarer_schwarz), json_boolean(all));
+    }
+    if (a->winning_card_count && !check_winning_cards(run, d, &pos, c, err))
+        return false;
+    if (a->has_discard && !check_discard(run, d, &pos, c, err))
+        return false;
+    if ((a->has_game_value || a->has_bid_ceiling) && !check_contract_value(run, d, &pos, c, err))
+        return false;
+    if (json_object_size(c->expected) == 0)
+        return bad(err, d, "the answer states nothing to check");
+    return true;
+}
+
+/* ---- output ---------------------------------------------------------------- */
+
+static void problem_name(const Deal *d, char *out, size_t n)
+{
+    if (d->name[0])
+        snprintf(out, n, "%s", d->name);
+    else
+        snprintf(out, n, "%s:%d", d->file, d->mark.line);
+}
+
+static void print_result(const Run *run, const Deal *d, const Check *c, double ms)
+{
+    char name[DEAL_TEXT + 32];
+    problem_name(d, name, sizeof name);
+    if (run->o->format == FORMAT_JSON) {
+        json_t *o = json_object();
+        json_object_set_new(o, "name", json_string(name));
+        json_object_set_new(o, "file", json_string(d->file));
+        json_object_set_new(o, "line", json_integer(d->mark.line));
+        json_object_set_new(o, "correct", json_boolean(c->correct));
+        json_object_set_new(o, "expected", json_incref(c->expected));
+        json_object_set_new(o, "found", json_incref(c->found));
+        json_object_set_new(o, "ms", json_real(ms));
+        json_print_line(o);
+        return;
+    }
+    printf("%-6s %9.1f  %s\n", c->correct ? "solved" : "WRONG", ms, name);
+    if (!c->correct) {
+        char *e = json_dumps(c->expected, JSON_COMPACT | JSON_PRESERVE_ORDER);
+        char *f = json_dumps(c->found, JSON_COMPACT | JSON_PRESERVE_ORDER);
+        printf("%-6s %9s  expected %s\n%-6s %9s  found    %s\n", "", "", e ? e : "?", "", "", f ? f : "?");
+        free(e);
+        free(f);
+    }
+    fflush(stdout);
+}
+
+/* ---- files ----------------------------------------------------------------- */
+
+static int problems_file(Run *run, const char *path)
+{
+    char err[ERR_BYTES];
+    DealReader *reader = deal_reader_open(path, err, sizeof err);
+    if (!reader) {
+        fprintf(stderr, "%s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    if (!deal_reader_set_rules(reader, run->o->rules, rules_directory())) {
+        deal_reader_close(reader);
+        return EXIT_INTERNAL;
+    }
+    Deal *deal = malloc(sizeof *deal);
+    int status = deal ? EXIT_OK : EXIT_INTERNAL;
+    int got = 0;
+    while (status == EXIT_OK && (got = deal_reader_next(reader, deal, err, sizeof err)) == 1) {
+        const char *name = run->o->rules ? run->o->rules : deal->rules[0] ? deal->rules : "isko";
+        if (!rules_load(name, rules_directory(), run->rules, err, sizeof err)) {
+            fprintf(stderr, "%s\n", err);
+            status = EXIT_BAD_INPUT;
+            break;
+        }
+        if (!deal->has_answer) { /* a deal without a problem (examples for solve) */
+            run->skipped++;
+            continue;
+        }
+        Check c = {.correct = true, .expected = json_object(), .found = json_object()};
+        double start = wall_ms();
+        solver_new_deal(run->solver);
+        bool ok = check_problem(run, deal, &c, err);
+        double ms = wall_ms() - start;
+        if (ok) {
+            print_result(run, deal, &c, ms);
+            run->ms += ms;
+            if (c.correct)
+                run->solved++;
+            else
+                run->wrong++;
+        } else {
+            fprintf(stderr, "%s\n", err);
+            status = EXIT_BAD_INPUT;
+        }
+        json_decref(c.expected);
+        json_decref(c.found);
+    }
+    if (status == EXIT_OK && got < 0) {
+        fprintf(stderr, "%s\n", err);
+        status = EXIT_BAD_INPUT;
+    }
+    free(deal);
+    deal_reader_close(reader);
+    return status;
+}
+
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool yaml_name(const char *name)
+{
+    size_t n = strlen(name);
+    return name[0] != '.' && n > 5 && strcmp(name + n - 5, ".yaml") == 0;
+}
+
+static int problems_dir(Run *run, const char *path)
+{
+    DIR *dir = opendir(path);
+    if (!dir) {
+        fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
+        return EXIT_BAD_INPUT;
+    }
+    char **names = NULL;
+    size_t count = 0, cap = 0;
+    int status = EXIT_OK;
+    for (struct dirent *e; (e = readdir(dir));) {
+        if (!yaml_name(e->d_name))
+            continue;
+        if (count == cap) {
+            cap = cap ? cap * 2 : 16;
+            char **bigger = realloc(names, cap * sizeof *names);
+            if (!bigger) {
+                status = EXIT_INTERNAL;
+                break;
+            }
+            names = bigger;
+        }
+        size_t len = strlen(path) + strlen(e->d_name) + 2;
+        if (!(names[count] = malloc(len))) {
+            status = EXIT_INTERNAL;
+            break;
+        }
+        snprintf(names[count++], len, "%s%s%s", path, path[strlen(path) - 1] == '/' ? "" : "/", e->d_name);
+    }
+    closedir(dir);
+    if (count)
+        qsort(names, count, sizeof *names, compare_names);
+    if (status == EXIT_OK && count == 0) {
+        fprintf(stderr, "%s: no *.yaml files\n", path);
+        status = EXIT_BAD_INPUT;
+    }
+    for (size_t i = 0; i < count && status == EXIT_OK; i++)
+        status = problems_file(run, names[i]);
+    for (size_t i = 0; i < count; i++)
+        free(names[i]);
+    free(names);
+    return status;
+}
+
+int cmd_problems(int argc, char **argv)
+{
+    CommonOptions o;
+    common_defaults(&o);
+    int first = common_parse(argc, argv, &o, problems_help, NULL, NULL, NULL);
+    if (first == -2)
+        return EXIT_OK;
+    if (first < 0)
+        return EXIT_BAD_INPUT;
+    if (first >= argc) {
+        fprintf(stderr, "skatdd problems: no file or directory given (see skatdd problems --help)\n");
+        return EXIT_BAD_INPUT;
+    }
+    Run run = {.o = &o, .solver = solver_new((size_t)o.tt_mb << 20), .rules = malloc(sizeof(RuleSystem))};
+    if (!run.solver || !run.rules) {
+        fprintf(stderr, "skatdd problems: out of memory for a %d MB table\n", o.tt_mb);
+        solver_free(run.solver);
+        free(run.rules);
+        return EXIT_INTERNAL;
+    }
+    if (o.format == FORMAT_TEXT)
+        printf("%-6s %9s  %s\n", "result", "time (ms)", "problem");
+    int status = EXIT_OK;
+    for (int i = first; i < argc && status == EXIT_OK; i++) {
+        struct stat st;
+        bool is_dir = strcmp(argv[i], "-") != 0 && stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode);
+        status = is_dir ? problems_dir(&run, argv[i]) : problems_file(&run, argv[i]);
+    }
+    if (status == EXIT_OK && o.format == FORMAT_TEXT)
+        printf("%d problem%s: %d solved, %d wrong; %.0f ms%s\n", run.solved + run.wrong,
+               run.solved + run.wrong == 1 ? "" : "s", run.solved, run.wrong, run.ms,
+               run.skipped ? " (documents without an answer skipped)" : "");
+    solver_free(run.solver);
+    table_workers_free(run.workers);
+    free(run.rules);
+    if (status == EXIT_OK && run.wrong)
+        status = 1;
+    return status;
+}

@@ -1,0 +1,111 @@
+#include "review.h"
+
+#include <string.h>
+
+const char *review_class_name(ReviewClass c)
+{
+    static const char *const names[REVIEW_CLASS_COUNT] = {
+        [REVIEW_SCHWARZED] = "lost schwarz", [REVIEW_SCHNEIDERED] = "lost schneider",
+        [REVIEW_LOST] = "lost",             [REVIEW_WON] = "won",
+        [REVIEW_SCHNEIDER] = "won schneider", [REVIEW_SCHWARZ] = "won schwarz",
+    };
+    return (unsigned)c < REVIEW_CLASS_COUNT ? names[c] : "?";
+}
+
+/* Schwarz needs a trick search, asked only where the points allow it: taking
+ * every trick gives the declarer all 120 points, taking none leaves him what
+ * he has now. */
+ReviewClass review_class(Solver *solver, const Position *pos, int value, const ReviewThresholds *t)
+{
+    if (pos->game == GAME_NULL)
+        return value ? REVIEW_WON : REVIEW_LOST;
+    int total = pos->declarer_points + position_points_left(pos);
+    if (value == total && pos->defender_tricks == 0 &&
+        (position_is_over(pos) || solver_declarer_takes_all(solver, pos)))
+        return REVIEW_SCHWARZ;
+    if (value == pos->declarer_points && pos->declarer_tricks == 0 &&
+        (position_is_over(pos) || solver_defenders_take_all(solver, pos)))
+        return REVIEW_SCHWARZED;
+    if (value >= t->schneider_points)
+        return REVIEW_SCHNEIDER;
+    if (value >= t->win_points)
+        return REVIEW_WON;
+    if (value <= t->schneidered_points)
+        return REVIEW_SCHNEIDERED;
+    return REVIEW_LOST;
+}
+
+static int value_of(Solver *solver, const Position *pos)
+{
+    if (position_is_over(pos))
+        return pos->game == GAME_NULL ? pos->declarer_tricks == 0 : pos->declarer_points;
+    return solver_value(solver, pos);
+}
+
+/* The legal cards that keep both the value and the outcome class. */
+static void find_better(Solver *solver, const Position *pos, ReviewCard *c, const ReviewThresholds *t)
+{
+    MoveValue moves[10];
+    int n = solver_move_values(solver, pos, moves);
+    c->better_count = 0;
+    for (int i = 0; i < n; i++) {
+        if (moves[i].value != c->value_before || moves[i].card == c->card)
+            continue;
+        Position next = *pos;
+        position_play(&next, moves[i].card);
+        if (review_class(solver, &next, moves[i].value, t) == c->class_before)
+            c->better[c->better_count++] = moves[i].card;
+    }
+}
+
+void review_game(Solver *solver, const Position *start, const int *play, int count, const ReviewThresholds *t,
+                 Review *out)
+{
+    memset(out, 0, sizeof *out);
+    if (count > REVIEW_MAX_CARDS)
+        count = REVIEW_MAX_CARDS;
+    uint64_t nodes = solver_nodes(solver);
+    solver_new_deal(solver);
+    Position pos = *start;
+    out->game = pos.game;
+    out->declarer = pos.declarer;
+    int value = value_of(solver, &pos);
+    ReviewClass klass = review_class(solver, &pos, value, t);
+    out->start_value = value;
+    out->start_class = klass;
+    for (int i = 0; i < count; i++) {
+        ReviewCard *c = &out->cards[i];
+        Position before = pos;
+        c->index = i;
+        c->trick = pos.declarer_tricks + pos.defender_tricks + 1;
+        c->seat = position_to_move(&pos);
+        c->card = play[i];
+        c->declarer = c->seat == pos.declarer;
+        c->value_before = value;
+        c->class_before = klass;
+        c->trick_winner = position_play(&pos, play[i]);
+        c->declarer_points = pos.declarer_points;
+        value = value_of(solver, &pos);
+        klass = review_class(solver, &pos, value, t);
+        c->value_after = value;
+        c->class_after = klass;
+        int cost = c->declarer ? c->value_before - value : value - c->value_before;
+        c->cost = cost > 0 ? cost : 0; /* never negative with exact values; kept safe */
+        c->decisive = c->class_after != c->class_before;
+        if (c->cost > 0 || c->decisive) {
+            find_better(solver, &before, c, t);
+            ReviewPlayer *p = &out->players[c->seat];
+            p->mistakes++;
+            p->decisive += c->decisive;
+            p->cost += c->cost;
+        }
+    }
+    out->count = count;
+    out->end_value = value;
+    out->end_class = klass;
+    out->complete = position_is_over(&pos);
+    out->declarer_points = pos.declarer_points;
+    out->declarer_tricks = pos.declarer_tricks;
+    out->defender_tricks = pos.defender_tricks;
+    out->nodes = solver_nodes(solver) - nodes;
+}

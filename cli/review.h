@@ -1,0 +1,85 @@
+/* The review of a game played out: for every card the double-dummy value of
+ * the position before and after it, what the card cost the side that played
+ * it, whether it changed the outcome, and which cards would have kept the
+ * value.  Used by `skatdd analyze`.
+ *
+ * Values are solver_value's: the declarer's final card points (skat or
+ * discard included) with best play from there on, or for null 1 when the
+ * declarer can still avoid every trick.  The outcome class adds what the
+ * score sees: schwarz either way, schneider either way, won or lost. */
+#ifndef SKATDD_REVIEW_H
+#define SKATDD_REVIEW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "search.h"
+
+enum { REVIEW_MAX_CARDS = 30 };
+
+/* The outcome of a suit or grand game, worst first for the declarer; null
+ * games use only REVIEW_LOST and REVIEW_WON. */
+typedef enum {
+    REVIEW_SCHWARZED,   /* the declarer takes no trick */
+    REVIEW_SCHNEIDERED, /* the declarer has schneidered_points or fewer */
+    REVIEW_LOST,
+    REVIEW_WON,
+    REVIEW_SCHNEIDER,   /* the declarer has schneider_points or more */
+    REVIEW_SCHWARZ,     /* the declarer takes every trick */
+    REVIEW_CLASS_COUNT
+} ReviewClass;
+
+const char *review_class_name(ReviewClass c); /* "won", "lost schneider", ... */
+
+typedef struct {
+    int win_points;         /* 61 */
+    int schneider_points;   /* 90 under the ISkO */
+    int schneidered_points; /* 30 */
+} ReviewThresholds;
+
+typedef struct {
+    int index;              /* 0-based place in the play */
+    int trick;              /* 1-based */
+    int seat;
+    int card;
+    bool declarer;          /* played by the declarer */
+    int value_before, value_after;
+    ReviewClass class_before, class_after;
+    int cost;               /* card points (null: 1 for the lost game) given away, >= 0 */
+    bool decisive;          /* the outcome class changed */
+    int better_count;       /* for a mistake: the cards that kept value and class */
+    int better[10];
+    int trick_winner;       /* -1 unless the card completed a trick */
+    int declarer_points;    /* the declarer's points after the card (taken so far) */
+} ReviewCard;
+
+typedef struct {
+    int mistakes;           /* cards that cost something (inaccuracies and decisive) */
+    int decisive;
+    int cost;
+} ReviewPlayer;
+
+typedef struct {
+    GameType game;
+    int declarer;
+    int count;                         /* cards reviewed */
+    ReviewCard cards[REVIEW_MAX_CARDS];
+    int start_value;
+    ReviewClass start_class;
+    int end_value;                     /* the value after the last card reviewed */
+    ReviewClass end_class;
+    bool complete;                     /* all ten tricks were played */
+    int declarer_points, declarer_tricks, defender_tricks; /* as played */
+    ReviewPlayer players[SEAT_COUNT];
+    uint64_t nodes;
+} Review;
+
+/* Reviews count cards of play (each legal, checked by the caller) from start.
+ * Calls solver_new_deal once: the table is shared by all the positions. */
+void review_game(Solver *solver, const Position *start, const int *play, int count, const ReviewThresholds *t,
+                 Review *out);
+
+/* The outcome class of a position whose value is known. */
+ReviewClass review_class(Solver *solver, const Position *pos, int value, const ReviewThresholds *t);
+
+#endif

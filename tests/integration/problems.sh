@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# skatdd problems end to end: the problem library (problems/) is solved and
+# every stated answer is right; a deliberately wrong answer is caught.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(dirname "$(dirname "$here")")
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# The whole library: exit 0, every problem solved.
+text=$("$SKATDD" problems --ascii "$top/problems") || fail "problems/ must exit 0"
+grep -q "WRONG" <<<"$text" && fail "a wrong answer in problems/: $text"
+grep -Eq '^[0-9]+ problems: [0-9]+ solved, 0 wrong' <<<"$text" || fail "summary line"
+
+json=$("$SKATDD" problems --format json "$top/problems")
+count=$(echo "$json" | wc -l)
+[ "$count" -ge 40 ] || fail "expected at least 40 problems, found $count"
+[ "$(echo "$json" | jq -s '[.[] | select(.correct != true)] | length')" = 0 ] || fail "incorrect problems"
+for key in name file line correct expected found ms; do
+    echo "$json" | jq -s -e "all(has(\"$key\"))" >/dev/null || fail "missing key $key"
+done
+# Every problem has its expected answer found, key by key.
+[ "$(echo "$json" | jq -s '[.[] | select(.expected != .found)] | length')" = 0 ] || fail "expected != found"
+# The kinds of the library are all there.
+for kind in declarer defence midtrick null discard bid deal; do
+    echo "$json" | jq -s -e "any(.name | startswith(\"$kind-\"))" >/dev/null || fail "no $kind problem"
+done
+
+# One file, one problem with a wrong answer: exit 1, reported as wrong.
+set +e
+out=$("$SKATDD" problems --ascii "$here/data/wrong_answer.yaml")
+status=$?
+wrong=$("$SKATDD" problems --format json "$here/data/wrong_answer.yaml")
+set -e
+[ "$status" -eq 1 ] || fail "a wrong answer must exit 1, got $status"
+grep -q "WRONG" <<<"$out" || fail "wrong answer not reported"
+[ "$(echo "$wrong" | jq .correct)" = false ] || fail "wrong answer: correct must be false"
+[ "$(echo "$wrong" | jq -c .found.winning_cards)" = '["SJ"]' ] || fail "wrong answer: found cards"
+[ "$(echo "$wrong" | jq -c .expected.winning_cards)" = '["HA"]' ] || fail "wrong answer: expected cards"
+
+# Bad input: a document that is not a deal, a missing directory.
+set +e
+"$SKATDD" problems /nonexistent-dir >/dev/null 2>&1; [ $? -eq 2 ] || fail "missing path must exit 2"
+"$SKATDD" problems --format xml "$top/problems" >/dev/null 2>&1; [ $? -eq 2 ] || fail "bad option must exit 2"
+set -e
+grep -q -- "winning_cards" <<<"$("$SKATDD" problems --help)" || fail "problems --help"
+exit 0

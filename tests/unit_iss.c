@@ -1,0 +1,202 @@
+/* Unit tests of cli/iss.c, the reader of International Skat Server game
+ * records: a published record read in full, hand games, games that end
+ * early by the rules or by a resignation, passed games, and the messages
+ * with their lines and columns. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "iss.h"
+
+/* The record of jSkat's MessageParserTest (ISS game 541932): rearhand plays
+ * diamonds after picking up H8 CK, puts away ST H8, and loses with 59. */
+#define JSKAT_RECORD                                                                                          \
+    "(;GM[Skat]PC[International Skat Server]CO[]SE[24072]ID[541932]DT[2010-12-06/18:59:24/UTC]P0[zoot]"     \
+    "P1[kermit]P2[foo]R0[]R1[]R2[0.0]MV[w HA.SK.SJ.SA.CQ.S8.C9.H7.H9.DQ.CJ.S9.DJ.S7.D9.SQ.C8.HQ.DK.CA.D8.D7." \
+    "DT.CT.ST.C7.HK.DA.HT.HJ.H8.CK 1 p 2 18 0 p 2 s w H8.CK 2 D.ST.H8 0 SA 1 S7 2 DA 2 HJ 0 SJ 1 D9 0 DQ 1 " \
+    "DJ 2 D7 1 CJ 2 D8 0 CQ 1 CA 2 C7 0 C9 1 S9 2 DT 0 S8 2 CT 0 H7 1 C8 2 CK 0 H9 1 HQ 2 HK 0 HA 1 SQ 0 SK " \
+    "1 DK 2 HT ]R[d:2 loss v:-54 m:-2 bidok p:59 t:4 s:0 z:0 p0:0 p1:0 p2:0 l:-1 to:-1 r:0] ;)\n"
+
+/* A deal of our own: forehand's CA is his only club and rearhand has none. */
+#define DEAL "w CA.S7.S8.S9.H7.H8.H9.D7.D8.D9.C7.C8.C9.CT.CJ.CQ.CK.HT.HJ.HQ.SA.ST.SJ.SQ.SK.HK.HA.DT.DJ.DQ.DK.DA"
+
+static CardSet set_of(const char *names)
+{
+    char buf[128];
+    CardSet s = 0;
+    snprintf(buf, sizeof buf, "%s", names);
+    for (char *save = NULL, *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+        int c = card_parse(w);
+        assert_int_not_equal(c, CARD_NONE);
+        s |= card_bit(c);
+    }
+    return s;
+}
+
+/* Reads the first record of text: 1, 0 or -1 (message in err). */
+static int read_first(const char *text, IssGame *g, char *err, size_t n)
+{
+    IssReader *r = iss_reader_new("t.sgf", text, strlen(text));
+    assert_non_null(r);
+    int got = iss_reader_next(r, g, err, n);
+    iss_reader_free(r);
+    return got;
+}
+
+static void expect_error(const char *text, const char *message)
+{
+    IssGame *g = malloc(sizeof *g);
+    char err[512] = "";
+    assert_int_equal(read_first(text, g, err, sizeof err), -1);
+    if (strcmp(err, message) != 0)
+        printf("got '%s'\nexpected '%s'\n", err, message);
+    assert_string_equal(err, message);
+    free(g);
+}
+
+static void test_detect(void **state)
+{
+    (void)state;
+    const char *yes = "# comment\n\n  (;GM[Skat];)", *no = "hands:\n  forehand: CA\n";
+    assert_true(iss_detect(yes, strlen(yes)));
+    assert_false(iss_detect(no, strlen(no)));
+    assert_false(iss_detect("", 0));
+}
+
+static void test_published_record(void **state)
+{
+    (void)state;
+    IssGame *g = malloc(sizeof *g);
+    char err[512];
+    assert_int_equal(read_first(JSKAT_RECORD, g, err, sizeof err), 1);
+    const Deal *d = &g->deal;
+    assert_string_equal(d->name, "ISS game 541932");
+    assert_string_equal(g->players[0], "zoot");
+    assert_string_equal(g->players[2], "foo");
+    assert_true(d->full_deal);
+    assert_int_equal(d->hands[SEAT_FOREHAND], set_of("HA SK SJ SA CQ S8 C9 H7 H9 DQ"));
+    assert_int_equal(d->hands[SEAT_MIDDLEHAND], set_of("CJ S9 DJ S7 D9 SQ C8 HQ DK CA"));
+    assert_int_equal(d->hands[SEAT_REARHAND], set_of("D8 D7 DT CT ST C7 HK DA HT HJ"));
+    assert_int_equal(d->skat, set_of("H8 CK"));
+    assert_int_equal(d->declarer, SEAT_REARHAND);
+    assert_int_equal(d->contract.game, GAME_DIAMONDS);
+    assert_false(d->contract.hand);
+    assert_true(d->has_discard);
+    assert_int_equal(d->discard, set_of("ST H8"));
+    assert_int_equal(d->bid, 18);
+    assert_int_equal(d->play_count, 30);
+    assert_int_equal(d->play[0], card_parse("SA"));
+    assert_int_equal(d->play[29], card_parse("HT"));
+    assert_true(g->complete);
+    assert_false(g->passed);
+    /* As ISS scored it: 59 card points, 4 tricks. */
+    Position pos;
+    deal_position(d, &pos);
+    assert_int_equal(pos.declarer_points, 59);
+    assert_int_equal(pos.declarer_tricks, 4);
+    free(g);
+}
+
+static void test_hand_game_and_two_records(void **state)
+{
+    (void)state;
+    const char *text =
+        "(;GM[Skat]ID[9]MV[w S7.ST.CA.DT.CQ.S8.C8.D9.HT.SQ.HQ.DK.H9.DJ.HK.HJ.C9.DQ.HA.H8.SA.CJ.CK.DA.H7.C7.S9.CT.SK.D7."
+        "SJ.D8 1 18 0 p 2 20 1 p 2 CH 0 SQ 1 H9 2 SA 2 SK 0 ST 1 HK 0 D9 1 DQ 2 DA 2 D7 0 DT 1 DK 0 HT 1 H8 2 H7 0 S8 "
+        "1 HQ 2 S9 2 C7 0 CA 1 DJ 1 C9 2 CT 0 C8 2 CK 0 CQ 1 HJ 1 HA 2 CJ 0 S7 ]R[d:2 loss v:-96] ;)\n"
+        "(;GM[Skat]MV[" DEAL " 1 p 2 p 0 p]R[passed] ;)\n";
+    IssReader *r = iss_reader_new("t.sgf", text, strlen(text));
+    IssGame *g = malloc(sizeof *g);
+    char err[512];
+    assert_int_equal(iss_reader_next(r, g, err, sizeof err), 1);
+    assert_int_equal(g->deal.declarer, SEAT_REARHAND);
+    assert_int_equal(g->deal.contract.game, GAME_CLUBS);
+    assert_true(g->deal.contract.hand);
+    assert_false(g->deal.has_discard);
+    assert_int_equal(g->deal.bid, 20);
+    assert_int_equal(g->deal.play_count, 30);
+    Position pos;
+    deal_position(&g->deal, &pos);
+    assert_int_equal(pos.declarer_points, 56);
+    assert_int_equal(iss_reader_next(r, g, err, sizeof err), 1);
+    assert_true(g->passed);
+    assert_string_equal(g->ending, "all players passed");
+    assert_string_equal(g->deal.name, "ISS game 2 of t.sgf");
+    assert_int_equal(iss_reader_next(r, g, err, sizeof err), 0);
+    iss_reader_free(r);
+    free(g);
+}
+
+static void test_early_ends(void **state)
+{
+    (void)state;
+    IssGame *g = malloc(sizeof *g);
+    char err[512];
+    /* Null hand: forehand leads his only club, the ace, and rearhand has no
+     * club: he takes the trick and the record ends there. */
+    assert_int_equal(read_first("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 18 0 NH 0 CA 1 C7 2 SA] ;)", g, err, sizeof err), 1);
+    assert_int_equal(g->deal.contract.game, GAME_NULL);
+    assert_true(g->deal.contract.hand);
+    assert_int_equal(g->deal.declarer, SEAT_FOREHAND);
+    assert_int_equal(g->deal.play_count, 3);
+    assert_false(g->complete);
+    assert_string_equal(g->ending, "the declarer took a trick: the null game is lost");
+    /* Grand ouvert implies hand and both announcements; a resignation ends it. */
+    assert_int_equal(read_first("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 18 0 GO 0 S7 1 RE 2 RE] ;)", g, err, sizeof err), 1);
+    assert_true(g->deal.contract.ouvert && g->deal.contract.hand && g->deal.contract.schwarz_announced);
+    assert_int_equal(g->deal.play_count, 1);
+    assert_string_equal(g->ending, "both defenders resigned");
+    /* Declaration and discard as two moves, then a time-out. */
+    assert_int_equal(read_first("(;GM[Skat]MV[" DEAL " 1 18 0 y 1 p 2 p 0 s w DK.DA 0 G 0 D7.D8 0 DA w TI.1] ;)", g,
+                                err, sizeof err),
+                     1);
+    assert_int_equal(g->deal.contract.game, GAME_GRAND);
+    assert_int_equal(g->deal.discard, set_of("D7 D8"));
+    assert_int_equal(g->deal.play_count, 1);
+    assert_string_equal(g->ending, "time-out of middlehand");
+    free(g);
+}
+
+static void test_errors(void **state)
+{
+    (void)state;
+    /* The deal's move ends at column 110; the moves after it are counted
+     * from there. */
+    expect_error("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 18 0 NH 0 H7 1 C7] ;)",
+                 "t.sgf:1:137: illegal play: middlehand must follow suit, plays C7");
+    expect_error("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 18 0 NH 0 S7 2 SA] ;)",
+                 "t.sgf:1:137: rearhand plays 'SA', but middlehand is to play");
+    expect_error("(;GM[Skat]MV[w ??.??.S8] ;)",
+                 "t.sgf:1:16: deal: hidden card '?\?' (a player's view of the game; analysis needs every card)");
+    expect_error("(;GM[Skat]XX[1] ;)", "t.sgf:1:11: unknown property 'XX'");
+    expect_error("(;GM[Chess] ;)", "t.sgf:1:6: GM[Chess]: not a Skat game");
+    expect_error("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 18 0 NH 0 S7] ;)",
+                 "t.sgf:1:134: the moves end before the game is over (1 card played)");
+    expect_error("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 p 0 18] ;)",
+                 "t.sgf:1:126: move '18' after the end of the game (all players passed)");
+    expect_error("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 18 0 CS] ;)",
+                 "t.sgf:1:127: game declaration 'CS': schneider or schwarz announced without hand");
+    expect_error("(;GM[Skat]MV[" DEAL "\n 1 p\n 2 p 0 18 0 s w DK.DA 0 G.HA.DA] ;)",
+                 "t.sgf:3:25: discard HA is not among forehand's cards and the skat");
+    expect_error("(;GM[Skat]MV[w CA] ;)", "t.sgf:1:16: the deal holds 1 cards, it needs 32 (10 per player and the skat)");
+    expect_error("(;GM[Skat]", "t.sgf:1:11: unexpected end of file: the record is not closed with ';)'");
+    expect_error("GM[Skat]", "t.sgf:1:1: expected '(;', the start of an ISS game record");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_detect),
+        cmocka_unit_test(test_published_record),
+        cmocka_unit_test(test_hand_game_and_two_records),
+        cmocka_unit_test(test_early_ends),
+        cmocka_unit_test(test_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

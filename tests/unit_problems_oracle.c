@@ -1,0 +1,182 @@
+/* The answers of the problem library (problems/, every *.yaml file), checked without
+ * skatdd's solver: every problem small enough (at most five tricks left) is
+ * solved by the brute-force minimax of tests/support_oracle.c, which has no
+ * pruning, no table and no move reduction.  Full deals are left to the
+ * written argument in their explanation (and to `skatdd problems`).
+ *
+ * Run from the top of the source tree (tests/run_tests.sh does); SKATDD_PROBLEMS
+ * names another directory. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common.h"
+#include "deal.h"
+#include "support_oracle.h"
+
+enum { MAX_FILES = 64, ORACLE_MAX_TRICKS = 5, MIN_VERIFIED = 30 };
+
+/* The value the problem asks about, from the side of the declarer: with
+ * declarer_schwarz, schwarz first and then points; else points (null: won). */
+static int oracle_value(const Position *pos, bool schwarz)
+{
+    if (pos->game == GAME_NULL)
+        return oracle_null(pos);
+    int points = oracle_declarer_points(pos);
+    if (!schwarz)
+        return points;
+    int all = pos->defender_tricks == 0 && oracle_all_tricks(pos, 1, 1);
+    return all * 1000 + points;
+}
+
+static const char *problems_dir(void)
+{
+    const char *dir = getenv("SKATDD_PROBLEMS");
+    return dir && dir[0] ? dir : "problems";
+}
+
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int list_files(const char *dir, char *names[MAX_FILES])
+{
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        size_t len = strlen(e->d_name);
+        if (e->d_name[0] == '.' || len < 6 || strcmp(e->d_name + len - 5, ".yaml") != 0)
+            continue;
+        assert_true(n < MAX_FILES);
+        names[n] = malloc(strlen(dir) + len + 2);
+        assert_non_null(names[n]);
+        sprintf(names[n++], "%s/%s", dir, e->d_name);
+    }
+    closedir(d);
+    qsort(names, (size_t)n, sizeof *names, compare_names);
+    return n;
+}
+
+static void print_moves(const Position *pos, bool schwarz)
+{
+    char name[3];
+    for (CardSet m = position_legal_moves(pos); m; m &= m - 1) {
+        Position next = *pos;
+        position_play(&next, set_first(m));
+        printf("      %s -> %d\n", card_name(set_first(m), name), oracle_value(&next, schwarz));
+    }
+}
+
+/* Checks one problem; returns false when a stated answer is wrong. */
+static bool check(const Deal *d, const Position *pos)
+{
+    const Answer *a = &d->answer;
+    bool ok = true;
+    bool schwarz = a->has_declarer_schwarz;
+    if (a->has_declarer_points) {
+        int v = oracle_declarer_points(pos);
+        if (v != a->declarer_points) {
+            printf("    declarer_points: stated %d, oracle %d\n", a->declarer_points, v);
+            ok = false;
+        }
+    }
+    if (a->has_declarer_wins_null) {
+        int v = oracle_null(pos);
+        if (v != a->declarer_wins_null) {
+            printf("    declarer_wins_null: stated %d, oracle %d\n", a->declarer_wins_null, v);
+            ok = false;
+        }
+    }
+    if (a->has_declarer_schwarz) {
+        int v = pos->defender_tricks == 0 && oracle_all_tricks(pos, 1, 1);
+        if (v != a->declarer_schwarz) {
+            printf("    declarer_schwarz: stated %d, oracle %d\n", a->declarer_schwarz, v);
+            ok = false;
+        }
+    }
+    if (a->winning_card_count) {
+        bool maximizing = position_to_move(pos) == pos->declarer;
+        int best = maximizing ? -1 : 1 << 30;
+        int values[CARD_COUNT];
+        CardSet legal = position_legal_moves(pos);
+        for (CardSet m = legal; m; m &= m - 1) {
+            Position next = *pos;
+            position_play(&next, set_first(m));
+            int v = values[set_first(m)] = oracle_value(&next, schwarz);
+            best = maximizing ? (v > best ? v : best) : (v < best ? v : best);
+        }
+        CardSet winning = 0, stated = 0;
+        for (CardSet m = legal; m; m &= m - 1)
+            if (values[set_first(m)] == best)
+                winning |= card_bit(set_first(m));
+        for (int i = 0; i < a->winning_card_count; i++)
+            stated |= card_bit(a->winning_cards[i]);
+        if (winning != stated) {
+            printf("    winning_cards differ from the oracle's; every card's value:\n");
+            print_moves(pos, schwarz);
+            ok = false;
+        }
+    }
+    return ok;
+}
+
+static void test_problem_answers(void **state)
+{
+    (void)state;
+    char *files[MAX_FILES];
+    int n = list_files(problems_dir(), files);
+    int verified = 0, skipped = 0, wrong = 0;
+    for (int f = 0; f < n; f++) {
+        char err[1024];
+        DealReader *r = deal_reader_open(files[f], err, sizeof err);
+        assert_non_null(r);
+        assert_true(deal_reader_set_rules(r, NULL, rules_directory()));
+        Deal *d = malloc(sizeof *d);
+        assert_non_null(d);
+        int got;
+        while ((got = deal_reader_next(r, d, err, sizeof err)) == 1) {
+            if (!d->has_answer)
+                continue; /* a deal, not a problem (examples.yaml) */
+            Position pos;
+            deal_position(d, &pos);
+            int tricks = set_count(pos.hands[position_to_move(&pos)]);
+            bool small = !d->full_deal && tricks <= ORACLE_MAX_TRICKS;
+            bool answers = d->answer.has_declarer_points || d->answer.has_declarer_wins_null ||
+                           d->answer.has_declarer_schwarz || d->answer.winning_card_count;
+            if (!small || !answers) {
+                skipped++;
+                continue;
+            }
+            bool ok = check(d, &pos);
+            printf("  %s %s (%s:%d)\n", ok ? "verified" : "WRONG   ", d->name, d->file, d->mark.line);
+            verified += ok;
+            wrong += !ok;
+        }
+        if (got < 0)
+            printf("%s\n", err);
+        assert_int_equal(got, 0);
+        free(d);
+        deal_reader_close(r);
+        free(files[f]);
+    }
+    printf("  oracle: %d problems verified, %d wrong, %d left to their written argument\n", verified, wrong, skipped);
+    assert_int_equal(wrong, 0);
+    assert_true(verified >= MIN_VERIFIED);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_problem_answers),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

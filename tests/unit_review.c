@@ -1,0 +1,221 @@
+/* Unit tests of cli/review.c, the card-by-card review behind `skatdd
+ * analyze`: a short endgame with a blunder whose values are worked out by
+ * hand in the comments, a null endgame, and random endgames played out at
+ * random whose every value is checked against the brute-force oracle. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "review.h"
+#include "support_oracle.h"
+
+static const ReviewThresholds isko = {61, 90, 30};
+
+static int card(const char *name)
+{
+    int c = card_parse(name);
+    assert_int_not_equal(c, CARD_NONE);
+    return c;
+}
+
+static CardSet set_of(const char *names)
+{
+    char buf[128];
+    CardSet s = 0;
+    snprintf(buf, sizeof buf, "%s", names);
+    for (char *save = NULL, *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save))
+        s |= card_bit(card(w));
+    return s;
+}
+
+static CardSet better_set(const ReviewCard *c)
+{
+    CardSet s = 0;
+    for (int i = 0; i < c->better_count; i++)
+        s |= card_bit(c->better[i]);
+    return s;
+}
+
+/* Spades, three tricks left (problems/declarer_play.yaml, "Trumps first"):
+ * forehand (declarer, 40 points) SJ HA HT, middlehand DJ C7 C8, rearhand
+ * H7 H8 HK.  SJ first takes all 29 points: 69.  The game played:
+ *   HA?? -- middlehand ruffs with DJ and rearhand should smear HK; then
+ *           SJ ruffs a club and HT wins: 12 more, 52 and lost (cost 17).
+ *   DJ   -- right: discarding lets HA win, 69.
+ *   H7?  -- rearhand keeps HK, which later falls to the declarer's HT
+ *           trick: 56 instead of 52 (cost 4); HK was the card.
+ *   C7 H8 SJ / HT C8 HK -- nothing more to decide: 40 + 2 + 14 = 56. */
+static void test_blunder_by_hand(void **state)
+{
+    (void)state;
+    Position pos = {.game = GAME_SPADES, .declarer = SEAT_FOREHAND, .leader = SEAT_FOREHAND,
+                    .declarer_points = 40, .declarer_tricks = 4, .defender_tricks = 3};
+    pos.hands[SEAT_FOREHAND] = set_of("SJ HA HT");
+    pos.hands[SEAT_MIDDLEHAND] = set_of("DJ C7 C8");
+    pos.hands[SEAT_REARHAND] = set_of("H7 H8 HK");
+    const char *names[] = {"HA", "DJ", "H7", "C7", "H8", "SJ", "HT", "C8", "HK"};
+    int play[9];
+    for (int i = 0; i < 9; i++)
+        play[i] = card(names[i]);
+    Solver *s = solver_new(1 << 20);
+    Review *r = malloc(sizeof *r);
+    assert_non_null(s);
+    assert_non_null(r);
+    review_game(s, &pos, play, 9, &isko, r);
+
+    assert_int_equal(r->count, 9);
+    assert_int_equal(r->start_value, 69);
+    assert_int_equal(r->start_class, REVIEW_WON);
+    const ReviewCard *c = r->cards;
+    assert_int_equal(c[0].seat, SEAT_FOREHAND);
+    assert_true(c[0].declarer);
+    assert_int_equal(c[0].value_before, 69);
+    assert_int_equal(c[0].value_after, 52);
+    assert_int_equal(c[0].cost, 17);
+    assert_true(c[0].decisive);
+    assert_int_equal(c[0].class_after, REVIEW_LOST);
+    assert_int_equal(better_set(&c[0]), set_of("SJ"));
+
+    assert_int_equal(c[1].seat, SEAT_MIDDLEHAND);
+    assert_int_equal(c[1].cost, 0);
+    assert_false(c[1].decisive);
+    assert_int_equal(c[1].better_count, 0);
+
+    assert_int_equal(c[2].seat, SEAT_REARHAND);
+    assert_false(c[2].declarer);
+    assert_int_equal(c[2].value_before, 52);
+    assert_int_equal(c[2].value_after, 56);
+    assert_int_equal(c[2].cost, 4);
+    assert_false(c[2].decisive);
+    assert_int_equal(better_set(&c[2]), set_of("HK"));
+    assert_int_equal(c[2].trick_winner, SEAT_MIDDLEHAND);
+    assert_int_equal(c[2].trick, 8);
+
+    for (int i = 3; i < 9; i++) {
+        assert_int_equal(c[i].cost, 0);
+        assert_int_equal(c[i].value_after, 56);
+    }
+    assert_true(r->complete);
+    assert_int_equal(r->declarer_points, 56);
+    assert_int_equal(r->end_class, REVIEW_LOST);
+    assert_int_equal(r->players[SEAT_FOREHAND].mistakes, 1);
+    assert_int_equal(r->players[SEAT_FOREHAND].decisive, 1);
+    assert_int_equal(r->players[SEAT_FOREHAND].cost, 17);
+    assert_int_equal(r->players[SEAT_MIDDLEHAND].mistakes, 0);
+    assert_int_equal(r->players[SEAT_REARHAND].mistakes, 1);
+    assert_int_equal(r->players[SEAT_REARHAND].cost, 4);
+    free(r);
+    solver_free(s);
+}
+
+/* Null (problems/null.yaml, "The bare queen"): forehand declares, holding
+ * SQ H7 C7; middlehand S7 S8 H8, rearhand HA CA DA; middlehand leads.  A
+ * spade catches the bare queen at once; H8 lets the declarer escape: a
+ * decisive mistake of middlehand, cost 1, better S7 or S8. */
+static void test_null_by_hand(void **state)
+{
+    (void)state;
+    Position pos = {.game = GAME_NULL, .declarer = SEAT_FOREHAND, .leader = SEAT_MIDDLEHAND, .defender_tricks = 7};
+    pos.hands[SEAT_FOREHAND] = set_of("SQ H7 C7");
+    pos.hands[SEAT_MIDDLEHAND] = set_of("S7 S8 H8");
+    pos.hands[SEAT_REARHAND] = set_of("HA CA DA");
+    /* H8 HA H7 / rearhand leads CA: C7 S7 / DA: SQ thrown, S8. */
+    const char *names[] = {"H8", "HA", "H7", "CA", "C7", "S7", "DA", "SQ", "S8"};
+    int play[9];
+    for (int i = 0; i < 9; i++)
+        play[i] = card(names[i]);
+    Solver *s = solver_new(1 << 20);
+    Review *r = malloc(sizeof *r);
+    review_game(s, &pos, play, 9, &isko, r);
+    assert_int_equal(r->start_value, 0);
+    assert_int_equal(r->start_class, REVIEW_LOST);
+    assert_int_equal(r->cards[0].value_before, 0);
+    assert_int_equal(r->cards[0].value_after, 1);
+    assert_int_equal(r->cards[0].cost, 1);
+    assert_true(r->cards[0].decisive);
+    assert_int_equal(better_set(&r->cards[0]), set_of("S7 S8"));
+    for (int i = 1; i < 9; i++)
+        assert_false(r->cards[i].decisive);
+    assert_true(r->complete);
+    assert_int_equal(r->declarer_tricks, 0);
+    assert_int_equal(r->end_class, REVIEW_WON);
+    assert_int_equal(r->players[SEAT_MIDDLEHAND].decisive, 1);
+    free(r);
+    solver_free(s);
+}
+
+static int oracle_value(const Position *pos)
+{
+    return pos->game == GAME_NULL ? oracle_null(pos) : oracle_declarer_points(pos);
+}
+
+/* Random endgames of four tricks played out with random legal cards: every
+ * value is the oracle's, costs are never negative, a card costs nothing
+ * exactly when it keeps the value, and the better cards keep it. */
+static void test_random_against_oracle(void **state)
+{
+    (void)state;
+    uint64_t seed = 20260611;
+    int games = getenv("SKATDD_QUICK") ? 12 : 40;
+    Solver *s = solver_new(1 << 22);
+    Review *r = malloc(sizeof *r);
+    for (int g = 0; g < games; g++) {
+        GameType game = (GameType)(test_random(&seed) % GAME_TYPE_COUNT);
+        Position pos;
+        random_position(&seed, game, 4, (int)(test_random(&seed) % 3), (int)(test_random(&seed) % 3), 0, &pos);
+        if (game == GAME_NULL)
+            pos.declarer_points = 0;
+        int play[12], n = 0;
+        Position cur = pos;
+        while (!position_is_over(&cur)) {
+            CardSet legal = position_legal_moves(&cur);
+            int k = (int)(test_random(&seed) % (uint64_t)set_count(legal));
+            while (k--)
+                legal &= legal - 1;
+            play[n++] = set_first(legal);
+            position_play(&cur, play[n - 1]);
+        }
+        review_game(s, &pos, play, n, &isko, r);
+        assert_int_equal(r->count, 12);
+        cur = pos;
+        for (int i = 0; i < n; i++) {
+            const ReviewCard *c = &r->cards[i];
+            assert_int_equal(c->value_before, oracle_value(&cur));
+            Position before = cur;
+            position_play(&cur, play[i]);
+            assert_int_equal(c->value_after, oracle_value(&cur));
+            assert_true(c->cost >= 0);
+            int signed_cost = c->declarer ? c->value_before - c->value_after : c->value_after - c->value_before;
+            assert_int_equal(c->cost, signed_cost);
+            assert_int_equal(c->decisive, c->class_before != c->class_after);
+            for (int k = 0; k < c->better_count; k++) {
+                Position alt = before;
+                position_play(&alt, c->better[k]);
+                assert_int_equal(oracle_value(&alt), c->value_before);
+            }
+            if (c->cost > 0)
+                assert_true(c->better_count > 0);
+            if (i + 1 < n)
+                assert_int_equal(r->cards[i + 1].value_before, c->value_after);
+        }
+        assert_true(r->complete);
+    }
+    free(r);
+    solver_free(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_blunder_by_hand),
+        cmocka_unit_test(test_null_by_hand),
+        cmocka_unit_test(test_random_against_oracle),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
