@@ -11,7 +11,9 @@ static const char score_help[] =
     "usage: skatdd score [OPTIONS] FILE...\n"
     "\n"
     "Scores finished games: the deal, declarer, contract, discard (skat games) and\n"
-    "the full play of ten tricks, or instead of the play the result as\n"
+    "the full play of ten tricks (contract: ramsch, when all passed, with no\n"
+    "declarer and optional pushes: for Schieberamsch), or instead of the play the\n"
+    "result as\n"
     "declarer_points and declarer_tricks; optional bid and kontra.  Prints who\n"
     "won, the game value with its multiplier, the score for the declarer\n"
     "(negative when lost, overbid rule included) and the tournament score.\n"
@@ -123,16 +125,79 @@ static void print_json(const Deal *d, const RuleSystem *rules, const GamePlay *p
     json_print_line(o);
 }
 
+/* A Ramsch played out: each player's card points and tricks, and the number
+ * of the last trick each took. */
+static void replay_ramsch(const Deal *d, RamschPlay *play)
+{
+    Position pos = {.game = GAME_GRAND, .leader = SEAT_FOREHAND};
+    memcpy(pos.hands, d->hands, sizeof pos.hands);
+    *play = (RamschPlay){.skat_points = set_points(d->skat), .pushes = d->pushes};
+    for (int i = 0; i < d->play_count; i++) {
+        int points = position_points_left(&pos);
+        int winner = position_play(&pos, d->play[i]);
+        if (winner < 0)
+            continue;
+        play->points[winner] += points - position_points_left(&pos);
+        play->tricks[winner]++;
+        play->last_trick[winner] = i / 3 + 1;
+    }
+}
+
+static int score_ramsch(const CommonOptions *o, const Deal *d, const RuleSystem *rules)
+{
+    char err[512];
+    if (d->play_count != DEAL_MAX_PLAY) {
+        fprintf(stderr, "%s:%d:%d: a ramsch is scored from the full play of 30 cards (%d given)\n", d->file,
+                d->mark.line, d->mark.column, d->play_count);
+        return EXIT_BAD_INPUT;
+    }
+    RamschPlay play;
+    RamschScore r;
+    replay_ramsch(d, &play);
+    if (!ramsch_score(rules, &play, &r, err, sizeof err)) {
+        fprintf(stderr, "%s:%d:%d: %s\n", d->file, d->contract_mark.line, d->contract_mark.column, err);
+        return EXIT_BAD_INPUT;
+    }
+    if (o->format == FORMAT_JSON) {
+        json_t *j = json_object(), *points = json_object(), *tricks = json_object(), *scores = json_object();
+        json_object_set_new(j, "name", d->name[0] ? json_string(d->name) : json_null());
+        json_object_set_new(j, "rules", json_string(rules->name));
+        json_object_set_new(j, "contract", json_string("ramsch"));
+        for (int s = 0; s < SEAT_COUNT; s++) {
+            json_object_set_new(points, seat_name(s), json_integer(r.points[s]));
+            json_object_set_new(tricks, seat_name(s), json_integer(play.tricks[s]));
+            json_object_set_new(scores, seat_name(s), json_integer(r.scores[s]));
+        }
+        json_object_set_new(j, "points", points);
+        json_object_set_new(j, "tricks", tricks);
+        json_object_set_new(j, "scores", scores);
+        json_object_set_new(j, "durchmarsch", json_boolean(r.durchmarsch));
+        json_object_set_new(j, "jungfrauen", json_integer(r.jungfrauen));
+        json_object_set_new(j, "breakdown", json_string(r.breakdown));
+        json_print_line(j);
+        return EXIT_OK;
+    }
+    if (d->name[0])
+        printf("%s\n", d->name);
+    printf("Ramsch (%s rules)%s\n", rules->name, d->pushes ? ", skat pushed on" : "");
+    for (int s = 0; s < SEAT_COUNT; s++)
+        printf("  %-11s %3d card points, %2d tricks: %+d\n", seat_name(s), r.points[s], play.tricks[s], r.scores[s]);
+    printf("  %s\n\n", r.breakdown);
+    return EXIT_OK;
+}
+
 /* Scores one deal; returns the exit status. */
 static int score_deal(const CommonOptions *o, const ScoreOptions *so, const Deal *d, RuleSystem *rules)
 {
     char err[512];
-    if (!deal_require_game(d, err, sizeof err)) {
+    const char *name = o->rules ? o->rules : d->rules[0] ? d->rules : "isko";
+    if (!rules_load(name, rules_directory(), rules, err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
         return EXIT_BAD_INPUT;
     }
-    const char *name = o->rules ? o->rules : d->rules[0] ? d->rules : "isko";
-    if (!rules_load(name, rules_directory(), rules, err, sizeof err)) {
+    if (d->ramsch)
+        return score_ramsch(o, d, rules);
+    if (!deal_require_game(d, err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
         return EXIT_BAD_INPUT;
     }

@@ -63,7 +63,7 @@ typedef struct {
 typedef enum {
     KEY_NAME, KEY_HANDS, KEY_SKAT, KEY_DECLARER, KEY_CONTRACT, KEY_DISCARD, KEY_PLAY,
     KEY_LEAD, KEY_TRICK, KEY_DECLARER_POINTS, KEY_DECLARER_TRICKS, KEY_DEFENDER_TRICKS,
-    KEY_BID, KEY_KONTRA, KEY_RULES, KEY_QUESTION, KEY_SOURCE, KEY_EXPLANATION, KEY_ANSWER,
+    KEY_BID, KEY_KONTRA, KEY_RULES, KEY_QUESTION, KEY_SOURCE, KEY_EXPLANATION, KEY_ANSWER, KEY_PUSHES,
     KEY_COUNT
 } Key;
 
@@ -614,6 +614,13 @@ static bool read_contract(Ctx *c, yaml_node_t *n)
 {
     c->deal->has_contract = true;
     c->deal->contract_mark = mark_of(n);
+    /* All passed: the cards are played with the jacks as trumps, no skat
+     * exchange, every player for himself. */
+    if (n->type == YAML_SCALAR_NODE && strcasecmp(scalar_text(n), "ramsch") == 0) {
+        c->deal->ramsch = true;
+        c->deal->contract = (Contract){.game = GAME_GRAND, .hand = true};
+        return true;
+    }
     bool ok;
     const RuleSystem *rules = document_rules(c, &ok);
     if (!ok)
@@ -681,6 +688,11 @@ static bool read_defender_tricks(Ctx *c, yaml_node_t *n)
 {
     c->deal->has_defender_tricks = true;
     return get_int(c, n, "defender_tricks", 0, 10, &c->deal->defender_tricks);
+}
+
+static bool read_pushes(Ctx *c, yaml_node_t *n)
+{
+    return get_int(c, n, "pushes", 0, 3, &c->deal->pushes);
 }
 
 static bool read_bid(Ctx *c, yaml_node_t *n)
@@ -868,6 +880,7 @@ static const struct {
     [KEY_SOURCE] = {"source", read_source},
     [KEY_EXPLANATION] = {"explanation", read_explanation},
     [KEY_ANSWER] = {"answer", read_answer},
+    [KEY_PUSHES] = {"pushes", read_pushes},
 };
 
 static bool read_keys(Ctx *c, yaml_node_t *root)
@@ -1075,7 +1088,9 @@ static bool check_play(Ctx *c)
     Mark m = mark_of(c->key[KEY_PLAY]);
     if (!d->has_contract)
         return fail(c, m, "play needs a contract");
-    if (!d->has_declarer)
+    if (d->ramsch && d->has_declarer)
+        return fail(c, mark_of(c->key[KEY_DECLARER]), "a ramsch has no declarer");
+    if (!d->has_declarer && !d->ramsch)
         return fail(c, m, "play needs a declarer");
     if (!d->contract.hand && !d->has_discard)
         return fail(c, m, "play needs a discard in a skat game");

@@ -74,6 +74,8 @@ typedef struct {
 
     int bid;                   /* 0 when absent */
     int kontra;                /* 0 none, 1 kontra, 2 re (also "bock" etc. by the rules) */
+    bool ramsch;               /* contract: ramsch (all passed): no declarer, jacks trump */
+    int pushes;                /* Schieberamsch: how often the skat was pushed on unseen */
     char rules[DEAL_TEXT];     /* "" when absent */
 
     char question[DEAL_TEXT * 2];

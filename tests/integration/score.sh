@@ -26,4 +26,13 @@ field() { line "$1" | jq -c "$2"; }
 text=$("$SKATDD" score "$here/data/score.yaml")
 grep -q "with 4, game 5, schneider 6 -> 6 x 24 = 144" <<<"$text" || fail "text breakdown"
 grep -q "^Score: -72" <<<"$text" || fail "text overbid score"
+# Ramsch under the classic rules, counted by hand from the play: forehand 41,
+# middlehand 59, rearhand 13 + the skat (DK DQ, 7) for taking the last trick;
+# middlehand has the most and loses 59.
+ramsch=$("$SKATDD" score --format json "$here/data/ramsch.yaml")
+[ "$(echo "$ramsch" | jq -c .points)" = '{"forehand":41,"middlehand":59,"rearhand":20}' ] || fail "ramsch points"
+[ "$(echo "$ramsch" | jq -c .scores)" = '{"forehand":0,"middlehand":-59,"rearhand":0}' ] || fail "ramsch scores"
+set +e
+"$SKATDD" score --rules isko "$here/data/ramsch.yaml" >/dev/null 2>&1
+[ $? -eq 2 ] || fail "ramsch under isko must be refused"
 exit 0
