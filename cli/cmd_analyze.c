@@ -6,6 +6,7 @@
 #include "commands.h"
 #include "common.h"
 #include "deal.h"
+#include "runner.h"
 #include "gamevalue.h"
 #include "iss.h"
 #include "review.h"
@@ -431,30 +432,23 @@ static int analyze_iss(const CommonOptions *o, Solver *solver, const char *path,
     return status;
 }
 
+typedef struct {
+    const CommonOptions *common;
+    Solver *solver;
+    RuleSystem *rules; /* analyze_game's own copy, also for ISS games */
+} AnalyzeRun;
+
+static int analyze_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
+{
+    (void)rules;
+    AnalyzeRun *run = ctx;
+    return check_yaml(deal) ? analyze_game(run->common, run->solver, deal, NULL, run->rules) : EXIT_BAD_INPUT;
+}
+
 static int analyze_yaml(const CommonOptions *o, Solver *solver, const char *path, RuleSystem *rules)
 {
-    char err[512];
-    DealReader *reader = deal_reader_open(path, err, sizeof err);
-    if (!reader) {
-        fprintf(stderr, "%s\n", err);
-        return EXIT_BAD_INPUT;
-    }
-    if (!deal_reader_set_rules(reader, o->rules, rules_directory())) {
-        deal_reader_close(reader);
-        return EXIT_INTERNAL;
-    }
-    Deal *deal = malloc(sizeof *deal);
-    int status = deal ? EXIT_OK : EXIT_INTERNAL;
-    int got = 0;
-    while (status == EXIT_OK && (got = deal_reader_next(reader, deal, err, sizeof err)) == 1)
-        status = check_yaml(deal) ? analyze_game(o, solver, deal, NULL, rules) : EXIT_BAD_INPUT;
-    if (status == EXIT_OK && got < 0) {
-        fprintf(stderr, "%s\n", err);
-        status = EXIT_BAD_INPUT;
-    }
-    free(deal);
-    deal_reader_close(reader);
-    return status;
+    AnalyzeRun run = {.common = o, .solver = solver, .rules = rules};
+    return for_each_deal(o, path, analyze_deal, &run);
 }
 
 static int analyze_file(const CommonOptions *o, Solver *solver, const char *path, RuleSystem *rules)
@@ -476,25 +470,16 @@ static int analyze_file(const CommonOptions *o, Solver *solver, const char *path
 int cmd_analyze(int argc, char **argv)
 {
     CommonOptions o;
-    common_defaults(&o);
-    int first = common_parse(argc, argv, &o, analyze_help, NULL, NULL, NULL);
-    if (first == -2)
-        return EXIT_OK;
+    int status;
+    int first = command_start(argc, argv, &o, analyze_help, NULL, NULL, NULL, &status);
     if (first < 0)
-        return EXIT_BAD_INPUT;
-    if (first >= argc) {
-        fprintf(stderr, "skatdd analyze: no file given (see skatdd analyze --help)\n");
-        return EXIT_BAD_INPUT;
-    }
+        return status;
     Solver *solver = solver_new((size_t)o.tt_mb << 20);
     RuleSystem *rules = malloc(sizeof *rules);
     if (!solver || !rules) {
         fprintf(stderr, "skatdd analyze: out of memory for a %d MB table\n", o.tt_mb);
-        solver_free(solver);
-        free(rules);
-        return EXIT_INTERNAL;
+        status = EXIT_INTERNAL;
     }
-    int status = EXIT_OK;
     for (int i = first; i < argc && status == EXIT_OK; i++)
         status = analyze_file(&o, solver, argv[i], rules);
     solver_free(solver);

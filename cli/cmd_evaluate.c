@@ -6,6 +6,7 @@
 #include "commands.h"
 #include "common.h"
 #include "deal.h"
+#include "runner.h"
 #include "evaluate.h"
 
 static const char evaluate_help[] =
@@ -275,80 +276,62 @@ static bool plot(const char *path, const RuleSystem *rules, const Evaluation *e)
     return ok;
 }
 
-static int evaluate_file(const CommonOptions *o, EvaluateOptions *eo, const char *path)
+typedef struct {
+    const CommonOptions *common;
+    EvaluateOptions *options;
+    Evaluation *evaluation;
+} EvaluateRun;
+
+static int evaluate_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
 {
+    EvaluateRun *run = ctx;
+    EvaluateOptions *eo = run->options;
+    Evaluation *e = run->evaluation;
     char err[512];
-    DealReader *reader = deal_reader_open(path, err, sizeof err);
-    if (!reader) {
+    int seat;
+    CardSet hand;
+    if (!known_hand(deal, &seat, &hand, err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
         return EXIT_BAD_INPUT;
     }
-    Deal *deal = malloc(sizeof *deal);
-    RuleSystem *rules = malloc(sizeof *rules);
-    Evaluation *e = malloc(sizeof *e);
-    int status = deal && rules && e && deal_reader_set_rules(reader, o->rules, rules_directory()) ? EXIT_OK
-                                                                                                : EXIT_INTERNAL;
-    int got = 0;
-    while (status == EXIT_OK && (got = deal_reader_next(reader, deal, err, sizeof err)) == 1) {
-        int seat;
-        CardSet hand;
-        const char *name = o->rules ? o->rules : deal->rules[0] ? deal->rules : "isko";
-        if (!known_hand(deal, &seat, &hand, err, sizeof err) ||
-            !rules_load(name, rules_directory(), rules, err, sizeof err)) {
-            got = -1;
-            break;
-        }
-        eo->started = wall_ms();
-        if (!evaluate_hand(rules, seat, hand, &eo->eval, e, err, sizeof err)) {
-            fprintf(stderr, "skatdd evaluate: %s\n", err);
-            status = EXIT_INTERNAL;
-            break;
-        }
-        double ms = wall_ms() - eo->started;
-        if (eo->show_progress && ms >= 1000)
-            fprintf(stderr, "\r%*s\r", 78, "");
-        if (o->format == FORMAT_JSON)
-            print_json(rules, deal, e, ms);
-        else
-            print_text(o, rules, deal, e, ms);
-        fflush(stdout);
-        if (eo->plot && !plot(eo->plot, rules, e)) {
-            fprintf(stderr, "skatdd evaluate: could not draw %s with gnuplot\n", eo->plot);
-            status = EXIT_INTERNAL;
-        }
+    eo->started = wall_ms();
+    if (!evaluate_hand(rules, seat, hand, &eo->eval, e, err, sizeof err)) {
+        fprintf(stderr, "skatdd evaluate: %s\n", err);
+        return EXIT_INTERNAL;
     }
-    if (got < 0) {
-        fprintf(stderr, "%s\n", err);
-        status = EXIT_BAD_INPUT;
+    double ms = wall_ms() - eo->started;
+    if (eo->show_progress && ms >= 1000)
+        fprintf(stderr, "\r%*s\r", 78, "");
+    if (run->common->format == FORMAT_JSON)
+        print_json(rules, deal, e, ms);
+    else
+        print_text(run->common, rules, deal, e, ms);
+    fflush(stdout);
+    if (eo->plot && !plot(eo->plot, rules, e)) {
+        fprintf(stderr, "skatdd evaluate: could not draw %s with gnuplot\n", eo->plot);
+        return EXIT_INTERNAL;
     }
-    free(deal);
-    free(rules);
-    free(e);
-    deal_reader_close(reader);
-    return status;
+    return EXIT_OK;
 }
 
 int cmd_evaluate(int argc, char **argv)
 {
     CommonOptions o;
-    common_defaults(&o);
     EvaluateOptions eo = {.eval = {.samples = 6, .seed = 1, .discards = 4, .confidence = 0.9}};
-    int first = common_parse(argc, argv, &o, evaluate_help, evaluate_options, evaluate_option, &eo);
-    if (first == -2)
-        return EXIT_OK;
+    int status;
+    int first = command_start(argc, argv, &o, evaluate_help, evaluate_options, evaluate_option, &eo, &status);
     if (first < 0)
-        return EXIT_BAD_INPUT;
-    if (first >= argc) {
-        fprintf(stderr, "skatdd evaluate: no file given (see skatdd evaluate --help)\n");
-        return EXIT_BAD_INPUT;
-    }
+        return status;
     eo.eval.threads = o.threads;
     eo.eval.tt_bytes = (size_t)o.tt_mb << 20;
     eo.eval.progress = progress;
     eo.eval.progress_ctx = &eo;
     eo.show_progress = !o.quiet && isatty(STDERR_FILENO);
-    int status = EXIT_OK;
+    EvaluateRun run = {.common = &o, .options = &eo, .evaluation = malloc(sizeof(Evaluation))};
+    if (!run.evaluation)
+        return EXIT_INTERNAL;
     for (int i = first; i < argc && status == EXIT_OK; i++)
-        status = evaluate_file(&o, &eo, argv[i]);
+        status = for_each_deal(&o, argv[i], evaluate_deal, &run);
+    free(run.evaluation);
     return status;
 }

@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "common.h"
 #include "deal.h"
+#include "runner.h"
 #include "discard.h"
 #include "gamevalue.h"
 #include "table.h"
@@ -58,7 +59,7 @@ typedef struct {
     const CommonOptions *o;
     Solver *solver;
     TableWorkers *workers; /* made when a problem needs the whole table */
-    RuleSystem *rules;
+    const RuleSystem *rules; /* the current problem's */
     int solved, wrong, skipped;
     double ms;
 } Run;
@@ -337,58 +338,38 @@ static void print_result(const Run *run, const Deal *d, const Check *c, double m
 
 /* ---- files ----------------------------------------------------------------- */
 
+static int problem_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
+{
+    Run *run = ctx;
+    char err[ERR_BYTES];
+    if (!deal->has_answer) { /* a deal without a problem (examples for solve) */
+        run->skipped++;
+        return EXIT_OK;
+    }
+    run->rules = rules;
+    Check c = {.correct = true, .expected = json_object(), .found = json_object()};
+    double start = wall_ms();
+    solver_new_deal(run->solver);
+    bool ok = check_problem(run, deal, &c, err);
+    double ms = wall_ms() - start;
+    if (ok) {
+        print_result(run, deal, &c, ms);
+        run->ms += ms;
+        if (c.correct)
+            run->solved++;
+        else
+            run->wrong++;
+    } else {
+        fprintf(stderr, "%s\n", err);
+    }
+    json_decref(c.expected);
+    json_decref(c.found);
+    return ok ? EXIT_OK : EXIT_BAD_INPUT;
+}
+
 static int problems_file(Run *run, const char *path)
 {
-    char err[ERR_BYTES];
-    DealReader *reader = deal_reader_open(path, err, sizeof err);
-    if (!reader) {
-        fprintf(stderr, "%s\n", err);
-        return EXIT_BAD_INPUT;
-    }
-    if (!deal_reader_set_rules(reader, run->o->rules, rules_directory())) {
-        deal_reader_close(reader);
-        return EXIT_INTERNAL;
-    }
-    Deal *deal = malloc(sizeof *deal);
-    int status = deal ? EXIT_OK : EXIT_INTERNAL;
-    int got = 0;
-    while (status == EXIT_OK && (got = deal_reader_next(reader, deal, err, sizeof err)) == 1) {
-        const char *name = run->o->rules ? run->o->rules : deal->rules[0] ? deal->rules : "isko";
-        if (!rules_load(name, rules_directory(), run->rules, err, sizeof err)) {
-            fprintf(stderr, "%s\n", err);
-            status = EXIT_BAD_INPUT;
-            break;
-        }
-        if (!deal->has_answer) { /* a deal without a problem (examples for solve) */
-            run->skipped++;
-            continue;
-        }
-        Check c = {.correct = true, .expected = json_object(), .found = json_object()};
-        double start = wall_ms();
-        solver_new_deal(run->solver);
-        bool ok = check_problem(run, deal, &c, err);
-        double ms = wall_ms() - start;
-        if (ok) {
-            print_result(run, deal, &c, ms);
-            run->ms += ms;
-            if (c.correct)
-                run->solved++;
-            else
-                run->wrong++;
-        } else {
-            fprintf(stderr, "%s\n", err);
-            status = EXIT_BAD_INPUT;
-        }
-        json_decref(c.expected);
-        json_decref(c.found);
-    }
-    if (status == EXIT_OK && got < 0) {
-        fprintf(stderr, "%s\n", err);
-        status = EXIT_BAD_INPUT;
-    }
-    free(deal);
-    deal_reader_close(reader);
-    return status;
+    return for_each_deal(run->o, path, problem_deal, run);
 }
 
 static int compare_names(const void *a, const void *b)
@@ -449,26 +430,17 @@ static int problems_dir(Run *run, const char *path)
 int cmd_problems(int argc, char **argv)
 {
     CommonOptions o;
-    common_defaults(&o);
-    int first = common_parse(argc, argv, &o, problems_help, NULL, NULL, NULL);
-    if (first == -2)
-        return EXIT_OK;
+    int status;
+    int first = command_start(argc, argv, &o, problems_help, NULL, NULL, NULL, &status);
     if (first < 0)
-        return EXIT_BAD_INPUT;
-    if (first >= argc) {
-        fprintf(stderr, "skatdd problems: no file or directory given (see skatdd problems --help)\n");
-        return EXIT_BAD_INPUT;
-    }
-    Run run = {.o = &o, .solver = solver_new((size_t)o.tt_mb << 20), .rules = malloc(sizeof(RuleSystem))};
-    if (!run.solver || !run.rules) {
+        return status;
+    Run run = {.o = &o, .solver = solver_new((size_t)o.tt_mb << 20)};
+    if (!run.solver) {
         fprintf(stderr, "skatdd problems: out of memory for a %d MB table\n", o.tt_mb);
-        solver_free(run.solver);
-        free(run.rules);
         return EXIT_INTERNAL;
     }
     if (o.format == FORMAT_TEXT)
         printf("%-6s %9s  %s\n", "result", "time (ms)", "problem");
-    int status = EXIT_OK;
     for (int i = first; i < argc && status == EXIT_OK; i++) {
         struct stat st;
         bool is_dir = strcmp(argv[i], "-") != 0 && stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode);
@@ -480,7 +452,6 @@ int cmd_problems(int argc, char **argv)
                run.skipped ? " (documents without an answer skipped)" : "");
     solver_free(run.solver);
     table_workers_free(run.workers);
-    free(run.rules);
     if (status == EXIT_OK && run.wrong)
         status = 1;
     return status;

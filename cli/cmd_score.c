@@ -4,6 +4,7 @@
 #include "commands.h"
 #include "common.h"
 #include "deal.h"
+#include "runner.h"
 #include "gamevalue.h"
 #include "scoring.h"
 
@@ -186,15 +187,18 @@ static int score_ramsch(const CommonOptions *o, const Deal *d, const RuleSystem 
     return EXIT_OK;
 }
 
+typedef struct {
+    const CommonOptions *common;
+    ScoreOptions options;
+} ScoreRun;
+
 /* Scores one deal; returns the exit status. */
-static int score_deal(const CommonOptions *o, const ScoreOptions *so, const Deal *d, RuleSystem *rules)
+static int score_deal(void *ctx, const Deal *d, const RuleSystem *rules)
 {
+    const ScoreRun *run = ctx;
+    const CommonOptions *o = run->common;
+    const ScoreOptions *so = &run->options;
     char err[512];
-    const char *name = o->rules ? o->rules : d->rules[0] ? d->rules : "isko";
-    if (!rules_load(name, rules_directory(), rules, err, sizeof err)) {
-        fprintf(stderr, "%s\n", err);
-        return EXIT_BAD_INPUT;
-    }
     if (d->ramsch)
         return score_ramsch(o, d, rules);
     if (!deal_require_game(d, err, sizeof err)) {
@@ -230,50 +234,13 @@ static int score_deal(const CommonOptions *o, const ScoreOptions *so, const Deal
     return EXIT_OK;
 }
 
-static int score_file(const CommonOptions *o, const ScoreOptions *so, const char *path)
-{
-    char err[512];
-    DealReader *reader = deal_reader_open(path, err, sizeof err);
-    if (!reader) {
-        fprintf(stderr, "%s\n", err);
-        return EXIT_BAD_INPUT;
-    }
-    if (!deal_reader_set_rules(reader, o->rules, rules_directory())) {
-        deal_reader_close(reader);
-        return EXIT_INTERNAL;
-    }
-    Deal *deal = malloc(sizeof *deal);
-    RuleSystem *rules = malloc(sizeof *rules);
-    int status = deal && rules ? EXIT_OK : EXIT_INTERNAL;
-    int got = 0;
-    while (status == EXIT_OK && (got = deal_reader_next(reader, deal, err, sizeof err)) == 1)
-        status = score_deal(o, so, deal, rules);
-    if (got < 0) {
-        fprintf(stderr, "%s\n", err);
-        status = EXIT_BAD_INPUT;
-    }
-    free(deal);
-    free(rules);
-    deal_reader_close(reader);
-    return status;
-}
-
 int cmd_score(int argc, char **argv)
 {
     CommonOptions o;
-    common_defaults(&o);
-    ScoreOptions so = {.table_size = 3};
-    int first = common_parse(argc, argv, &o, score_help, score_options, score_option, &so);
-    if (first == -2)
-        return EXIT_OK;
-    if (first < 0)
-        return EXIT_BAD_INPUT;
-    if (first >= argc) {
-        fprintf(stderr, "skatdd score: no file given (see skatdd score --help)\n");
-        return EXIT_BAD_INPUT;
-    }
-    int status = EXIT_OK;
-    for (int i = first; i < argc && status == EXIT_OK; i++)
-        status = score_file(&o, &so, argv[i]);
+    ScoreRun run = {.common = &o, .options = {.table_size = 3}};
+    int status;
+    int first = command_start(argc, argv, &o, score_help, score_options, score_option, &run.options, &status);
+    for (int i = first; first > 0 && i < argc && status == EXIT_OK; i++)
+        status = for_each_deal(&o, argv[i], score_deal, &run);
     return status;
 }

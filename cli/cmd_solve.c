@@ -5,6 +5,7 @@
 #include "commands.h"
 #include "common.h"
 #include "deal.h"
+#include "runner.h"
 #include "discard.h"
 #include "gamevalue.h"
 
@@ -230,85 +231,49 @@ static void print_json(const SolveReport *r)
     json_print_line(o);
 }
 
-/* Solves every deal of one file; returns the exit status so far. */
-static int solve_file(const CommonOptions *o, Solver *solver, const char *path)
+typedef struct {
+    const CommonOptions *common;
+    Solver *solver;
+} SolveRun;
+
+static int solve_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
 {
+    SolveRun *run = ctx;
     char err[512];
-    DealReader *reader = deal_reader_open(path, err, sizeof err);
-    if (!reader) {
+    if (!deal_require_game(deal, err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
         return EXIT_BAD_INPUT;
     }
-    if (!deal_reader_set_rules(reader, o->rules, rules_directory())) {
-        deal_reader_close(reader);
-        return EXIT_INTERNAL;
-    }
-    int status = EXIT_OK;
-    Deal *deal = malloc(sizeof *deal);
-    RuleSystem *rules = malloc(sizeof *rules);
-    if (!deal || !rules) {
-        free(deal);
-        free(rules);
-        deal_reader_close(reader);
-        return EXIT_INTERNAL;
-    }
-    int got;
-    while ((got = deal_reader_next(reader, deal, err, sizeof err)) == 1) {
-        if (!deal_require_game(deal, err, sizeof err)) {
-            got = -1;
-            break;
-        }
-        const char *name = o->rules ? o->rules : deal->rules[0] ? deal->rules : "isko";
-        if (!rules_load(name, rules_directory(), rules, err, sizeof err)) {
-            got = -1;
-            break;
-        }
-        SolveReport report = {.deal = deal};
-        double start = wall_ms();
-        uint64_t nodes = solver_nodes(solver);
-        solver_new_deal(solver);
-        prepare(solver, deal, &report);
-        analyze_position(solver, &report.pos, &report.analysis);
-        report.analysis.nodes = solver_nodes(solver) - nodes;
-        report.ms = wall_ms() - start;
-        compute_outcome(deal, rules, &report);
-        if (o->format == FORMAT_JSON)
-            print_json(&report);
-        else
-            print_text(o, &report);
-        fflush(stdout);
-    }
-    if (got < 0) {
-        fprintf(stderr, "%s\n", err);
-        status = EXIT_BAD_INPUT;
-    }
-    free(deal);
-    free(rules);
-    deal_reader_close(reader);
-    return status;
+    SolveReport report = {.deal = deal};
+    double start = wall_ms();
+    uint64_t nodes = solver_nodes(run->solver);
+    solver_new_deal(run->solver);
+    prepare(run->solver, deal, &report);
+    analyze_position(run->solver, &report.pos, &report.analysis);
+    report.analysis.nodes = solver_nodes(run->solver) - nodes;
+    report.ms = wall_ms() - start;
+    compute_outcome(deal, rules, &report);
+    if (run->common->format == FORMAT_JSON)
+        print_json(&report);
+    else
+        print_text(run->common, &report);
+    return EXIT_OK;
 }
 
 int cmd_solve(int argc, char **argv)
 {
     CommonOptions o;
-    common_defaults(&o);
-    int first = common_parse(argc, argv, &o, solve_help, NULL, NULL, NULL);
-    if (first == -2)
-        return EXIT_OK;
+    int status;
+    int first = command_start(argc, argv, &o, solve_help, NULL, NULL, NULL, &status);
     if (first < 0)
-        return EXIT_BAD_INPUT;
-    if (first >= argc) {
-        fprintf(stderr, "skatdd solve: no file given (see skatdd solve --help)\n");
-        return EXIT_BAD_INPUT;
-    }
-    Solver *solver = solver_new((size_t)o.tt_mb << 20);
-    if (!solver) {
+        return status;
+    SolveRun run = {.common = &o, .solver = solver_new((size_t)o.tt_mb << 20)};
+    if (!run.solver) {
         fprintf(stderr, "skatdd solve: out of memory for a %d MB table\n", o.tt_mb);
         return EXIT_INTERNAL;
     }
-    int status = EXIT_OK;
     for (int i = first; i < argc && status == EXIT_OK; i++)
-        status = solve_file(&o, solver, argv[i]);
-    solver_free(solver);
+        status = for_each_deal(&o, argv[i], solve_deal, &run);
+    solver_free(run.solver);
     return status;
 }

@@ -4,6 +4,7 @@
 #include "commands.h"
 #include "common.h"
 #include "deal.h"
+#include "runner.h"
 #include "table.h"
 
 static const char table_help[] =
@@ -184,83 +185,48 @@ static void print_json(const RuleSystem *rules, const Deal *d, const DealTable *
     json_print_line(o);
 }
 
-static int table_file(const CommonOptions *o, const TableOptions *t, TableWorkers *w, const char *path)
+typedef struct {
+    const CommonOptions *common;
+    TableOptions options;
+    TableWorkers *workers;
+    DealTable *table;
+} TableRun;
+
+static int table_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
 {
-    char err[512];
-    DealReader *reader = deal_reader_open(path, err, sizeof err);
-    if (!reader) {
-        fprintf(stderr, "%s\n", err);
+    TableRun *run = ctx;
+    if (!deal->full_deal) {
+        fprintf(stderr, "%s:%d:%d: table needs a full deal: three hands of 10 cards and the skat\n", deal->file,
+                deal->mark.line, deal->mark.column);
         return EXIT_BAD_INPUT;
     }
-    if (!deal_reader_set_rules(reader, o->rules, rules_directory())) {
-        deal_reader_close(reader);
-        return EXIT_INTERNAL;
-    }
-    Deal *deal = malloc(sizeof *deal);
-    RuleSystem *rules = malloc(sizeof *rules);
-    DealTable *table = malloc(sizeof *table);
-    int status = EXIT_OK;
-    if (!deal || !rules || !table) {
-        status = EXIT_INTERNAL;
-        goto done;
-    }
-    int got;
-    while ((got = deal_reader_next(reader, deal, err, sizeof err)) == 1) {
-        if (!deal->full_deal) {
-            fprintf(stderr, "%s:%d:%d: table needs a full deal: three hands of 10 cards and the skat\n", path,
-                    deal->mark.line, deal->mark.column);
-            status = EXIT_BAD_INPUT;
-            goto done;
-        }
-        const char *name = o->rules ? o->rules : deal->rules[0] ? deal->rules : "isko";
-        if (!rules_load(name, rules_directory(), rules, err, sizeof err)) {
-            fprintf(stderr, "%s\n", err);
-            status = EXIT_BAD_INPUT;
-            goto done;
-        }
-        double start = wall_ms();
-        table_compute(w, rules, deal->hands, deal->skat, t->seat_mask, table);
-        double ms = wall_ms() - start;
-        if (o->format == FORMAT_JSON)
-            print_json(rules, deal, table, ms);
-        else
-            print_text(o, rules, deal, table, ms);
-        fflush(stdout);
-    }
-    if (got < 0) {
-        fprintf(stderr, "%s\n", err);
-        status = EXIT_BAD_INPUT;
-    }
-done:
-    free(deal);
-    free(rules);
-    free(table);
-    deal_reader_close(reader);
-    return status;
+    double start = wall_ms();
+    table_compute(run->workers, rules, deal->hands, deal->skat, run->options.seat_mask, run->table);
+    double ms = wall_ms() - start;
+    if (run->common->format == FORMAT_JSON)
+        print_json(rules, deal, run->table, ms);
+    else
+        print_text(run->common, rules, deal, run->table, ms);
+    return EXIT_OK;
 }
 
 int cmd_table(int argc, char **argv)
 {
     CommonOptions o;
-    common_defaults(&o);
-    TableOptions t = {.seat_mask = 7};
-    int first = common_parse(argc, argv, &o, table_help, table_options, table_option, &t);
-    if (first == -2)
-        return EXIT_OK;
+    TableRun run = {.common = &o, .options = {.seat_mask = 7}};
+    int status;
+    int first = command_start(argc, argv, &o, table_help, table_options, table_option, &run.options, &status);
     if (first < 0)
-        return EXIT_BAD_INPUT;
-    if (first >= argc) {
-        fprintf(stderr, "skatdd table: no file given (see skatdd table --help)\n");
-        return EXIT_BAD_INPUT;
-    }
-    TableWorkers *w = table_workers_new(o.threads, (size_t)o.tt_mb << 20);
-    if (!w) {
+        return status;
+    run.workers = table_workers_new(o.threads, (size_t)o.tt_mb << 20);
+    run.table = malloc(sizeof *run.table);
+    if (!run.workers || !run.table) {
         fprintf(stderr, "skatdd table: out of memory for the transposition tables\n");
-        return EXIT_INTERNAL;
+        status = EXIT_INTERNAL;
     }
-    int status = EXIT_OK;
     for (int i = first; i < argc && status == EXIT_OK; i++)
-        status = table_file(&o, &t, w, argv[i]);
-    table_workers_free(w);
+        status = for_each_deal(&o, argv[i], table_deal, &run);
+    table_workers_free(run.workers);
+    free(run.table);
     return status;
 }

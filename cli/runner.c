@@ -1,0 +1,51 @@
+#include "runner.h"
+
+#include <stdlib.h>
+
+int command_start(int argc, char **argv, CommonOptions *o, const char *help, const ExtraOption *extra,
+                  ExtraHandler on_extra, void *ctx, int *status)
+{
+    common_defaults(o);
+    int first = common_parse(argc, argv, o, help, extra, on_extra, ctx);
+    *status = first == -2 ? EXIT_OK : EXIT_BAD_INPUT;
+    if (first < 0)
+        return -1;
+    if (first >= argc) {
+        fprintf(stderr, "skatdd %s: no file given (see skatdd %s --help)\n", argv[0], argv[0]);
+        return -1;
+    }
+    *status = EXIT_OK;
+    return first;
+}
+
+int for_each_deal(const CommonOptions *o, const char *path, DealHandler handle, void *ctx)
+{
+    char err[512];
+    DealReader *reader = deal_reader_open(path, err, sizeof err);
+    if (!reader) {
+        fprintf(stderr, "%s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    Deal *deal = malloc(sizeof *deal);
+    RuleSystem *rules = malloc(sizeof *rules);
+    int status = deal && rules && deal_reader_set_rules(reader, o->rules, rules_directory()) ? EXIT_OK
+                                                                                           : EXIT_INTERNAL;
+    int got = 0;
+    while (status == EXIT_OK && (got = deal_reader_next(reader, deal, err, sizeof err)) == 1) {
+        const char *name = o->rules ? o->rules : deal->rules[0] ? deal->rules : "isko";
+        if (!rules_load(name, rules_directory(), rules, err, sizeof err)) {
+            got = -1;
+            break;
+        }
+        status = handle(ctx, deal, rules);
+        fflush(stdout);
+    }
+    if (status == EXIT_OK && got < 0) {
+        fprintf(stderr, "%s\n", err);
+        status = EXIT_BAD_INPUT;
+    }
+    free(deal);
+    free(rules);
+    deal_reader_close(reader);
+    return status;
+}

@@ -1,0 +1,26 @@
+/* What every command over deal files does: options and --help, at least one
+ * file, every deal of every file with its rule system, errors reported. */
+#ifndef SKATDD_RUNNER_H
+#define SKATDD_RUNNER_H
+
+#include "common.h"
+#include "deal.h"
+#include "rules.h"
+
+/* Parses the options (see common_parse).  Returns the index of the first
+ * file; or -1 when the command is over, with its exit status in *status
+ * (0 after --help, 2 after a bad option or no file). */
+int command_start(int argc, char **argv, CommonOptions *o, const char *help, const ExtraOption *extra,
+                  ExtraHandler on_extra, void *ctx, int *status);
+
+/* Handles one deal read from a file, with its rule system; returns an exit
+ * status (EXIT_OK to go on). */
+typedef int (*DealHandler)(void *ctx, const Deal *deal, const RuleSystem *rules);
+
+/* Hands every deal of the YAML file at path, with the rule system it is
+ * played under (--rules, else the deal's rules:, else isko), to handle, until
+ * a status other than EXIT_OK; a file or deal that cannot be read is
+ * reported on stderr (EXIT_BAD_INPUT). */
+int for_each_deal(const CommonOptions *o, const char *path, DealHandler handle, void *ctx);
+
+#endif
