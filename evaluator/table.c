@@ -105,28 +105,51 @@ int table_contracts(const RuleSystem *rules, CardSet skat, Contract out[TABLE_MA
 
 /* ---- one contract of one seat ---- */
 
-PointsDiscard table_best_points_discard(Solver *solver, const Position *twelve)
+PointsDiscard table_best_points_discard(Solver *solver, const Position *twelve, const PointsDiscard *seed)
 {
     CardSet candidates[DISCARD_COUNT];
     int n = discard_candidates(twelve->game, twelve->hands[twelve->declarer], candidates);
     int all_points = position_points_left(twelve) + twelve->declarer_points;
     PointsDiscard best = {.discard = candidates[0], .points = -1};
+    int best_index = -1; /* where the best stands in the candidate order */
+    int seed_index = -1;
+    for (int i = 0; seed && i < n; i++)
+        if (candidates[i] == seed->discard) {
+            best = *seed;
+            best_index = seed_index = i;
+        }
     for (int i = 0; i < n; i++) {
+        if (i == seed_index)
+            continue;
+        bool earlier = i < best_index; /* a tie goes to the first in order */
         Position pos;
         position_after_discard(twelve, candidates[i], &pos);
-        if (best.points == all_points) {
-            /* Only schwarz can still be better. */
-            if (best.schwarz)
-                break;
-            if (solver_declarer_reaches(solver, &pos, all_points) && solver_declarer_takes_all(solver, &pos))
-                best = (PointsDiscard){candidates[i], all_points, true};
+        if (best.points < 0) {
+            int points = solver_declarer_points(solver, &pos);
+            best = (PointsDiscard){candidates[i], points,
+                                   points == all_points && solver_declarer_takes_all(solver, &pos)};
+            best_index = i;
             continue;
         }
-        if (best.points >= 0 && !solver_declarer_reaches(solver, &pos, best.points + 1))
+        if (best.points == all_points) {
+            /* Only schwarz, or a tie earlier in the order, can be better. */
+            if ((best.schwarz && !earlier) || !solver_declarer_reaches(solver, &pos, all_points))
+                continue;
+            bool schwarz = solver_declarer_takes_all(solver, &pos);
+            if ((schwarz && !best.schwarz) || (earlier && schwarz == best.schwarz)) {
+                best = (PointsDiscard){candidates[i], all_points, schwarz};
+                best_index = i;
+            }
+            continue;
+        }
+        if (!solver_declarer_reaches(solver, &pos, best.points + (earlier ? 0 : 1)))
             continue;
         int points = solver_declarer_points(solver, &pos);
-        bool schwarz = points == all_points && solver_declarer_takes_all(solver, &pos);
-        best = (PointsDiscard){candidates[i], points, schwarz};
+        if (points > best.points || earlier) {
+            best = (PointsDiscard){candidates[i], points,
+                                   points == all_points && solver_declarer_takes_all(solver, &pos)};
+            best_index = i;
+        }
     }
     return best;
 }
@@ -185,18 +208,33 @@ static void choose_announcements(const RuleSystem *rules, const Contract *base, 
     }
 }
 
-static void solve_null(Solver *solver, const RuleSystem *rules, Position *pos, CardSet skat, TableEntry *e)
+/* What the double-dummy play of one contract gives, shared by the variants
+ * of one kind of game that play alike (null and null ouvert; a skat game
+ * seeded by the hand game, since putting the skat back is the hand game). */
+typedef struct {
+    bool known[2];            /* [hand] */
+    bool wins_null[2];
+    PointsDiscard result[2];  /* hand: discard 0 */
+} Played;
+
+static void solve_null(Solver *solver, const RuleSystem *rules, Position *pos, CardSet skat, Played *played,
+                       TableEntry *e)
 {
     CardSet twelve = pos->hands[pos->declarer] | skat;
-    bool wins;
-    if (e->contract.hand) {
-        wins = solver_declarer_wins_null(solver, pos);
-    } else {
-        pos->hands[pos->declarer] = twelve;
-        DiscardChoice d = best_discard(solver, pos);
-        e->discard = d.discard;
-        wins = d.value == 1;
+    int hand = e->contract.hand;
+    if (!played->known[hand]) {
+        if (hand) {
+            played->wins_null[hand] = solver_declarer_wins_null(solver, pos);
+        } else {
+            pos->hands[pos->declarer] = twelve;
+            DiscardChoice d = best_discard(solver, pos);
+            played->result[hand].discard = d.discard;
+            played->wins_null[hand] = d.value == 1;
+        }
+        played->known[hand] = true;
     }
+    bool wins = played->wins_null[hand];
+    e->discard = played->result[hand].discard;
     e->declarer_wins_null = wins;
     GameScore s;
     Contract declared;
@@ -204,46 +242,63 @@ static void solve_null(Solver *solver, const RuleSystem *rules, Position *pos, C
         take_score(e, &declared, &s, rules);
 }
 
-static void solve_points(Solver *solver, const RuleSystem *rules, Position *pos, CardSet skat, TableEntry *e)
+static void solve_points(Solver *solver, const RuleSystem *rules, Position *pos, CardSet skat, Played *played,
+                         TableEntry *e)
 {
     CardSet twelve = pos->hands[pos->declarer] | skat;
-    Position play = *pos;
-    int points;
-    bool schwarz;
-    if (e->contract.hand) {
-        play.declarer_points = set_points(skat);
-        points = solver_declarer_points(solver, &play);
-        schwarz = points == 120 && solver_declarer_takes_all(solver, &play);
-    } else {
-        pos->hands[pos->declarer] = twelve;
-        PointsDiscard d = table_best_points_discard(solver, pos);
-        e->discard = d.discard;
-        position_after_discard(pos, d.discard, &play);
-        points = d.points;
-        schwarz = d.schwarz;
+    int hand = e->contract.hand;
+    if (!played->known[hand]) {
+        PointsDiscard *r = &played->result[hand];
+        if (hand) {
+            Position play = *pos;
+            play.declarer_points = set_points(skat);
+            r->points = solver_declarer_points(solver, &play);
+            r->schwarz = r->points == 120 && solver_declarer_takes_all(solver, &play);
+        } else {
+            PointsDiscard seed = played->result[1];
+            seed.discard = skat;
+            pos->hands[pos->declarer] = twelve;
+            *r = table_best_points_discard(solver, pos, played->known[1] ? &seed : NULL);
+        }
+        played->known[hand] = true;
     }
+    const PointsDiscard *r = &played->result[hand];
+    Position play = *pos;
+    position_after_discard(pos, hand ? 0 : r->discard, &play);
+    if (hand)
+        play.declarer_points = set_points(skat);
     /* Tricks matter for scoring only as schwarz either way. */
-    int tricks = schwarz ? 10 : 5;
-    if (points == play.declarer_points && solver_defenders_take_all(solver, &play))
+    int tricks = r->schwarz ? 10 : 5;
+    if (r->points == play.declarer_points && solver_defenders_take_all(solver, &play))
         tricks = 0;
-    e->declarer_points = points;
-    e->declarer_schwarz = schwarz;
+    e->discard = hand ? 0 : r->discard;
+    e->declarer_points = r->points;
+    e->declarer_schwarz = r->schwarz;
     Contract base = e->contract;
-    choose_announcements(rules, &base, twelve, points, tricks, schwarz, e);
+    choose_announcements(rules, &base, twelve, r->points, tricks, r->schwarz, e);
 }
 
-static void solve_entry(Solver *solver, const RuleSystem *rules, const CardSet hands[3], CardSet skat, int seat,
-                        const Contract *c, TableEntry *e)
+/* One job: every variant of one kind of game for one seat, hand games
+ * first, with one solver whose table stays valid throughout. */
+static void solve_group(Solver *solver, const RuleSystem *rules, const CardSet hands[3], CardSet skat, int seat,
+                        const Contract *contracts, const int *members, int count, TableEntry *entries)
 {
-    *e = (TableEntry){.contract = *c, .declarer_points = -1};
-    Position pos = {.game = c->game, .declarer = seat, .leader = SEAT_FOREHAND};
-    memcpy(pos.hands, hands, sizeof pos.hands);
-    pos.declarer_points = c->hand ? set_points(skat) : 0;
+    Played played = {0};
     solver_new_deal(solver);
-    if (c->game == GAME_NULL)
-        solve_null(solver, rules, &pos, skat, e);
-    else
-        solve_points(solver, rules, &pos, skat, e);
+    for (int pass = 1; pass >= 0; pass--)
+        for (int k = 0; k < count; k++) {
+            const Contract *c = &contracts[members[k]];
+            if (c->hand != pass)
+                continue;
+            TableEntry *e = &entries[members[k]];
+            *e = (TableEntry){.contract = *c, .declarer_points = -1};
+            Position pos = {.game = c->game, .declarer = seat, .leader = SEAT_FOREHAND};
+            memcpy(pos.hands, hands, sizeof pos.hands);
+            if (c->game == GAME_NULL)
+                solve_null(solver, rules, &pos, skat, &played, e);
+            else
+                solve_points(solver, rules, &pos, skat, &played, e);
+        }
 }
 
 /* ---- the whole table ---- */
@@ -264,12 +319,31 @@ static void summarize_seat(SeatTable *t)
     }
 }
 
+/* Contracts of one kind of game (and form) play alike in their hand and
+ * skat variants: they make one job. */
+static int group_contracts(const Contract *contracts, int count, int members[][TABLE_MAX_CONTRACTS], int sizes[])
+{
+    int groups = 0;
+    for (int i = 0; i < count; i++) {
+        int g = 0;
+        while (g < groups && !(contracts[members[g][0]].game == contracts[i].game &&
+                               contracts[members[g][0]].form == contracts[i].form))
+            g++;
+        if (g == groups)
+            sizes[groups++] = 0;
+        members[g][sizes[g]++] = i;
+    }
+    return groups;
+}
+
 void table_compute(TableWorkers *w, const RuleSystem *rules, const CardSet hands[3], CardSet skat,
                    unsigned seat_mask, DealTable *out)
 {
     memset(out, 0, sizeof *out);
     Contract contracts[TABLE_MAX_CONTRACTS];
     int count = table_contracts(rules, skat, contracts);
+    int members[TABLE_MAX_CONTRACTS][TABLE_MAX_CONTRACTS], sizes[TABLE_MAX_CONTRACTS];
+    int groups = group_contracts(contracts, count, members, sizes);
     int jobs[3 * TABLE_MAX_CONTRACTS][2];
     int job_count = 0;
     for (int seat = 0; seat < 3; seat++) {
@@ -277,9 +351,9 @@ void table_compute(TableWorkers *w, const RuleSystem *rules, const CardSet hands
             continue;
         out->seat[seat].evaluated = true;
         out->seat[seat].count = count;
-        for (int i = 0; i < count; i++) {
+        for (int g = 0; g < groups; g++) {
             jobs[job_count][0] = seat;
-            jobs[job_count][1] = i;
+            jobs[job_count][1] = g;
             job_count++;
         }
     }
@@ -288,9 +362,9 @@ void table_compute(TableWorkers *w, const RuleSystem *rules, const CardSet hands
         before += solver_nodes(w->solvers[t]);
 #pragma omp parallel for schedule(dynamic, 1) num_threads(w->threads)
     for (int j = 0; j < job_count; j++) {
-        int seat = jobs[j][0], i = jobs[j][1];
-        solve_entry(w->solvers[omp_get_thread_num()], rules, hands, skat, seat, &contracts[i],
-                    &out->seat[seat].entry[i]);
+        int seat = jobs[j][0], g = jobs[j][1];
+        solve_group(w->solvers[omp_get_thread_num()], rules, hands, skat, seat, contracts, members[g], sizes[g],
+                    out->seat[seat].entry);
     }
     for (int t = 0; t < w->threads; t++)
         after += solver_nodes(w->solvers[t]);

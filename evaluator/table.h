@@ -59,12 +59,14 @@ void table_compute(TableWorkers *workers, const RuleSystem *rules, const CardSet
 
 /* Suit and grand skat game: the discard with the most card points, then
  * schwarz; among equals the first in discard_candidates' order.  twelve is
- * the position with the declarer holding twelve cards. */
+ * the position with the declarer holding twelve cards.  seed, when not NULL,
+ * is one discard already valued (putting the skat back is the hand game):
+ * it is not solved again. */
 typedef struct {
     CardSet discard;
     int points;      /* declarer's double-dummy points, discard included */
     bool schwarz;
 } PointsDiscard;
-PointsDiscard table_best_points_discard(Solver *solver, const Position *twelve);
+PointsDiscard table_best_points_discard(Solver *solver, const Position *twelve, const PointsDiscard *seed);
 
 #endif

@@ -117,7 +117,7 @@ static void bench_table(const RuleSystem *rules, int deals)
         pos.hands[0] |= ~(pos.hands[0] | pos.hands[1] | pos.hands[2]);
         solver_new_deal(solver);
         double t0 = wall_ms();
-        (void)table_best_points_discard(solver, &pos);
+        (void)table_best_points_discard(solver, &pos, NULL);
         ms[i] = wall_ms() - t0;
     }
     print_stats("grand, 66 discards", ms, deals, "ms", 2);

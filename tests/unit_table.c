@@ -90,7 +90,15 @@ static void test_window_matches_exhaustive(void **state)
         memcpy(twelve.hands, hands, sizeof hands);
         twelve.hands[seat] |= skat;
         solver_new_deal(solver);
-        PointsDiscard found = table_best_points_discard(solver, &twelve);
+        PointsDiscard found = table_best_points_discard(solver, &twelve, NULL);
+        /* Seeded with the hand game, as the table does: putting the skat
+         * back is the hand game, valued beforehand. */
+        Position hand_game = twelve;
+        hand_game.hands[seat] &= ~skat;
+        hand_game.declarer_points = set_points(skat);
+        PointsDiscard seed = {.discard = skat, .points = solver_declarer_points(solver, &hand_game)};
+        seed.schwarz = seed.points == 120 && solver_declarer_takes_all(solver, &hand_game);
+        PointsDiscard seeded = table_best_points_discard(solver, &twelve, &seed);
 
         CardSet candidates[DISCARD_COUNT];
         int n = discard_candidates(game, twelve.hands[seat], candidates);
@@ -112,6 +120,9 @@ static void test_window_matches_exhaustive(void **state)
         assert_int_equal(found.points, best_points);
         assert_int_equal(found.schwarz, best_schwarz);
         assert_int_equal(found.discard, best);
+        assert_int_equal(seeded.points, best_points);
+        assert_int_equal(seeded.schwarz, best_schwarz);
+        assert_int_equal(seeded.discard, best);
     }
     solver_free(solver);
 }
