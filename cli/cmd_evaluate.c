@@ -1,4 +1,5 @@
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -143,6 +144,13 @@ static const char *row_name(const RuleSystem *rules, const Contract *c, char *ou
     return rules_contract_name(rules, &row, out, n);
 }
 
+/* The sampling error of a probability near 0.5 over the worlds solved:
+ * the skats are complete, the layouts a sample, so this errs on the safe side. */
+static double standard_error(const Evaluation *e)
+{
+    return e->worlds > 0 ? 0.5 / sqrt((double)e->worlds) : 1.0;
+}
+
 static void print_text(const CommonOptions *o, const RuleSystem *rules, const Deal *d, const Evaluation *e,
                        double ms)
 {
@@ -182,8 +190,10 @@ static void print_text(const CommonOptions *o, const RuleSystem *rules, const De
     printf(".\nBreak-even bid (expected Seeger-Fabian score >= 0): %s", e->best_bid ? "" : "none");
     if (e->best_bid)
         printf("%d", e->best_bid);
-    printf(".\nDouble-dummy worlds are optimistic for the declarer: the defenders, too, play as if they saw "
-           "all cards.\n\n");
+    printf(".\nSampling error: about +-%.3f on a probability near 0.5 (one standard error over %ld worlds).\n"
+           "Double-dummy worlds are optimistic for the declarer: the defenders, too, play as if they saw "
+           "all cards.\n\n",
+           standard_error(e), e->worlds);
 }
 
 static void print_json(const RuleSystem *rules, const Deal *d, const Evaluation *e, double ms)
@@ -222,6 +232,7 @@ static void print_json(const RuleSystem *rules, const Deal *d, const Evaluation 
     }
     json_object_set_new(o, "contracts", list);
     json_object_set_new(o, "confidence", json_real(e->confidence));
+    json_object_set_new(o, "standard_error", json_real(standard_error(e)));
     json_object_set_new(o, "bid_ceiling", e->bid_ceiling ? json_integer(e->bid_ceiling) : json_null());
     json_object_set_new(o, "best_bid", e->best_bid ? json_integer(e->best_bid) : json_null());
     json_object_set_new(o, "discard", e->discard ? json_cards(GAME_GRAND, e->discard) : json_null());
