@@ -32,15 +32,23 @@ static inline uint32_t bits_deposit(uint32_t x, uint32_t mask)
  * effective suit occupies a run of consecutive bits in rank order, with the
  * trumps on top.  Then the cards that follow a led card are one mask, and the
  * winner of a trick is simply the highest bit among the trumps and the cards
- * of the led suit. */
+ * of the led suit.
+ *
+ * The point search has one function per seat in the trick (lead_points,
+ * second_points, third_points).  A trick's start first tries cheap sound
+ * bounds (declarer_floor, defenders_floor), then the transposition table;
+ * two-trick endings are solved outright and cached (ending_points).  Each
+ * node searches one move chosen from bit masks first, as the full ordering
+ * would, and lists the others only when that move does not cut off: most
+ * nodes never need the list. */
 
 enum { KIND_POINTS, KIND_DECLARER_ALL, KIND_DEFENDERS_ALL, KIND_NULL };
 enum { DECLARER_SIDE, DEFENDER_SIDE };
 
 typedef struct {
-    int count;
-    uint8_t offset[8], width[8];
-    bool up[8]; /* squeezed towards the top of the run, else the bottom */
+    int downs, ups;
+    uint32_t down[8];  /* runs squeezed towards their lowest card */
+    uint32_t up[8];    /* runs squeezed towards their highest card */
     uint32_t all;
 } Squeeze;
 
@@ -51,8 +59,21 @@ typedef struct {
     uint32_t target; /* where those cards sit in the key */
 } Key;
 
+/* Exact values of two-trick endings by hands and leader.  Positions of two
+ * cards each are the most common of all and cheap to solve, but not so cheap
+ * that solving one again beats a look-up without the squeezed key.  An
+ * exact value stays right for as long as the card layout and the declarer
+ * do, whatever the deal, so only those changes (a new stamp) empty it. */
+enum { END_BITS = 14, END_STAMPS = 1 << 22 };
+typedef struct {
+    uint32_t hand[3];
+    uint32_t tag; /* stamp << 10 | leader << 8 | value; stamp 0: empty */
+} EndEntry;
+
 struct Solver {
     TT *tt;
+    EndEntry *ends;
+    uint32_t end_stamp; /* the current layout's and declarer's */
     uint64_t nodes;
 
     /* The kind of game and declarer the table's entries belong to. */
@@ -66,9 +87,10 @@ struct Solver {
     signed char internal_of[32];
     signed char card_of[32];
     /* Runs of cards that differ only in rank order, not in value: the
-     * transposition table stores them squeezed together (see normalize). */
+     * transposition table stores them squeezed together (see make_key). */
     Squeeze squeeze[2]; /* [0] for card points, [1] for trick searches */
     uint32_t worth[6];  /* the cards worth 0, 2, 3, 4, 10 and 11 points */
+    uint8_t byte_points[4][256]; /* the points of the cards in each byte of a set */
     /* within[j]: the cards b such that b + 2^j is of the same effective suit. */
     uint32_t within[4];
 
@@ -89,10 +111,14 @@ Solver *solver_new(size_t tt_bytes)
     if (!s)
         return NULL;
     s->tt = tt_new(tt_bytes);
-    if (!s->tt) {
+    s->ends = calloc((size_t)1 << END_BITS, sizeof *s->ends);
+    if (!s->tt || !s->ends) {
+        tt_free(s->tt);
+        free(s->ends);
         free(s);
         return NULL;
     }
+    s->end_stamp = 1;
     return s;
 }
 
@@ -100,11 +126,21 @@ void solver_free(Solver *solver)
 {
     if (solver) {
         tt_free(solver->tt);
+        free(solver->ends);
         free(solver);
     }
 }
 
 uint64_t solver_nodes(const Solver *solver) { return solver->nodes; }
+
+/* Makes every cached ending invalid: its cards mean other cards now. */
+static void new_end_stamp(Solver *s)
+{
+    if (++s->end_stamp == END_STAMPS) {
+        memset(s->ends, 0, ((size_t)1 << END_BITS) * sizeof *s->ends);
+        s->end_stamp = 1;
+    }
+}
 
 void solver_new_deal(Solver *solver) { tt_new_generation(solver->tt); }
 
@@ -113,9 +149,8 @@ static inline int highest_bit(uint32_t s) { return 31 - __builtin_clz(s); }
 /* The card points of a set of cards. */
 static inline int set_worth(const Solver *s, uint32_t cards)
 {
-    return 2 * __builtin_popcount(cards & s->worth[1]) + 3 * __builtin_popcount(cards & s->worth[2]) +
-           4 * __builtin_popcount(cards & s->worth[3]) + 10 * __builtin_popcount(cards & s->worth[4]) +
-           11 * __builtin_popcount(cards & s->worth[5]);
+    return s->byte_points[0][cards & 255] + s->byte_points[1][(cards >> 8) & 255] +
+           s->byte_points[2][(cards >> 16) & 255] + s->byte_points[3][cards >> 24];
 }
 
 /* The cheapest cards of a non-empty set. */
@@ -150,11 +185,12 @@ static void add_squeeze(Squeeze *q, int offset, int width, bool up)
 {
     if (width < 2)
         return;
-    q->offset[q->count] = (uint8_t)offset;
-    q->width[q->count] = (uint8_t)width;
-    q->up[q->count] = up;
-    q->count++;
-    q->all |= (uint32_t)(((1ull << width) - 1) << offset);
+    uint32_t run = (uint32_t)(((1ull << width) - 1) << offset);
+    if (up)
+        q->up[q->ups++] = run;
+    else
+        q->down[q->downs++] = run;
+    q->all |= run;
 }
 
 /* Within a run of one effective suit [first, next), the cards worth nothing
@@ -186,6 +222,7 @@ static void configure(Solver *s, GameType game, int declarer)
     s->game = game;
     s->declarer = declarer;
     tt_new_generation(s->tt);
+    new_end_stamp(s);
 
     int next = 0;
     s->trump = 0;
@@ -227,6 +264,14 @@ static void configure(Solver *s, GameType game, int declarer)
             if (b + (1 << j) < next && ((s->follow[b] >> (b + (1 << j))) & 1u))
                 s->within[j] |= 1u << b;
     }
+    for (int byte = 0; byte < 4; byte++)
+        for (int bits = 0; bits < 256; bits++) {
+            int sum = 0;
+            for (int b = 0; b < 8; b++)
+                if ((bits >> b) & 1)
+                    sum += s->points[8 * byte + b];
+            s->byte_points[byte][bits] = (uint8_t)sum;
+        }
 }
 
 static uint32_t to_internal(const Solver *s, CardSet cards)
@@ -272,11 +317,13 @@ static inline void make_key(const Solver *s, const Squeeze *q, Key *key)
 {
     uint32_t live = (s->hand[0] | s->hand[1] | s->hand[2]) & q->all;
     uint32_t target = 0;
-    for (int i = 0; i < q->count; i++) {
-        uint32_t run = (uint32_t)(((1ull << q->width[i]) - 1) << q->offset[i]);
-        int k = __builtin_popcount(live & run);
-        int shift = q->up[i] ? q->offset[i] + q->width[i] - k : q->offset[i];
-        target |= (uint32_t)(((1ull << k) - 1) << shift);
+    for (int i = 0; i < q->downs; i++) {
+        uint64_t lowest = q->down[i] & -q->down[i];
+        target |= (uint32_t)((lowest << __builtin_popcount(live & q->down[i])) - lowest);
+    }
+    for (int i = 0; i < q->ups; i++) {
+        uint64_t end = (uint64_t)(q->up[i] & -q->up[i]) << __builtin_popcount(q->up[i]);
+        target |= (uint32_t)(end - (end >> __builtin_popcount(live & q->up[i])));
     }
     key->live = live;
     key->target = target;
@@ -550,65 +597,115 @@ static void third_moves(const Solver *s, int leader, int skip, MoveList *list, i
 
 static int lead_points(Solver *s, int leader, int alpha, int beta);
 
-/* The points of the top trumps a side holds: each takes a trick whenever it
- * is played, so the side wins at least their points. */
-static inline int sure_points(const Solver *s, uint32_t side_cards)
+/* The least points k cards of hand are worth together. */
+static inline int cheapest_sum(const Solver *s, uint32_t hand, int k)
 {
-    uint32_t trumps = (s->hand[0] | s->hand[1] | s->hand[2]) & s->trump;
-    uint32_t others = trumps & ~side_cards;
-    if (others)
-        trumps &= ~((2u << highest_bit(others)) - 1);
-    return set_worth(s, trumps);
-}
-
-/* At a trick's start: the points of one trick the leader's side surely takes
- * by leading the top card of a plain suit that no opponent can trump; the
- * opponents give at least their cheapest legal cards.  Counts no trump, so
- * it adds to sure_points.  tops: the leader's cards that are the highest of
- * their plain suits. */
-static inline int quick_trick_points(const Solver *s, int leader, uint32_t tops)
-{
-    int side = side_of(s, leader);
-    int best = 0;
-    while (tops) {
-        int top = highest_bit(tops);
-        uint32_t run = s->follow[top];
-        tops &= ~run;
-        int points = s->points[top];
-        bool sure = true;
-        for (int k = 1; k < 3 && sure; k++) {
-            int other = seat_after[leader][k];
-            if (side_of(s, other) == side)
-                continue;
-            uint32_t h = s->hand[other];
-            if (!(h & run) && (h & s->trump))
-                sure = false;
-            else
-                points += s->points[__builtin_ctz(cheapest_cards(s, reply_cards(h, run)))];
-        }
-        if (sure && points > best)
-            best = points;
+    if (k <= __builtin_popcount(hand & s->worth[0]))
+        return 0;
+    int sum = 0;
+    for (int w = 0; k > 0 && w < 6; w++) {
+        int n = __builtin_popcount(hand & s->worth[w]);
+        n = n < k ? n : k;
+        sum += n * worth_points[w];
+        k -= n;
     }
-    return best;
+    return sum;
 }
 
-/* The card points the leader's side surely takes from here.  When no
- * opponent of the leader holds a trump (and, for a defender, neither does the
- * partner, who could take the lead away), every trump of the leader wins and
- * so does every card of an unbroken run from the top of a plain suit, all
- * cashed one after another.  Otherwise: the side's top trumps and one quick
- * trick. */
-static int leader_sure_points(const Solver *s, int leader)
+/* The trumps above every trump outside side_cards: each takes a trick
+ * whenever it is played. */
+static inline uint32_t top_trumps(const Solver *s, uint32_t live, uint32_t side_cards)
+{
+    uint32_t trumps = live & s->trump;
+    uint32_t others = trumps & ~side_cards;
+    return others ? trumps & ~((2u << highest_bit(others)) - 1) : trumps;
+}
+
+/* The plain cards of own above every other live card of their suit. */
+static inline uint32_t plain_masters(const Solver *s, uint32_t own, uint32_t live)
+{
+    uint32_t plain = ~s->trump;
+    return own & plain & ~at_or_below(s, live & ~own & plain);
+}
+
+/* Whether a leader with top trumps can draw every other trump with them:
+ * leading them one by one, each wins while the others follow with theirs. */
+static inline bool draws_trumps(const Solver *s, int top, uint32_t other1, uint32_t other2)
+{
+    int t1 = __builtin_popcount(other1 & s->trump), t2 = __builtin_popcount(other2 & s->trump);
+    return top >= (t1 > t2 ? t1 : t2);
+}
+
+/* The masters a leader can cash one after another while every opponent
+ * who could trump them still has to follow suit. */
+static inline uint32_t cashable(const Solver *s, uint32_t masters, uint32_t other1, uint32_t other2)
+{
+    uint32_t cashed = 0;
+    while (masters) {
+        uint32_t suit = s->follow[__builtin_ctz(masters)];
+        uint32_t run = masters & suit;
+        masters &= ~suit;
+        int rounds = __builtin_popcount(run);
+        if (other1 & s->trump && __builtin_popcount(other1 & suit) < rounds)
+            rounds = __builtin_popcount(other1 & suit);
+        if (other2 & s->trump && __builtin_popcount(other2 & suit) < rounds)
+            rounds = __builtin_popcount(other2 & suit);
+        /* The masters are the top of their suit: cash the highest first,
+         * leaving the lowest ones. */
+        cashed |= run & ~bits_deposit((1u << (__builtin_popcount(run) - rounds)) - 1, run);
+    }
+    return cashed;
+}
+
+/* Lower bounds on the card points each side takes from a trick's start.
+ *
+ * A side surely takes a trick with each of its top trumps.  A leading
+ * declarer also cashes his masters while the defenders who could trump them
+ * must follow (see cashable); and when a leader can draw the other trumps
+ * with his top ones (see draws_trumps), he takes a trick with each of his
+ * trumps and each of his masters, cashed one after another (nobody can trump
+ * them any more, and the others' discards only make his cards stronger).
+ * (A defender's cashing without drawing trumps costs more to find than it
+ * saves.)  Each trick so taken also holds a card of every opponent, all
+ * different: an opponent adds at least the points of his t cheapest cards
+ * to t such tricks.
+ *
+ * Trick counts: the declarer's tricks all hold a card of his one hand, so
+ * they are as many as his cards counted; the defenders' top trumps may fall
+ * together, so they count only as many tricks as one defender holds. */
+static int declarer_floor(const Solver *s, int leader)
 {
     uint32_t live = s->hand[0] | s->hand[1] | s->hand[2];
+    uint32_t own = s->hand[s->declarer];
+    uint32_t hand1 = s->hand[seat_after[s->declarer][1]], hand2 = s->hand[seat_after[s->declarer][2]];
+    uint32_t won = top_trumps(s, live, own);
+    if (leader == s->declarer) {
+        uint32_t masters = plain_masters(s, own, live);
+        if (draws_trumps(s, __builtin_popcount(won), hand1, hand2))
+            won = (own & s->trump) | masters;
+        else
+            won |= cashable(s, masters, hand1, hand2);
+    }
+    int tricks = __builtin_popcount(won);
+    return set_worth(s, won) + cheapest_sum(s, hand1, tricks) + cheapest_sum(s, hand2, tricks);
+}
+
+static int defenders_floor(const Solver *s, int leader)
+{
+    uint32_t live = s->hand[0] | s->hand[1] | s->hand[2];
+    uint32_t declarer = s->hand[s->declarer];
     uint32_t own = s->hand[leader];
-    uint32_t plain = ~s->trump;
-    /* The leader's plain cards above every other live card of their suit. */
-    uint32_t masters = own & plain & ~at_or_below(s, live & ~own & plain);
-    if ((live & s->trump & ~own) == 0)
-        return set_worth(s, (own & s->trump) | masters);
-    uint32_t side_cards = leader == s->declarer ? own : live & ~s->hand[s->declarer];
-    return sure_points(s, side_cards) + quick_trick_points(s, leader, masters);
+    if (leader != s->declarer) {
+        uint32_t partner = live & ~own & ~declarer;
+        if (draws_trumps(s, __builtin_popcount(top_trumps(s, live, own)), declarer, partner)) {
+            uint32_t won = (own & s->trump) | plain_masters(s, own, live);
+            return set_worth(s, won) + cheapest_sum(s, declarer, __builtin_popcount(won));
+        }
+    }
+    uint32_t top = top_trumps(s, live, live & ~declarer);
+    int held1 = __builtin_popcount(top & s->hand[seat_after[s->declarer][1]]);
+    int held2 = __builtin_popcount(top & s->hand[seat_after[s->declarer][2]]);
+    return set_worth(s, top) + cheapest_sum(s, declarer, held1 > held2 ? held1 : held2);
 }
 
 /* The last trick plays itself. */
@@ -621,11 +718,13 @@ static inline int last_trick_points(const Solver *s, int leader)
 }
 
 /* The declarer's points from the last two tricks, by trying every way to
- * play the first of them: at most eight, the last trick plays itself. */
-static int two_tricks_points(const Solver *s, int leader)
+ * play the first of them (at most eight: the last trick plays itself), with
+ * cutoffs at the window (fail-soft). */
+static int two_tricks_points(const Solver *s, int leader, int alpha, int beta)
 {
     int second = seat_after[leader][1], third = seat_after[leader][2];
     uint32_t hand1 = s->hand[leader], hand2 = s->hand[second], hand3 = s->hand[third];
+    uint32_t all = hand1 | hand2 | hand3;
     uint32_t declarer_cards = s->hand[s->declarer];
     bool max1 = leader == s->declarer, max2 = second == s->declarer, max3 = third == s->declarer;
     int best1 = max1 ? -1 : 1000;
@@ -633,32 +732,56 @@ static int two_tricks_points(const Solver *s, int leader)
         int c1 = __builtin_ctz(m1);
         uint32_t led = s->follow[c1];
         uint32_t contenders = s->trump | led;
+        uint32_t replies3 = reply_cards(hand3, led);
         int best2 = max2 ? -1 : 1000;
         for (uint32_t m2 = reply_cards(hand2, led); m2; m2 &= m2 - 1) {
             int c2 = __builtin_ctz(m2);
+            int points12 = s->points[c1] + s->points[c2];
             int best3 = max3 ? -1 : 1000;
-            for (uint32_t m3 = reply_cards(hand3, led); m3; m3 &= m3 - 1) {
+            for (uint32_t m3 = replies3; m3; m3 &= m3 - 1) {
                 int c3 = __builtin_ctz(m3);
                 uint32_t trick = 1u << c1 | 1u << c2 | 1u << c3;
                 uint32_t top = 1u << highest_bit(trick & contenders);
-                int points = s->points[c1] + s->points[c2] + s->points[c3];
-                uint32_t rest = (hand1 | hand2 | hand3) & ~trick;
-                /* The last trick: led by the winner of this one. */
-                uint32_t winner_hand = top == 1u << c1 ? hand1 : top == 1u << c2 ? hand2 : hand3;
+                uint32_t rest = all & ~trick;
+                /* The last trick, led by the winner of this one. */
+                uint32_t winner_hand = top & hand1 ? hand1 : top & hand2 ? hand2 : hand3;
                 uint32_t last_led = s->follow[__builtin_ctz(winner_hand & rest)];
                 uint32_t last_top = 1u << highest_bit(rest & (s->trump | last_led));
+                int points = points12 + s->points[c3];
                 int v = (top & declarer_cards ? points : 0) +
                         (last_top & declarer_cards ? s->hand_points - points : 0);
                 if (max3 ? v > best3 : v < best3)
                     best3 = v;
+                if (max3 ? best3 >= beta : best3 <= alpha)
+                    break;
             }
             if (max2 ? best3 > best2 : best3 < best2)
                 best2 = best3;
+            if (max2 ? best2 >= beta : best2 <= alpha)
+                break;
         }
         if (max1 ? best2 > best1 : best2 < best1)
             best1 = best2;
+        if (max1 ? best1 >= beta : best1 <= alpha)
+            break;
     }
     return best1;
+}
+
+/* The declarer's points from the last two tricks, cached. */
+static int ending_points(Solver *s, int leader)
+{
+    const uint32_t *hand = s->hand;
+    uint32_t h = (hand[0] * 0x9e3779b1u) ^ (hand[1] * 0x85ebca6bu) ^ (hand[2] * 0xc2b2ae35u) ^ (uint32_t)leader;
+    EndEntry *e = &s->ends[(h ^ (h >> 15)) & ((1u << END_BITS) - 1)];
+    uint32_t tag = s->end_stamp << 10 | (uint32_t)leader << 8;
+    if ((e->tag >> 8) == (tag >> 8) && e->hand[0] == hand[0] && e->hand[1] == hand[1] && e->hand[2] == hand[2])
+        return (int)(e->tag & 255);
+    /* Every value lies in [0, hand_points]: reaching either end is exact. */
+    int v = two_tricks_points(s, leader, 0, s->hand_points);
+    memcpy(e->hand, hand, sizeof e->hand);
+    e->tag = tag | (uint32_t)v;
+    return v;
 }
 
 /* Takes card from the player's hand for the rest of the search below. */
@@ -709,6 +832,30 @@ static inline int play_third(Solver *s, int player, int c, int winner, int in_tr
     return v;
 }
 
+/* The third player's moves after the first, c, failed to settle the node. */
+static __attribute__((noinline)) int third_rest(Solver *s, int leader, int c, int best, int in_trick, int alpha,
+                                                int beta)
+{
+    int player = seat_after[leader][2];
+    bool maximizing = player == s->declarer;
+    if (maximizing ? best > alpha : best < beta) {
+        if (maximizing)
+            alpha = best;
+        else
+            beta = best;
+    }
+    MoveList list;
+    int winner[10];
+    third_moves(s, leader, c, &list, winner);
+    int best_move = c;
+    for (int i = 0; i < list.count; i++) {
+        int v = play_third(s, player, list.card[i], winner[i], in_trick, alpha, beta);
+        if (improve(maximizing, v, list.card[i], &best, &best_move, &alpha, &beta))
+            break;
+    }
+    return best;
+}
+
 /* The last card of a trick: every choice decides who takes it.  The first
  * choice is made from masks and usually settles the node; the others are
  * listed only when it does not. */
@@ -732,22 +879,7 @@ static int third_points(Solver *s, int leader, int alpha, int beta)
     int best = play_third(s, player, c, (beating >> c) & 1u ? player : current_seat, in_trick, alpha, beta);
     if (!(legal & (legal - 1)) || (maximizing ? best >= beta : best <= alpha))
         return best;
-    if (maximizing ? best > alpha : best < beta) {
-        if (maximizing)
-            alpha = best;
-        else
-            beta = best;
-    }
-    MoveList list;
-    int winner[10];
-    third_moves(s, leader, c, &list, winner);
-    int best_move = c;
-    for (int i = 0; i < list.count; i++) {
-        int v = play_third(s, player, list.card[i], winner[i], in_trick, alpha, beta);
-        if (improve(maximizing, v, list.card[i], &best, &best_move, &alpha, &beta))
-            break;
-    }
-    return best;
+    return third_rest(s, leader, c, best, in_trick, alpha, beta);
 }
 
 /* The second player's first choice, made from masks. */
@@ -776,19 +908,11 @@ static int second_choice(const Solver *s, int leader, uint32_t legal)
     return first_choice(s, sure, risky, lost);
 }
 
-static int second_points(Solver *s, int leader, int alpha, int beta)
+/* The second player's moves after the first, c, failed to settle the node. */
+static __attribute__((noinline)) int second_rest(Solver *s, int leader, int c, int best, int alpha, int beta)
 {
-    s->nodes++;
     int player = seat_after[leader][1];
-    uint32_t legal = reply_cards(s->hand[player], s->follow[s->trick[0]]);
     bool maximizing = player == s->declarer;
-    int c = second_choice(s, leader, legal);
-    take(s, player, c);
-    s->trick[1] = c;
-    int best = third_points(s, leader, alpha, beta);
-    give_back(s, player, c);
-    if (!(legal & (legal - 1)) || (maximizing ? best >= beta : best <= alpha))
-        return best;
     if (maximizing ? best > alpha : best < beta) {
         if (maximizing)
             alpha = best;
@@ -810,6 +934,22 @@ static int second_points(Solver *s, int leader, int alpha, int beta)
     return best;
 }
 
+static int second_points(Solver *s, int leader, int alpha, int beta)
+{
+    s->nodes++;
+    int player = seat_after[leader][1];
+    uint32_t legal = reply_cards(s->hand[player], s->follow[s->trick[0]]);
+    bool maximizing = player == s->declarer;
+    int c = second_choice(s, leader, legal);
+    take(s, player, c);
+    s->trick[1] = c;
+    int best = third_points(s, leader, alpha, beta);
+    give_back(s, player, c);
+    if (!(legal & (legal - 1)) || (maximizing ? best >= beta : best <= alpha))
+        return best;
+    return second_rest(s, leader, c, best, alpha, beta);
+}
+
 /* The leader's first choice without a table move, made from masks. */
 static int lead_choice(const Solver *s, int leader)
 {
@@ -819,6 +959,28 @@ static int lead_choice(const Solver *s, int leader)
         int seat = seat_after[leader][k];
         if (side_of(s, seat) != side_of(s, leader))
             beaten |= beatable_leads(s, own, s->hand[seat]);
+    }
+    if (leader == s->declarer) {
+        /* No sure winner: draw trumps, from the bottom. */
+        if (!(own & ~beaten) && (own & s->trump))
+            return __builtin_ctz(own & s->trump);
+    } else {
+        /* A defender's lead is as good as sure when the partner can beat
+         * whatever the declarer plays to it. */
+        uint32_t declarer = s->hand[s->declarer];
+        uint32_t partner = (s->hand[0] | s->hand[1] | s->hand[2]) & ~own & ~declarer;
+        uint32_t safe = own & ~beaten;
+        for (uint32_t m = own & beaten; m;) {
+            uint32_t suit = s->follow[__builtin_ctz(m)];
+            m &= ~suit;
+            uint32_t contenders = suit | s->trump;
+            uint32_t d = reply_cards(declarer, suit) & contenders;
+            uint32_t p = reply_cards(partner, suit) & contenders;
+            if (p && (!d || highest_bit(p) > highest_bit(d)))
+                safe |= own & suit;
+        }
+        if (safe)
+            return __builtin_ctz(dearest_cards(s, safe));
     }
     return first_choice(s, own & ~beaten, own & beaten, 0);
 }
@@ -845,30 +1007,31 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
         return last_trick_points(s, leader);
     uint32_t others = own & (own - 1);
     if (!(others & (others - 1)))
-        return two_tricks_points(s, leader);
-    uint32_t defenders = s->hand[0] ^ s->hand[1] ^ s->hand[2] ^ s->hand[s->declarer];
-    int lead_sure = leader_sure_points(s, leader);
-    int sure = leader == s->declarer ? lead_sure : sure_points(s, s->hand[s->declarer]);
+        return ending_points(s, leader);
+    /* The declarer surely takes sure, the defenders all but ceiling. */
+    int sure = declarer_floor(s, leader);
     if (sure >= beta)
         return sure;
-    int ceiling = s->hand_points - (leader != s->declarer ? lead_sure : sure_points(s, defenders));
+    int ceiling = s->hand_points - defenders_floor(s, leader);
     if (ceiling <= alpha)
         return ceiling;
     Key key;
     make_key(s, &s->squeeze[0], &key);
-    TTEntry *entry = tt_probe(s->tt, key.hand, leader, KIND_POINTS);
+    TTBucket *bucket = tt_bucket(s->tt, key.hand, leader);
+    TTEntry *entry = tt_probe(s->tt, bucket, key.hand, leader, KIND_POINTS);
     int c = -1;
     if (entry) {
-        if (entry->lower >= beta || entry->lower == entry->upper)
-            return entry->lower;
-        if (entry->upper <= alpha)
-            return entry->upper;
-        if (entry->lower > alpha)
-            alpha = entry->lower;
-        if (entry->upper < beta)
-            beta = entry->upper;
-        if (entry->best) {
-            c = card_of_key(&key, entry->best - 1);
+        int lower = tt_lower(entry), upper = tt_upper(entry);
+        if (lower >= beta || lower == upper)
+            return lower;
+        if (upper <= alpha)
+            return upper;
+        if (lower > alpha)
+            alpha = lower;
+        if (upper < beta)
+            beta = upper;
+        if (tt_best(entry)) {
+            c = card_of_key(&key, tt_best(entry) - 1);
             if (!((own >> c) & 1u))
                 c = -1;
         }
@@ -894,17 +1057,15 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
                 break;
         }
     }
-    entry = tt_store(s->tt, key.hand, leader, KIND_POINTS);
-    if (best <= alpha0) {
-        if (best < entry->upper)
-            entry->upper = (uint8_t)best;
-    } else if (best >= beta0) {
-        if (best > entry->lower)
-            entry->lower = (uint8_t)best;
-    } else {
-        entry->lower = entry->upper = (uint8_t)best;
-    }
-    entry->best = (uint8_t)(key_card(&key, best_move) + 1);
+    entry = tt_store(s->tt, bucket, key.hand, leader, KIND_POINTS);
+    int lower = tt_lower(entry), upper = tt_upper(entry);
+    if (best <= alpha0)
+        upper = best < upper ? best : upper;
+    else if (best >= beta0)
+        lower = best > lower ? best : lower;
+    else
+        lower = upper = best;
+    tt_set(entry, lower, upper, key_card(&key, best_move) + 1);
     return best;
 }
 
@@ -925,18 +1086,20 @@ static bool search_tricks(Solver *s, int leader, int n)
     s->nodes++;
     int player = seat_after[leader][n];
     TTEntry *entry = NULL;
+    TTBucket *bucket = NULL;
     int tt_move = -1;
     Key key;
     if (n == 0) {
         if (!s->hand[player])
             return true;
         make_key(s, &s->squeeze[1], &key);
-        entry = tt_probe(s->tt, key.hand, leader, s->kind);
+        bucket = tt_bucket(s->tt, key.hand, leader);
+        entry = tt_probe(s->tt, bucket, key.hand, leader, s->kind);
         if (entry) {
-            if (entry->lower == entry->upper)
-                return entry->lower;
-            if (entry->best)
-                tt_move = card_of_key(&key, entry->best - 1);
+            if (tt_lower(entry) == tt_upper(entry))
+                return tt_lower(entry);
+            if (tt_best(entry))
+                tt_move = card_of_key(&key, tt_best(entry) - 1);
         }
     }
     uint32_t live = s->hand[0] | s->hand[1] | s->hand[2];
@@ -984,9 +1147,8 @@ static bool search_tricks(Solver *s, int leader, int n)
         }
     }
     if (n == 0) {
-        entry = tt_store(s->tt, key.hand, leader, s->kind);
-        entry->lower = entry->upper = result;
-        entry->best = (uint8_t)(key_card(&key, best_move) + 1);
+        entry = tt_store(s->tt, bucket, key.hand, leader, s->kind);
+        tt_set(entry, result, result, key_card(&key, best_move) + 1);
     }
     return result;
 }
@@ -995,12 +1157,74 @@ static bool search_tricks(Solver *s, int leader, int n)
  * known to lie in [lower, upper]: a fail-soft result moves the bound past the
  * probe when it can, but the next probe is always the midpoint, so no value
  * takes more than about seven searches. */
-static int points_between(Solver *s, const Position *pos, int lower, int upper)
+/* The third player's first choice, made from masks, and the seat it gives
+ * the trick to. */
+static int third_choice(const Solver *s, int leader, int *winner)
+{
+    int player = seat_after[leader][2];
+    int first = s->trick[0], second = s->trick[1];
+    uint32_t led = s->follow[first];
+    uint32_t contenders = s->trump | led;
+    uint32_t legal = reply_cards(s->hand[player], led);
+    bool second_beats = ((contenders >> second) & 1u) && second > first;
+    int current = second_beats ? second : first;
+    int current_seat = seat_after[leader][second_beats];
+    uint32_t beating = legal & contenders & ~((2u << current) - 1);
+    uint32_t mine = side_of(s, current_seat) == side_of(s, player) ? legal : beating;
+    int c = first_choice(s, mine, 0, legal & ~mine);
+    *winner = (beating >> c) & 1u ? player : current_seat;
+    return c;
+}
+
+/* The declarer's points when everybody plays his first choice: a guess. */
+static int playout_points(Solver *s, int leader, int n)
+{
+    uint32_t hand[3] = {s->hand[0], s->hand[1], s->hand[2]};
+    int trick[3] = {s->trick[0], s->trick[1], s->trick[2]}, hand_points = s->hand_points;
+    int points = 0;
+    while (s->hand[seat_after[leader][n]]) {
+        int c, winner = -1;
+        int player = seat_after[leader][n];
+        if (n == 0)
+            c = lead_choice(s, leader);
+        else if (n == 1)
+            c = second_choice(s, leader, reply_cards(s->hand[player], s->follow[s->trick[0]]));
+        else
+            c = third_choice(s, leader, &winner);
+        take(s, player, c);
+        s->trick[n] = c;
+        if (n < 2) {
+            n++;
+            continue;
+        }
+        if (winner == s->declarer)
+            points += s->points[s->trick[0]] + s->points[s->trick[1]] + s->points[c];
+        leader = winner;
+        n = 0;
+    }
+    memcpy(s->hand, hand, sizeof hand);
+    memcpy(s->trick, trick, sizeof trick);
+    s->hand_points = hand_points;
+    return points;
+}
+
+static int points_between(Solver *s, const Position *pos, int lower, int upper, int guess)
 {
     int n = load(s, pos, KIND_POINTS);
     int already = pos->declarer_points;
+    if (guess < 0)
+        guess = already + playout_points(s, pos->leader, n) + 1;
+    int second = -1;
     while (lower < upper) {
         int beta = lower + (upper - lower + 1) / 2;
+        if (guess > lower && guess <= upper) {
+            beta = guess;
+            second = guess + 1;
+            guess = -1;
+        } else if (second > lower && second <= upper) {
+            beta = second;
+            second = -1;
+        }
         int g = already + search_points(s, pos->leader, n, beta - already - 1, beta - already);
         if (g < beta)
             upper = g;
@@ -1013,7 +1237,7 @@ static int points_between(Solver *s, const Position *pos, int lower, int upper)
 int solver_declarer_points(Solver *solver, const Position *pos)
 {
     return points_between(solver, pos, pos->declarer_points,
-                          pos->declarer_points + position_points_left(pos));
+                          pos->declarer_points + position_points_left(pos), -1);
 }
 
 bool solver_declarer_reaches(Solver *solver, const Position *pos, int points)
@@ -1097,6 +1321,7 @@ int solver_move_values(Solver *solver, const Position *pos, MoveValue moves[10])
         moves[i].card = card;
         moves[i].value = -1;
     }
+    int guess = value;
     for (int pass = 0; pass < 2; pass++) {
         for (int i = n - 1; i >= 0; i--) {
             if (moves[i].value >= 0)
@@ -1114,10 +1339,11 @@ int solver_move_values(Solver *solver, const Position *pos, MoveValue moves[10])
             if (pos->game == GAME_NULL)
                 moves[i].value = solver_declarer_wins_null(solver, &next);
             else if (maximizing)
-                moves[i].value = points_between(solver, &next, next.declarer_points, value);
+                moves[i].value = points_between(solver, &next, next.declarer_points, value, guess);
             else
                 moves[i].value = points_between(solver, &next, value,
-                                                next.declarer_points + position_points_left(&next));
+                                                next.declarer_points + position_points_left(&next), guess);
+            guess = moves[i].value;
         }
     }
     count = n;

@@ -1,30 +1,113 @@
 /* The transposition table: bounds on the declarer's future card points (or the
  * outcome of a trick-count search) for positions at trick boundaries, keyed by
  * the three hands and the leader.  Keys are stored whole, so a hit is never a
- * collision.  Lossy: a full bucket drops its shallowest entry. */
+ * collision.  Lossy: a full bucket drops its shallowest entry.
+ *
+ * The hot paths are inline: a search finds the bucket once (prefetching it),
+ * probes it and later stores into it. */
 #ifndef SKATDD_TT_H
 #define SKATDD_TT_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
+/* info: generation << 24 | kind << 22 | leader << 20 | best << 14 | upper << 7 | lower.
+ * best is the leader's best card (solver's own index) + 1, 0 = none; the
+ * bounds are 0..120 and TT_NO_UPPER.  Eight bits of generation let the table
+ * start afresh 255 times before it has to be cleared. */
 typedef struct {
     uint32_t hand[3];
-    uint8_t lower, upper; /* bounds on the value */
-    uint8_t best;         /* the leader's best card (solver's own index) + 1, 0 = none */
-    uint8_t meta;         /* generation << 4 | kind << 2 | leader */
+    uint32_t info;
 } TTEntry;
 
-typedef struct TT TT;
+enum { TT_BUCKET_SIZE = 4, TT_NO_UPPER = 127, TT_GENERATIONS = 256 };
+
+typedef struct {
+    TTEntry slot[TT_BUCKET_SIZE];
+} TTBucket;
+
+typedef struct {
+    TTBucket *buckets;
+    uint64_t mask;
+    uint32_t generation;
+} TT;
 
 TT *tt_new(size_t bytes);
 void tt_free(TT *tt);
 /* Starts a new generation: every stored entry becomes invalid. */
 void tt_new_generation(TT *tt);
-/* The entry for this key, or NULL. */
-TTEntry *tt_probe(TT *tt, const uint32_t hand[3], int leader, int kind);
+
+static inline int tt_lower(const TTEntry *e) { return (int)(e->info & 127); }
+static inline int tt_upper(const TTEntry *e) { return (int)((e->info >> 7) & 127); }
+static inline int tt_best(const TTEntry *e) { return (int)((e->info >> 14) & 63); }
+
+static inline void tt_set(TTEntry *e, int lower, int upper, int best)
+{
+    e->info = (e->info & ~((1u << 20) - 1)) | (uint32_t)best << 14 | (uint32_t)upper << 7 | (uint32_t)lower;
+}
+
+/* The key's bucket, fetched into the cache ahead of its use. */
+static inline TTBucket *tt_bucket(const TT *tt, const uint32_t hand[3], int leader)
+{
+    uint64_t h = (hand[0] * 0x9e3779b97f4a7c15ull) ^ (hand[1] * 0xc2b2ae3d27d4eb4full) ^
+                 (hand[2] * 0x165667b19e3779f9ull) ^ ((uint64_t)leader << 60);
+    h ^= h >> 29;
+    h *= 0xbf58476d1ce4e5b9ull;
+    h ^= h >> 32;
+    TTBucket *b = &tt->buckets[h & tt->mask];
+    __builtin_prefetch(b);
+    return b;
+}
+
+/* The bits of info above the bounds and the best card. */
+static inline uint32_t tt_meta(const TT *tt, int leader, int kind)
+{
+    return tt->generation << 4 | (uint32_t)kind << 2 | (uint32_t)leader;
+}
+
+static inline int tt_same_key(const TTEntry *e, const uint32_t hand[3], uint32_t meta)
+{
+    return (e->info >> 20) == meta && e->hand[0] == hand[0] && e->hand[1] == hand[1] &&
+           e->hand[2] == hand[2];
+}
+
+/* The entry for this key in its bucket, or NULL. */
+static inline TTEntry *tt_probe(const TT *tt, TTBucket *b, const uint32_t hand[3], int leader, int kind)
+{
+    uint32_t meta = tt_meta(tt, leader, kind);
+    for (int i = 0; i < TT_BUCKET_SIZE; i++)
+        if (tt_same_key(&b->slot[i], hand, meta))
+            return &b->slot[i];
+    return NULL;
+}
+
+static inline int tt_cards_held(const TTEntry *e)
+{
+    return __builtin_popcount(e->hand[0] | e->hand[1] | e->hand[2]);
+}
+
 /* The entry to write this key into: its own, or a replaced one set to this key
- * with no bounds (lower 0, upper 255, best 0). */
-TTEntry *tt_store(TT *tt, const uint32_t hand[3], int leader, int kind);
+ * with no bounds (lower 0, upper TT_NO_UPPER, best 0).  Another generation's
+ * entry goes first, else the one with the fewest cards left. */
+static inline TTEntry *tt_store(const TT *tt, TTBucket *b, const uint32_t hand[3], int leader, int kind)
+{
+    uint32_t meta = tt_meta(tt, leader, kind);
+    TTEntry *victim = NULL;
+    int victim_cards = 99;
+    for (int i = 0; i < TT_BUCKET_SIZE; i++) {
+        TTEntry *e = &b->slot[i];
+        if (tt_same_key(e, hand, meta))
+            return e;
+        int cards = (e->info >> 24) != tt->generation ? -1 : tt_cards_held(e);
+        if (cards < victim_cards) {
+            victim = e;
+            victim_cards = cards;
+        }
+    }
+    memcpy(victim->hand, hand, sizeof victim->hand);
+    victim->info = meta << 20 | (uint32_t)TT_NO_UPPER << 7;
+    return victim;
+}
 
 #endif
