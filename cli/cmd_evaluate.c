@@ -29,10 +29,10 @@ static const char evaluate_help[] =
     "tournament score is not negative).\n"
     "\n"
     "options:\n"
-    "  --samples N         layouts per skat (default 6; 1..64)\n"
-    "  --quick             a fast estimate: 2 layouts per skat, 3 discards\n"
+    "  --samples N         layouts per skat (default 4; 1..64)\n"
+    "  --quick             a fast estimate: 1 layout per skat, 1 discard\n"
     "  --discards K        ten cards, skat games: discards tried per skat, best by a\n"
-    "                      cheap estimate first (default 4; 66 = all)\n"
+    "                      cheap estimate first (default 3; 66 = all)\n"
     "  --seed N            random seed (default 1); the same seed gives the same\n"
     "                      result for any number of threads\n"
     "  --confidence P      for the safe bid ceiling (default 0.9)\n"
@@ -91,8 +91,8 @@ static bool evaluate_option(void *ctx, const char *name, const char *value)
         }
         e->eval.confidence = v;
     } else if (strcmp(name, "quick") == 0) {
-        e->eval.samples = 2;
-        e->eval.discards = 3;
+        e->eval.samples = 1;
+        e->eval.discards = 1;
     } else if (strcmp(name, "plot") == 0) {
         e->plot = value;
     }
@@ -328,7 +328,7 @@ static int evaluate_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
 int cmd_evaluate(int argc, char **argv)
 {
     CommonOptions o;
-    EvaluateOptions eo = {.eval = {.samples = 6, .seed = 1, .discards = 4, .confidence = 0.9}};
+    EvaluateOptions eo = {.eval = {.samples = 4, .seed = 1, .discards = 3, .confidence = 0.9}};
     int status;
     int first = command_start(argc, argv, &o, evaluate_help, evaluate_options, evaluate_option, &eo, &status);
     if (first < 0)
