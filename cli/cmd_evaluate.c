@@ -191,8 +191,8 @@ static void print_text(const CommonOptions *o, const RuleSystem *rules, const De
     if (e->best_bid)
         printf("%d", e->best_bid);
     printf(".\nSampling error: about +-%.3f on a probability near 0.5 (one standard error over %ld worlds).\n"
-           "Double-dummy worlds are optimistic for the declarer: the defenders, too, play as if they saw "
-           "all cards.\n\n",
+           "Double-dummy worlds are optimistic for the declarer, who plays as if he saw the defenders' cards\n"
+           "(make bench: about 7 card points a game against sampling play; see the README).\n\n",
            standard_error(e), e->worlds);
 }
 

@@ -1,13 +1,16 @@
-/* How optimistic is double-dummy play for the declarer?
+/* What double-dummy play takes for granted, measured on random hand games.
  *
- * On random deals played as hand games, the declarer plays double-dummy (he
- * sees every card) while the defenders do not see the declarer's cards: each
- * defender, at each turn, samples layouts of the cards he cannot see that fit
- * what the play has shown (voids), solves each double-dummy and plays the
- * card that is best on average (perfect-information Monte Carlo).  Against
- * such a defence the declarer takes at least his double-dummy points; the
- * difference is what evaluate's double-dummy worlds overstate, measured with
- * this defence.  Part of `make bench`. */
+ * A side that does not see the others' cards plays by perfect-information
+ * Monte Carlo: at each turn it samples layouts of the cards it cannot see
+ * that fit what the play has shown (voids), solves each double-dummy and
+ * plays the card best on average.  Two runs on the same deals:
+ *   - the declarer sees all, the defenders guess: the declarer takes at least
+ *     his double-dummy points; the excess is what the defenders' perfect
+ *     information is worth in evaluate's worlds;
+ *   - the declarer guesses, the defenders see all: he takes at most his
+ *     double-dummy points; the shortfall is how optimistic double-dummy is
+ *     about the declarer's own play.
+ * Part of `make bench`. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,10 +59,11 @@ static bool sample_layout(uint64_t *rng, const Table *t, const Position *pos, in
     return false;
 }
 
-/* The defender's card: the lowest average double-dummy result for the
- * declarer over sampled layouts. */
-static int defender_card(Solver *solver, uint64_t *rng, const Table *t, const Position *pos)
+/* The card of a player who cannot see the others' cards: the best average
+ * double-dummy result for his side over sampled layouts. */
+static int guessing_card(Solver *solver, uint64_t *rng, const Table *t, const Position *pos)
 {
+    bool declarer = position_to_move(pos) == pos->declarer;
     int me = position_to_move(pos);
     CardSet legal = position_legal_moves(pos);
     if (set_count(legal) == 1)
@@ -80,19 +84,20 @@ static int defender_card(Solver *solver, uint64_t *rng, const Table *t, const Po
     }
     int best = 0;
     for (int i = 1; i < n; i++)
-        if (total[i] < total[best])
+        if (declarer ? total[i] > total[best] : total[i] < total[best])
             best = i;
     return cards[best];
 }
 
-/* The declarer's card: one that keeps his double-dummy value. */
-static int declarer_card(Solver *solver, const Position *pos)
+/* The card of a player who sees everything: one that keeps the value. */
+static int seeing_card(Solver *solver, const Position *pos)
 {
+    bool declarer = position_to_move(pos) == pos->declarer;
     MoveValue moves[10];
     int n = solver_move_values(solver, pos, moves);
     int best = 0;
     for (int i = 1; i < n; i++)
-        if (moves[i].value > moves[best].value)
+        if (declarer ? moves[i].value > moves[best].value : moves[i].value < moves[best].value)
             best = i;
     return moves[best].card;
 }
@@ -107,6 +112,18 @@ static void note_void(Table *t, const Position *before, int card)
         t->void_in[position_to_move(before)] |= effective_suit_cards(g, led);
 }
 
+/* Plays the deal out with one side guessing; returns the declarer's points. */
+static int play_out(Solver *solver, uint64_t *rng, Table t, Position pos, bool declarer_guesses)
+{
+    while (!position_is_over(&pos)) {
+        bool guessing = (position_to_move(&pos) == pos.declarer) == declarer_guesses;
+        int card = guessing ? guessing_card(solver, rng, &t, &pos) : seeing_card(solver, &pos);
+        note_void(&t, &pos, card);
+        position_play(&pos, card);
+    }
+    return pos.declarer_points;
+}
+
 int main(int argc, char **argv)
 {
     int deals = argc > 1 ? atoi(argv[1]) : DEALS;
@@ -114,8 +131,8 @@ int main(int argc, char **argv)
         deals = DEALS;
     Solver *solver = solver_new(16u << 20);
     uint64_t rng = 99;
-    long dd_sum = 0, played_sum = 0;
-    int dd_wins = 0, played_wins = 0;
+    long dd_sum = 0, sum[2] = {0, 0};
+    int dd_wins = 0, wins[2] = {0, 0};
     double start = wall_ms();
     for (int d = 0; d < deals; d++) {
         GameType game = d % 2 ? GAME_GRAND : GAME_CLUBS;
@@ -132,23 +149,22 @@ int main(int argc, char **argv)
         pos.declarer_points = set_points(t.skat);
         solver_new_deal(solver);
         int dd = solver_declarer_points(solver, &pos);
-        while (!position_is_over(&pos)) {
-            int card = position_to_move(&pos) == pos.declarer ? declarer_card(solver, &pos)
-                                                              : defender_card(solver, &rng, &t, &pos);
-            note_void(&t, &pos, card);
-            position_play(&pos, card);
-        }
         dd_sum += dd;
-        played_sum += pos.declarer_points;
         dd_wins += dd >= 61;
-        played_wins += pos.declarer_points >= 61;
+        for (int k = 0; k < 2; k++) {
+            int points = play_out(solver, &rng, t, pos, k == 1);
+            sum[k] += points;
+            wins[k] += points >= 61;
+        }
     }
-    printf("optimism of double-dummy play (%d hand games, clubs and grand, declarer with the most trumps;\n"
-           "defenders playing by %d sampled layouts each turn, not seeing the declarer's cards):\n", deals, LAYOUTS);
-    printf("  declarer's points: double-dummy %.1f, against that defence %.1f on average (+%.1f)\n",
-           (double)dd_sum / deals, (double)played_sum / deals, (double)(played_sum - dd_sum) / deals);
-    printf("  games won (61+): double-dummy %d, against that defence %d of %d  (%.1f s)\n", dd_wins, played_wins,
-           deals, (wall_ms() - start) / 1000);
+    printf("double-dummy against one side guessing (%d hand games, clubs and grand, declarer with the most\n"
+           "trumps; the guessing side solves %d sampled layouts of the cards it cannot see each turn):\n",
+           deals, LAYOUTS);
+    printf("  declarer's points: double-dummy %.1f; defenders guessing %.1f (%+.1f); declarer guessing %.1f (%+.1f)\n",
+           (double)dd_sum / deals, (double)sum[0] / deals, (double)(sum[0] - dd_sum) / deals,
+           (double)sum[1] / deals, (double)(sum[1] - dd_sum) / deals);
+    printf("  games won (61+) of %d: double-dummy %d; defenders guessing %d; declarer guessing %d  (%.1f s)\n",
+           deals, dd_wins, wins[0], wins[1], (wall_ms() - start) / 1000);
     solver_free(solver);
     return 0;
 }
