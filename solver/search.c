@@ -1092,6 +1092,11 @@ static bool search_tricks(Solver *s, int leader, int n)
     if (n == 0) {
         if (!s->hand[player])
             return true;
+        /* The top trump takes a trick whenever it is played: the goal is
+         * lost while the other side holds it. */
+        uint32_t trumps = (s->hand[0] | s->hand[1] | s->hand[2]) & s->trump;
+        if (trumps && (((s->hand[s->declarer] >> highest_bit(trumps)) & 1u) != (s->goal_side == DECLARER_SIDE)))
+            return false;
         make_key(s, &s->squeeze[1], &key);
         bucket = tt_bucket(s->tt, key.hand, leader);
         entry = tt_probe(s->tt, bucket, key.hand, leader, s->kind);
