@@ -1,5 +1,7 @@
 #include "gamevalue.h"
 
+#include "text.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,19 +47,6 @@ static bool holds_lowest_trumps(GameType game, CardSet cards, int k)
     return true;
 }
 
-static void append(char *out, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static void append(char *out, size_t n, const char *fmt, ...)
-{
-    size_t len = strlen(out);
-    if (len + 1 >= n)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(out + len, n - len, fmt, ap);
-    va_end(ap);
-}
-
 /* The multiplier: matadors, then each level that applies with its weight
  * from the rules.  text (may be NULL) gets "with 2, game 3, hand 4". */
 static int count_levels(const RuleSystem *r, const Contract *c, int matadors, bool with, bool schneider,
@@ -86,7 +75,7 @@ static int count_levels(const RuleSystem *r, const Contract *c, int matadors, bo
             continue;
         m += add;
         if (text)
-            append(text, n, ", %s%s %d", table[i].times > 1 ? "2x " : "", level_name(table[i].level), m);
+            text_append(text, n, ", %s%s %d", table[i].times > 1 ? "2x " : "", level_name(table[i].level), m);
     }
     return m;
 }
@@ -158,25 +147,25 @@ static void finish(const RuleSystem *r, const GamePlay *p, GameScore *out, const
         if (out->overbid) {
             int m = overbid_multiple(r, out->base, p->bid);
             out->lost_value = m * out->base;
-            append(out->breakdown, sizeof out->breakdown, "; lost: %s%soverbid (bid %d: %d x %d = %d)",
+            text_append(out->breakdown, sizeof out->breakdown, "; lost: %s%soverbid (bid %d: %d x %d = %d)",
                    lost_reasons, *lost_reasons ? ", " : "", p->bid, m, out->base, out->lost_value);
         } else {
             out->lost_value = out->value;
-            append(out->breakdown, sizeof out->breakdown, "; lost: %s", lost_reasons);
+            text_append(out->breakdown, sizeof out->breakdown, "; lost: %s", lost_reasons);
         }
         out->score = -out->lost_value * out->lost_factor;
         if (out->lost_factor != 1)
-            append(out->breakdown, sizeof out->breakdown, " -> %d x %d = %d", out->lost_factor, out->lost_value,
+            text_append(out->breakdown, sizeof out->breakdown, " -> %d x %d = %d", out->lost_factor, out->lost_value,
                    out->score);
         else
-            append(out->breakdown, sizeof out->breakdown, " -> %d", out->score);
+            text_append(out->breakdown, sizeof out->breakdown, " -> %d", out->score);
     }
     if (out->doubling_factor != 1) {
-        append(out->breakdown, sizeof out->breakdown, ";");
+        text_append(out->breakdown, sizeof out->breakdown, ";");
         for (int i = 0; i < p->doubling; i++)
-            append(out->breakdown, sizeof out->breakdown, "%s %s", i ? "," : "", r->doubling[i].name);
+            text_append(out->breakdown, sizeof out->breakdown, "%s %s", i ? "," : "", r->doubling[i].name);
         out->score *= out->doubling_factor;
-        append(out->breakdown, sizeof out->breakdown, " x%d = %d", out->doubling_factor, out->score);
+        text_append(out->breakdown, sizeof out->breakdown, " x%d = %d", out->doubling_factor, out->score);
     }
 }
 
@@ -238,19 +227,19 @@ bool gamevalue_score(const RuleSystem *r, const GamePlay *p, GameScore *out)
         schneider = schneider || c.schneider_announced || own_schneider;
         schwarz = schwarz || c.schwarz_announced || own_schwarz;
         if (!game_made)
-            append(reasons, sizeof reasons, "%d card points%s", points,
+            text_append(reasons, sizeof reasons, "%d card points%s", points,
                    own_schwarz ? " (declarer schwarz)" : own_schneider ? " (declarer schneider)" : "");
         if (game_made && c.schwarz_announced && !schwarz_made)
-            append(reasons, sizeof reasons, "schwarz announced, %d tricks", tricks);
+            text_append(reasons, sizeof reasons, "schwarz announced, %d tricks", tricks);
         else if (game_made && c.schneider_announced && !schneider_made)
-            append(reasons, sizeof reasons, "schneider announced, %d card points", points);
+            text_append(reasons, sizeof reasons, "schneider announced, %d card points", points);
         if (!spitze_made)
-            append(reasons, sizeof reasons, "%sSpitze not made", *reasons ? ", " : "");
+            text_append(reasons, sizeof reasons, "%sSpitze not made", *reasons ? ", " : "");
     }
     out->multiplier = count_levels(r, &c, out->matadors, with, schneider, schwarz, p->spitze, out->breakdown,
                                    sizeof out->breakdown);
     out->value = out->multiplier * out->base;
-    append(out->breakdown, sizeof out->breakdown, " -> %d x %d = %d", out->multiplier, out->base, out->value);
+    text_append(out->breakdown, sizeof out->breakdown, " -> %d x %d = %d", out->multiplier, out->base, out->value);
     out->overbid = p->bid > out->value;
     out->won = played_won && !out->overbid;
     finish(r, p, out, reasons);

@@ -1,5 +1,7 @@
 #include "rules.h"
 
+#include "text.h"
+
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
@@ -771,19 +773,6 @@ static int word_parse(const char *w)
     return -1;
 }
 
-static void append(char *out, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static void append(char *out, size_t n, const char *fmt, ...)
-{
-    size_t len = strlen(out);
-    if (len + 1 >= n)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(out + len, n - len, fmt, ap);
-    va_end(ap);
-}
-
 /* Without a form word: the one form with which the contract is allowed. */
 static bool guess_form(const RuleSystem *r, Contract *c, const char *text, char *err, size_t n)
 {
@@ -811,7 +800,7 @@ static bool guess_form(const RuleSystem *r, Contract *c, const char *text, char 
     int said = 0;
     for (int f = 1; f <= r->form_count; f++)
         if (fits[f])
-            append(err, n, "%s%s", said++ == 0 ? "" : said == count ? " or " : ", ", r->forms[f - 1].name);
+            text_append(err, n, "%s%s", said++ == 0 ? "" : said == count ? " or " : ", ", r->forms[f - 1].name);
     return false;
 }
 
@@ -853,8 +842,8 @@ bool rules_parse_contract(const RuleSystem *rules, const char *text, Contract *o
         } else {
             snprintf(err, n, "unknown contract word '%s' (hand, schneider, schwarz, ouvert", w);
             for (int f = 0; f < rules->form_count; f++)
-                append(err, n, ", %s", rules->forms[f].name);
-            append(err, n, ")");
+                text_append(err, n, ", %s", rules->forms[f].name);
+            text_append(err, n, ")");
             return false;
         }
     }
@@ -879,14 +868,14 @@ const char *rules_contract_name(const RuleSystem *rules, const Contract *c, char
     bool announce_implied = c->ouvert && rules->ouvert_implies_announcements;
     out[0] = '\0';
     if (c->form)
-        append(out, n, "%s ", rules_form_name(rules, c->form));
-    append(out, n, "%s", game_type_name(c->game));
+        text_append(out, n, "%s ", rules_form_name(rules, c->form));
+    text_append(out, n, "%s", game_type_name(c->game));
     if (c->ouvert)
-        append(out, n, " ouvert");
+        text_append(out, n, " ouvert");
     if (c->hand && !hand_implied)
-        append(out, n, " hand");
+        text_append(out, n, " hand");
     if (suit_or_grand && !announce_implied)
-        append(out, n, "%s", c->schwarz_announced ? " schwarz" : c->schneider_announced ? " schneider" : "");
+        text_append(out, n, "%s", c->schwarz_announced ? " schwarz" : c->schneider_announced ? " schneider" : "");
     return out;
 }
 

@@ -1,21 +1,9 @@
 #include "scoring.h"
 
-#include <stdarg.h>
+#include "text.h"
+
 #include <stdio.h>
 #include <string.h>
-
-static void append(char *out, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static void append(char *out, size_t n, const char *fmt, ...)
-{
-    size_t len = strlen(out);
-    if (len + 1 >= n)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(out + len, n - len, fmt, ap);
-    va_end(ap);
-}
 
 static bool table_bonus(const TournamentScheme *s, int table_size, int *defender, int *dealer, char *err, size_t n)
 {
@@ -50,16 +38,16 @@ bool tournament_score(const TournamentScheme *s, const GameScore *game, int tabl
     int extra = game->with_matadors ? 0 : game->matadors - s->matador_bonus_above;
     if (game->won && s->matador_bonus && game->matadors > 0 && extra > 0) {
         out->declarer += extra * s->matador_bonus;
-        append(out->breakdown, sizeof out->breakdown, ", against %d matadors %d x %d", game->matadors, extra,
+        text_append(out->breakdown, sizeof out->breakdown, ", against %d matadors %d x %d", game->matadors, extra,
                s->matador_bonus);
     }
-    append(out->breakdown, sizeof out->breakdown, " = %d", out->declarer);
+    text_append(out->breakdown, sizeof out->breakdown, " = %d", out->declarer);
     if (!game->won) {
         out->defender = defender_bonus;
         out->dealer = dealer_bonus;
-        append(out->breakdown, sizeof out->breakdown, "; each defender %+d", defender_bonus);
+        text_append(out->breakdown, sizeof out->breakdown, "; each defender %+d", defender_bonus);
         if (table_size == 4)
-            append(out->breakdown, sizeof out->breakdown, ", dealer %+d", dealer_bonus);
+            text_append(out->breakdown, sizeof out->breakdown, ", dealer %+d", dealer_bonus);
     }
     return true;
 }
@@ -173,7 +161,7 @@ bool ramsch_score(const RuleSystem *r, const RamschPlay *p, RamschScore *out, ch
             out->scores[s] = ra->durchmarsch_points;
             out->won[s] = ra->durchmarsch_points > 0;
             out->lost[s] = ra->durchmarsch_points < 0;
-            append(out->breakdown, sizeof out->breakdown, "; %s took every trick (Durchmarsch): %+d", seat_name(s),
+            text_append(out->breakdown, sizeof out->breakdown, "; %s took every trick (Durchmarsch): %+d", seat_name(s),
                    ra->durchmarsch_points);
             return true;
         }
@@ -203,20 +191,20 @@ bool ramsch_score(const RuleSystem *r, const RamschPlay *p, RamschScore *out, ch
         if (loser_mode) {
             out->scores[s] = -out->points[s] * factor;
             out->lost[s] = true;
-            append(out->breakdown, sizeof out->breakdown, "; %s loses %d", seat_name(s), out->points[s]);
+            text_append(out->breakdown, sizeof out->breakdown, "; %s loses %d", seat_name(s), out->points[s]);
         } else {
             int base = p->tricks[s] == 0 ? ra->no_trick_points : ra->winner_points;
             out->scores[s] = base * factor;
             out->won[s] = true;
-            append(out->breakdown, sizeof out->breakdown, "; %s wins %d (%s)", seat_name(s), base,
+            text_append(out->breakdown, sizeof out->breakdown, "; %s wins %d (%s)", seat_name(s), base,
                    p->tricks[s] == 0 ? "no trick" : "fewest card points");
         }
         if (factor != 1)
-            append(out->breakdown, sizeof out->breakdown, " x %d (%d Jungfrau, %d push) = %d", factor,
+            text_append(out->breakdown, sizeof out->breakdown, " x %d (%d Jungfrau, %d push) = %d", factor,
                    loser_mode ? out->jungfrauen : 0, p->pushes, out->scores[s]);
     }
     if (tie_count > 1)
-        append(out->breakdown, sizeof out->breakdown, " (%d tied)", tie_count);
+        text_append(out->breakdown, sizeof out->breakdown, " (%d tied)", tie_count);
     return true;
 }
 
