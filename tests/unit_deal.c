@@ -6,6 +6,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "support_cards.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,26 +39,6 @@ static char *write_temp(const void *text, size_t len)
 }
 
 /* The set of a space-separated list of card names. */
-static CardSet set_of(const char *names)
-{
-    char buf[256];
-    CardSet s = 0;
-    snprintf(buf, sizeof buf, "%s", names);
-    for (char *save = NULL, *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
-        int card = card_parse(w);
-        assert_int_not_equal(card, CARD_NONE);
-        s |= card_bit(card);
-    }
-    return s;
-}
-
-static int card(const char *name)
-{
-    int c = card_parse(name);
-    assert_int_not_equal(c, CARD_NONE);
-    return c;
-}
-
 /* Reads the first document of text: 1 for a deal, -1 with err. */
 static int read_first_n(const char *text, size_t len, Deal *deal, char *err)
 {
@@ -126,11 +108,11 @@ static void test_notation_variants(void **state)
             &d);
     assert_string_equal(d.name, "Grand with four jacks");
     assert_true(d.full_deal);
-    assert_int_equal(d.hands[SEAT_FOREHAND], set_of("CJ SJ HJ DJ CA CT CK SA ST S9"));
-    assert_int_equal(d.hands[SEAT_MIDDLEHAND], set_of("C9 C8 C7 SK SQ S8 HA HT HK HQ"));
-    assert_int_equal(d.hands[SEAT_REARHAND], set_of("H9 H8 H7 DA DT DK DQ D9 S7 CQ"));
+    assert_int_equal(d.hands[SEAT_FOREHAND], test_cards("CJ SJ HJ DJ CA CT CK SA ST S9"));
+    assert_int_equal(d.hands[SEAT_MIDDLEHAND], test_cards("C9 C8 C7 SK SQ S8 HA HT HK HQ"));
+    assert_int_equal(d.hands[SEAT_REARHAND], test_cards("H9 H8 H7 DA DT DK DQ D9 S7 CQ"));
     assert_true(d.has_skat);
-    assert_int_equal(d.skat, set_of("D8 D7"));
+    assert_int_equal(d.skat, test_cards("D8 D7"));
     for (int s = 0; s < SEAT_COUNT; s++)
         assert_true(d.has_hand[s]);
     assert_true(d.has_declarer);
@@ -158,7 +140,7 @@ static void expect_play(const char *play_yaml)
     read_ok(text, &d);
     assert_int_equal(d.play_count, 7);
     for (int i = 0; i < 7; i++)
-        assert_int_equal(d.play[i], card(expected[i]));
+        assert_int_equal(d.play[i], test_card(expected[i]));
 }
 
 static void test_play_notations(void **state)
@@ -301,12 +283,12 @@ static void test_position(void **state)
     deal_position(&d, &pos);
     assert_int_equal(pos.game, GAME_HEARTS);
     assert_int_equal(pos.declarer, SEAT_REARHAND);
-    assert_int_equal(pos.hands[SEAT_FOREHAND], set_of("SJ CA"));
-    assert_int_equal(pos.hands[SEAT_REARHAND], set_of("H9 H8 H7"));
+    assert_int_equal(pos.hands[SEAT_FOREHAND], test_cards("SJ CA"));
+    assert_int_equal(pos.hands[SEAT_REARHAND], test_cards("H9 H8 H7"));
     assert_int_equal(pos.leader, SEAT_FOREHAND);
     assert_int_equal(pos.trick_size, 2);
-    assert_int_equal(pos.trick[0], card("CT"));
-    assert_int_equal(pos.trick[1], card("C8"));
+    assert_int_equal(pos.trick[0], test_card("CT"));
+    assert_int_equal(pos.trick[1], test_card("C8"));
     assert_int_equal(pos.declarer_points, 40);
     assert_int_equal(pos.declarer_tricks, 3);
     assert_int_equal(pos.defender_tricks, 4);
@@ -388,9 +370,9 @@ static void test_position_after_discard(void **state)
     Position pos;
     read_ok(DEAL "discard: [ST, CK]\n", &d);
     assert_true(d.has_discard);
-    assert_int_equal(d.discard, set_of("ST CK"));
+    assert_int_equal(d.discard, test_cards("ST CK"));
     deal_position(&d, &pos);
-    assert_int_equal(pos.hands[SEAT_FOREHAND], set_of("CJ SJ HJ DJ CA CT SA S9 D8 D7"));
+    assert_int_equal(pos.hands[SEAT_FOREHAND], test_cards("CJ SJ HJ DJ CA CT SA S9 D8 D7"));
     assert_int_equal(pos.hands[SEAT_MIDDLEHAND], d.hands[SEAT_MIDDLEHAND]);
     assert_int_equal(pos.declarer_points, 14);
     assert_int_equal(pos.leader, SEAT_FOREHAND);
@@ -441,10 +423,10 @@ static void test_position_after_play(void **state)
     assert_int_equal(pos.declarer_points, 0 + 2 + 2 + 15);
     assert_int_equal(pos.leader, SEAT_MIDDLEHAND);
     assert_int_equal(pos.trick_size, 1);
-    assert_int_equal(pos.trick[0], card("HQ"));
+    assert_int_equal(pos.trick[0], test_card("HQ"));
     assert_int_equal(position_to_move(&pos), SEAT_REARHAND);
-    assert_int_equal(pos.hands[SEAT_FOREHAND], set_of("HJ DJ CA CT CK ST"));
-    assert_int_equal(pos.hands[SEAT_MIDDLEHAND], set_of("C7 S8 HA HT HK"));
+    assert_int_equal(pos.hands[SEAT_FOREHAND], test_cards("HJ DJ CA CT CK ST"));
+    assert_int_equal(pos.hands[SEAT_MIDDLEHAND], test_cards("C7 S8 HA HT HK"));
 }
 
 static void test_null_hand_play(void **state)
@@ -500,10 +482,10 @@ static void test_optional_keys(void **state)
     assert_int_equal(d.answer.game_value, -96);
     assert_true(d.answer.has_bid_ceiling && d.answer.bid_ceiling_none);
     assert_int_equal(d.answer.winning_card_count, 2);
-    assert_int_equal(d.answer.winning_cards[0], card("CJ"));
-    assert_int_equal(d.answer.winning_cards[1], card("SJ"));
+    assert_int_equal(d.answer.winning_cards[0], test_card("CJ"));
+    assert_int_equal(d.answer.winning_cards[1], test_card("SJ"));
     assert_true(d.answer.has_discard);
-    assert_int_equal(d.answer.discard, set_of("D8 D7"));
+    assert_int_equal(d.answer.discard, test_cards("D8 D7"));
     assert_true(d.answer.has_contract && d.answer.contract.hand);
     /* The result of a game stands in for the play: no position change. */
     Position pos;
@@ -546,7 +528,7 @@ static void test_partial_hands(void **state)
     assert_int_equal(set_count(d.hands[SEAT_REARHAND]), 12);
     assert_false(d.has_skat);
     read_ok("hands:\n  rearhand: CJ SJ HJ DJ CA CT CK SA ST S9 D8 D7\ndiscard: D8 S9\n", &d);
-    assert_int_equal(d.discard, set_of("D8 S9"));
+    assert_int_equal(d.discard, test_cards("D8 S9"));
     read_ok("hands: {forehand: CJ SJ HJ DJ CA CT CK SA ST S9, rearhand: H9 H8 H7 DA DT DK DQ D9 S7 CQ}\n", &d);
     assert_false(d.full_deal);
     char err[ERR_SIZE];

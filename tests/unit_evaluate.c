@@ -8,6 +8,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "support_cards.h"
+
 #include "evaluate.h"
 
 static RuleSystem rules;
@@ -18,16 +20,6 @@ static int setup(void **state)
     (void)state;
     char err[256];
     return rules_load("isko", "evaluator/rules", &rules, err, sizeof err) ? 0 : -1;
-}
-
-static CardSet cards(const char *list)
-{
-    char buf[128];
-    strcpy(buf, list);
-    CardSet set = 0;
-    for (char *w = strtok(buf, " "); w; w = strtok(NULL, " "))
-        set |= card_bit(card_parse(w));
-    return set;
 }
 
 /* The 231-skat runs take seconds; under the sanitizers (SKATDD_QUICK) only
@@ -61,7 +53,7 @@ static void test_sure_grand(void **state)
     char err[256];
     EvalOptions o = quick(0);
     /* Four jacks and all aces and tens of three suits: nothing can beat it. */
-    assert_true(evaluate_hand(&rules, SEAT_FOREHAND, cards("CJ SJ HJ DJ CA CT SA ST HA HT"), &o, &a, err, sizeof err));
+    assert_true(evaluate_hand(&rules, SEAT_FOREHAND, test_cards("CJ SJ HJ DJ CA CT SA ST HA HT"), &o, &a, err, sizeof err));
     assert_int_equal(a.skats, 231);
     for (int s = 0; s < 231; s++)
         assert_int_equal(a.skat_visits[s], 1);
@@ -82,7 +74,7 @@ static void test_hopeless_hand(void **state)
     EvalOptions o = quick(0);
     /* No jack, no ace, nines under every seven and eight: no suit or grand can
      * be won, and in null the defenders lead a low card under it. */
-    assert_true(evaluate_hand(&rules, SEAT_MIDDLEHAND, cards("C9 CQ CT S9 SQ ST H9 HQ D9 DQ"), &o, &a, err,
+    assert_true(evaluate_hand(&rules, SEAT_MIDDLEHAND, test_cards("C9 CQ CT S9 SQ ST H9 HQ D9 DQ"), &o, &a, err,
                               sizeof err));
     for (int r = 0; r < a.contract_count; r++)
         assert_true(a.contracts[r].p_win == 0.0);
@@ -113,7 +105,7 @@ static void test_threads(void **state)
     (void)state;
     skip_when_quick();
     char err[256];
-    CardSet hand = cards("CJ SJ HJ CA CT SA ST HA HT D7");
+    CardSet hand = test_cards("CJ SJ HJ CA CT SA ST HA HT D7");
     EvalOptions one = quick(1), two = quick(2);
     assert_true(evaluate_hand(&rules, SEAT_REARHAND, hand, &one, &a, err, sizeof err));
     assert_true(evaluate_hand(&rules, SEAT_REARHAND, hand, &two, &b, err, sizeof err));
@@ -125,7 +117,7 @@ static void test_seed(void **state)
 {
     (void)state;
     char err[256];
-    CardSet hand = cards("CJ HJ CA CT C9 C8 SA ST H7 D7 HK S8");
+    CardSet hand = test_cards("CJ HJ CA CT C9 C8 SA ST H7 D7 HK S8");
     EvalOptions o = quick(2);
     o.samples = 4;
     assert_true(evaluate_hand(&rules, SEAT_MIDDLEHAND, hand, &o, &a, err, sizeof err));
@@ -146,7 +138,7 @@ static void test_twelve_cards(void **state)
 {
     (void)state;
     char err[256];
-    CardSet hand = cards("CJ SJ HA HT HK H9 H8 SA S7 CA D7 D8");
+    CardSet hand = test_cards("CJ SJ HA HT HK H9 H8 SA S7 CA D7 D8");
     EvalOptions o = quick(0);
     o.samples = getenv("SKATDD_QUICK") ? 2 : 4;
     assert_true(evaluate_hand(&rules, SEAT_FOREHAND, hand, &o, &a, err, sizeof err));
@@ -167,7 +159,7 @@ static void test_bad_hand(void **state)
     (void)state;
     char err[256];
     EvalOptions o = quick(1);
-    assert_false(evaluate_hand(&rules, SEAT_FOREHAND, cards("CJ SJ HJ"), &o, &a, err, sizeof err));
+    assert_false(evaluate_hand(&rules, SEAT_FOREHAND, test_cards("CJ SJ HJ"), &o, &a, err, sizeof err));
     assert_non_null(strstr(err, "10 cards"));
 }
 

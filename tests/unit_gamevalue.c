@@ -15,6 +15,8 @@
 
 #include <cmocka.h>
 
+#include "support_cards.h"
+
 #include "gamevalue.h"
 #include "play.h"
 #include "rules.h"
@@ -24,35 +26,13 @@ static RuleSystem isko, texas, tournee, classic;
 static int load_all(void **state)
 {
     (void)state;
-    char err[512];
-    struct {
-        const char *name;
-        RuleSystem *r;
-    } all[] = {{"isko", &isko}, {"texas", &texas}, {"tournee", &tournee}, {"classic", &classic}};
-    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
-        if (!rules_load(all[i].name, "evaluator/rules", all[i].r, err, sizeof err)) {
-            fprintf(stderr, "%s\n", err);
-            return -1;
-        }
-    return 0;
+    return test_rules("isko", &isko) && test_rules("texas", &texas) && test_rules("tournee", &tournee) &&
+                   test_rules("classic", &classic)
+               ? 0
+               : -1;
 }
 
 /* ----- helpers -------------------------------------------------------------- */
-
-static CardSet cards_of(const char *text)
-{
-    char buf[256];
-    CardSet set = 0;
-    snprintf(buf, sizeof buf, "%s", text);
-    char *save = NULL;
-    for (char *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
-        int card = card_parse(w);
-        assert_int_not_equal(card, CARD_NONE);
-        assert_false(set_has(set, card));
-        set |= card_bit(card);
-    }
-    return set;
-}
 
 /* The trumps of a suit or grand game from the top (independent of the
  * evaluator's own table). */
@@ -344,7 +324,7 @@ static void test_matadors(void **state)
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         bool with;
-        int n = gamevalue_matadors(cases[i].game, cards_of(cases[i].cards), &with);
+        int n = gamevalue_matadors(cases[i].game, test_cards(cases[i].cards), &with);
         if (n != cases[i].count || with != cases[i].with)
             fail_msg("case %zu (%s): %s %d", i, cases[i].cards, with ? "with" : "without", n);
     }
@@ -371,7 +351,7 @@ static void test_matador_cap(void **state)
 static void test_enc_example1(void **state)
 {
     (void)state;
-    CardSet cards = cards_of("CJ HJ HA HT HK H9 SA ST CA CT DA D7");
+    CardSet cards = test_cards("CJ HJ HA HT HK H9 SA ST CA CT DA D7");
     assert_int_equal(play(&isko, "hearts", cards, 70, 6, 0).value, 20);
     assert_int_equal(play(&isko, "hearts hand", cards, 70, 6, 0).value, 30);
     assert_int_equal(play(&isko, "hearts", cards, 90, 7, 0).value, 30);
@@ -388,9 +368,9 @@ static void test_enc_example2(void **state)
     char err[256];
     /* Any skat without the diamond jack keeps "with 3". */
     Contract c = contract(&isko, "hearts");
-    assert_true(gamevalue_reach(&isko, &c, cards_of("CJ SJ HJ H9 H8 SA ST SK CA CT C9 C8"), &reach, err, sizeof err));
+    assert_true(gamevalue_reach(&isko, &c, test_cards("CJ SJ HJ H9 H8 SA ST SK CA CT C9 C8"), &reach, err, sizeof err));
     assert_int_equal(reach.min_value, 40);
-    GameScore s = play(&isko, "hearts hand schneider", cards_of("CJ SJ HJ DJ HA HT HK H9 H8 SA ST CA"), 95, 8, 0);
+    GameScore s = play(&isko, "hearts hand schneider", test_cards("CJ SJ HJ DJ HA HT HK H9 H8 SA ST CA"), 95, 8, 0);
     assert_true(s.won);
     assert_int_equal(s.matadors, 7);
     assert_int_equal(s.multiplier, 11);
@@ -398,7 +378,7 @@ static void test_enc_example2(void **state)
     assert_string_equal(s.breakdown, "with 7, game 8, hand 9, schneider 10, schneider announced 11 -> 11 x 10 = 110");
     /* "Most players will declare a grand game with the above hand": with the
      * skat picked up and schneider, at least 24 x 6 = 144. */
-    s = play(&isko, "grand", cards_of("CJ SJ HJ DJ HA HT HK H9 H8 SA ST CA"), 95, 8, 0);
+    s = play(&isko, "grand", test_cards("CJ SJ HJ DJ HA HT HK H9 H8 SA ST CA"), 95, 8, 0);
     assert_int_equal(s.score, 144);
 }
 
@@ -441,7 +421,7 @@ static void test_highest_values(void **state)
 static void test_enc_overbid(void **state)
 {
     (void)state;
-    CardSet cards = cards_of("CJ HJ DJ CA CT CK CQ C9 SA ST HA D7");
+    CardSet cards = test_cards("CJ HJ DJ CA CT CK CQ C9 SA ST HA D7");
     GameScore s = play(&isko, "clubs", cards, 75, 7, 30);
     assert_true(s.valid);
     assert_false(s.won);
@@ -477,12 +457,12 @@ static void test_enc_overbid(void **state)
 static void test_enc_grand_72(void **state)
 {
     (void)state;
-    GameScore s = play(&isko, "grand", cards_of("CJ SJ CA CT CK SA ST SK HA HT D7 D8"), 78, 7, 20);
+    GameScore s = play(&isko, "grand", test_cards("CJ SJ CA CT CK SA ST SK HA HT D7 D8"), 78, 7, 20);
     assert_true(s.won);
     assert_int_equal(s.score, 72);
     assert_string_equal(s.breakdown, "with 2, game 3 -> 3 x 24 = 72");
     /* With one it would be 2 x 24. */
-    s = play(&isko, "grand", cards_of("CJ HJ CA CT CK SA ST SK HA HT D7 D8"), 78, 7, 20);
+    s = play(&isko, "grand", test_cards("CJ HJ CA CT CK SA ST SK HA HT D7 D8"), 78, 7, 20);
     assert_int_equal(s.score, 48);
 }
 
@@ -566,7 +546,7 @@ static void test_skatgericht_002(void **state)
 static void test_covering_the_bid(void **state)
 {
     (void)state;
-    CardSet cards = cards_of("CJ DA DT DK DQ D9 D8 D7 SA ST HA H7");
+    CardSet cards = test_cards("CJ DA DT DK DQ D9 D8 D7 SA ST HA H7");
     Contract diamonds = contract(&isko, "diamonds");
     GameReach reach;
     char err[256];
@@ -740,7 +720,7 @@ static void test_classic_doubling(void **state)
 static void test_classic_spitze(void **state)
 {
     (void)state;
-    GamePlay p = {.contract = contract(&classic, "clubs"), .cards = cards_of("CJ HJ CA CT CK C7 SA ST HA HT DA D8"),
+    GamePlay p = {.contract = contract(&classic, "clubs"), .cards = test_cards("CJ HJ CA CT CK C7 SA ST HA HT DA D8"),
                   .declarer_points = 80, .declarer_tricks = 7, .spitze = 1, .spitze_made = true};
     GameScore s;
     assert_true(gamevalue_score(&classic, &p, &s));
@@ -750,11 +730,11 @@ static void test_classic_spitze(void **state)
     assert_true(gamevalue_score(&classic, &p, &s));
     assert_int_equal(s.score, -72);
     /* Without the seven of trumps there is no Spitze. */
-    p.cards = cards_of("CJ HJ CA CT CK C8 SA ST HA HT DA D8");
+    p.cards = test_cards("CJ HJ CA CT CK C8 SA ST HA HT DA D8");
     assert_false(gamevalue_score(&classic, &p, &s));
     /* Grand's lowest trump is the diamond jack. */
     p.contract = contract(&classic, "grand");
-    p.cards = cards_of("CJ DJ CA CT CK C8 SA ST HA HT DA D8");
+    p.cards = test_cards("CJ DJ CA CT CK C8 SA ST HA HT DA D8");
     p.spitze_made = true;
     assert_true(gamevalue_score(&classic, &p, &s));
     assert_int_equal(s.score, 60);
@@ -773,7 +753,7 @@ static void test_invalid_play(void **state)
                   .declarer_points = 70, .declarer_tricks = 6};
     assert_true(gamevalue_score(&isko, &p, &s));
     GamePlay bad = p;
-    bad.cards = cards_of("CJ CA");
+    bad.cards = test_cards("CJ CA");
     assert_false(gamevalue_score(&isko, &bad, &s));
     bad = p;
     bad.declarer_points = 121;
@@ -938,7 +918,7 @@ static void test_reach(void **state)
     assert_int_equal(reach.max_value, 84);
     assert_true(gamevalue_covers(&isko, &c, with2, 84));
     assert_false(gamevalue_covers(&isko, &c, with2, 88));
-    assert_false(gamevalue_reach(&isko, &c, cards_of("CJ"), &reach, err, sizeof err));
+    assert_false(gamevalue_reach(&isko, &c, test_cards("CJ"), &reach, err, sizeof err));
     c = contract(&isko, "null hand");
     assert_true(gamevalue_reach(&isko, &c, 0, &reach, err, sizeof err));
     assert_int_equal(reach.max_value, 35);

@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "support_cards.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,19 +27,6 @@
 
 /* A deal of our own: forehand's CA is his only club and rearhand has none. */
 #define DEAL "w CA.S7.S8.S9.H7.H8.H9.D7.D8.D9.C7.C8.C9.CT.CJ.CQ.CK.HT.HJ.HQ.SA.ST.SJ.SQ.SK.HK.HA.DT.DJ.DQ.DK.DA"
-
-static CardSet set_of(const char *names)
-{
-    char buf[128];
-    CardSet s = 0;
-    snprintf(buf, sizeof buf, "%s", names);
-    for (char *save = NULL, *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
-        int c = card_parse(w);
-        assert_int_not_equal(c, CARD_NONE);
-        s |= card_bit(c);
-    }
-    return s;
-}
 
 /* Reads the first record of text: 1, 0 or -1 (message in err). */
 static int read_first(const char *text, IssGame *g, char *err, size_t n)
@@ -80,15 +69,15 @@ static void test_published_record(void **state)
     assert_string_equal(g->players[0], "zoot");
     assert_string_equal(g->players[2], "foo");
     assert_true(d->full_deal);
-    assert_int_equal(d->hands[SEAT_FOREHAND], set_of("HA SK SJ SA CQ S8 C9 H7 H9 DQ"));
-    assert_int_equal(d->hands[SEAT_MIDDLEHAND], set_of("CJ S9 DJ S7 D9 SQ C8 HQ DK CA"));
-    assert_int_equal(d->hands[SEAT_REARHAND], set_of("D8 D7 DT CT ST C7 HK DA HT HJ"));
-    assert_int_equal(d->skat, set_of("H8 CK"));
+    assert_int_equal(d->hands[SEAT_FOREHAND], test_cards("HA SK SJ SA CQ S8 C9 H7 H9 DQ"));
+    assert_int_equal(d->hands[SEAT_MIDDLEHAND], test_cards("CJ S9 DJ S7 D9 SQ C8 HQ DK CA"));
+    assert_int_equal(d->hands[SEAT_REARHAND], test_cards("D8 D7 DT CT ST C7 HK DA HT HJ"));
+    assert_int_equal(d->skat, test_cards("H8 CK"));
     assert_int_equal(d->declarer, SEAT_REARHAND);
     assert_int_equal(d->contract.game, GAME_DIAMONDS);
     assert_false(d->contract.hand);
     assert_true(d->has_discard);
-    assert_int_equal(d->discard, set_of("ST H8"));
+    assert_int_equal(d->discard, test_cards("ST H8"));
     assert_int_equal(d->bid, 18);
     assert_int_equal(d->play_count, 30);
     assert_int_equal(d->play[0], card_parse("SA"));
@@ -157,7 +146,7 @@ static void test_early_ends(void **state)
                                 err, sizeof err),
                      1);
     assert_int_equal(g->deal.contract.game, GAME_GRAND);
-    assert_int_equal(g->deal.discard, set_of("D7 D8"));
+    assert_int_equal(g->deal.discard, test_cards("D7 D8"));
     assert_int_equal(g->deal.play_count, 1);
     assert_string_equal(g->ending, "time-out of middlehand");
     free(g);

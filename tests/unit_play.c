@@ -5,25 +5,10 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "support_cards.h"
+
 #include "play.h"
 #include "position.h"
-
-static int card(const char *name)
-{
-    int c = card_parse(name);
-    assert_int_not_equal(c, CARD_NONE);
-    return c;
-}
-
-static CardSet cards(const char *list)
-{
-    char buf[128];
-    strcpy(buf, list);
-    CardSet set = 0;
-    for (char *w = strtok(buf, " "); w; w = strtok(NULL, " "))
-        set |= card_bit(card(w));
-    return set;
-}
 
 static void test_card_names(void **state)
 {
@@ -48,31 +33,31 @@ static void test_card_names(void **state)
 static void test_card_points(void **state)
 {
     (void)state;
-    assert_int_equal(card_points(card("SA")), 11);
-    assert_int_equal(card_points(card("ST")), 10);
-    assert_int_equal(card_points(card("SK")), 4);
-    assert_int_equal(card_points(card("SQ")), 3);
-    assert_int_equal(card_points(card("SJ")), 2);
-    assert_int_equal(card_points(card("S9")) + card_points(card("S8")) + card_points(card("S7")), 0);
+    assert_int_equal(card_points(test_card("SA")), 11);
+    assert_int_equal(card_points(test_card("ST")), 10);
+    assert_int_equal(card_points(test_card("SK")), 4);
+    assert_int_equal(card_points(test_card("SQ")), 3);
+    assert_int_equal(card_points(test_card("SJ")), 2);
+    assert_int_equal(card_points(test_card("S9")) + card_points(test_card("S8")) + card_points(test_card("S7")), 0);
     assert_int_equal(set_points(ALL_CARDS), 120);
 }
 
 static int winner(GameType g, const char *a, const char *b, const char *c)
 {
-    int trick[3] = {card(a), card(b), card(c)};
+    int trick[3] = {test_card(a), test_card(b), test_card(c)};
     return trick_winner(g, trick);
 }
 
 static void test_trumps(void **state)
 {
     (void)state;
-    assert_int_equal(trump_cards(GAME_GRAND), cards("CJ SJ HJ DJ"));
-    assert_int_equal(trump_cards(GAME_HEARTS), cards("CJ SJ HJ DJ HA HT HK HQ H9 H8 H7"));
+    assert_int_equal(trump_cards(GAME_GRAND), test_cards("CJ SJ HJ DJ"));
+    assert_int_equal(trump_cards(GAME_HEARTS), test_cards("CJ SJ HJ DJ HA HT HK HQ H9 H8 H7"));
     assert_int_equal(trump_cards(GAME_NULL), 0);
     /* A jack belongs to the trump suit, not to its printed suit. */
-    assert_int_equal(effective_suit(GAME_SPADES, card("HJ")), TRUMP_SUIT);
-    assert_int_equal(effective_suit(GAME_NULL, card("HJ")), SUIT_HEARTS);
-    assert_int_equal(effective_suit(GAME_GRAND, card("CA")), SUIT_CLUBS);
+    assert_int_equal(effective_suit(GAME_SPADES, test_card("HJ")), TRUMP_SUIT);
+    assert_int_equal(effective_suit(GAME_NULL, test_card("HJ")), SUIT_HEARTS);
+    assert_int_equal(effective_suit(GAME_GRAND, test_card("CA")), SUIT_CLUBS);
 }
 
 static void test_trick_winners(void **state)
@@ -105,45 +90,45 @@ static void test_trick_winners(void **state)
 static void test_legal_moves(void **state)
 {
     (void)state;
-    CardSet hand = cards("CJ HA H7 SA D7");
+    CardSet hand = test_cards("CJ HA H7 SA D7");
     /* A led jack demands trump: in a suit game the jack or the trump suit. */
-    assert_int_equal(legal_moves(GAME_HEARTS, hand, card("SJ")), cards("CJ HA H7"));
-    assert_int_equal(legal_moves(GAME_GRAND, hand, card("SJ")), cards("CJ"));
+    assert_int_equal(legal_moves(GAME_HEARTS, hand, test_card("SJ")), test_cards("CJ HA H7"));
+    assert_int_equal(legal_moves(GAME_GRAND, hand, test_card("SJ")), test_cards("CJ"));
     /* Hearts led in grand: the heart jack does not follow hearts. */
-    assert_int_equal(legal_moves(GAME_GRAND, cards("HJ S7"), card("HA")), cards("HJ S7"));
+    assert_int_equal(legal_moves(GAME_GRAND, test_cards("HJ S7"), test_card("HA")), test_cards("HJ S7"));
     /* Clubs led in hearts: the club jack is a trump, so a hand without other
      * clubs may play anything. */
-    assert_int_equal(legal_moves(GAME_HEARTS, hand, card("C7")), hand);
+    assert_int_equal(legal_moves(GAME_HEARTS, hand, test_card("C7")), hand);
     /* In null the jack follows its printed suit. */
-    assert_int_equal(legal_moves(GAME_NULL, hand, card("C7")), cards("CJ"));
-    assert_int_equal(legal_moves(GAME_NULL, hand, card("H9")), cards("HA H7"));
+    assert_int_equal(legal_moves(GAME_NULL, hand, test_card("C7")), test_cards("CJ"));
+    assert_int_equal(legal_moves(GAME_NULL, hand, test_card("H9")), test_cards("HA H7"));
     /* Trump suit card led: jacks follow. */
-    assert_int_equal(legal_moves(GAME_DIAMONDS, hand, card("DA")), cards("CJ D7"));
+    assert_int_equal(legal_moves(GAME_DIAMONDS, hand, test_card("DA")), test_cards("CJ D7"));
     /* Leading: anything. */
     assert_int_equal(legal_moves(GAME_CLUBS, hand, CARD_NONE), hand);
     /* Void: anything. */
-    assert_int_equal(legal_moves(GAME_SPADES, cards("H7 D7"), card("SA")), cards("H7 D7"));
+    assert_int_equal(legal_moves(GAME_SPADES, test_cards("H7 D7"), test_card("SA")), test_cards("H7 D7"));
 }
 
 static void test_play_positions(void **state)
 {
     (void)state;
     Position pos = {.game = GAME_GRAND, .declarer = SEAT_MIDDLEHAND, .leader = SEAT_FOREHAND};
-    pos.hands[0] = cards("HA S7");
-    pos.hands[1] = cards("HT CJ");
-    pos.hands[2] = cards("HK SA");
+    pos.hands[0] = test_cards("HA S7");
+    pos.hands[1] = test_cards("HT CJ");
+    pos.hands[2] = test_cards("HK SA");
     assert_int_equal(position_to_move(&pos), SEAT_FOREHAND);
     assert_int_equal(position_points_left(&pos), 11 + 10 + 2 + 4 + 11);
-    assert_int_equal(position_play(&pos, card("HA")), -1);
+    assert_int_equal(position_play(&pos, test_card("HA")), -1);
     assert_int_equal(position_to_move(&pos), SEAT_MIDDLEHAND);
-    assert_int_equal(position_legal_moves(&pos), cards("HT"));
-    position_play(&pos, card("HT"));
-    assert_int_equal(position_play(&pos, card("HK")), SEAT_FOREHAND);
+    assert_int_equal(position_legal_moves(&pos), test_cards("HT"));
+    position_play(&pos, test_card("HT"));
+    assert_int_equal(position_play(&pos, test_card("HK")), SEAT_FOREHAND);
     assert_int_equal(pos.defender_tricks, 1);
     assert_int_equal(pos.declarer_points, 0);
-    position_play(&pos, card("S7"));
-    position_play(&pos, card("CJ"));
-    assert_int_equal(position_play(&pos, card("SA")), SEAT_MIDDLEHAND);
+    position_play(&pos, test_card("S7"));
+    position_play(&pos, test_card("CJ"));
+    assert_int_equal(position_play(&pos, test_card("SA")), SEAT_MIDDLEHAND);
     assert_int_equal(pos.declarer_points, 13);
     assert_int_equal(pos.declarer_tricks, 1);
     assert_true(position_is_over(&pos));

@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "support_cards.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,23 +18,6 @@
 #include "support_oracle.h"
 
 static const ReviewThresholds isko = {61, 90, 30};
-
-static int card(const char *name)
-{
-    int c = card_parse(name);
-    assert_int_not_equal(c, CARD_NONE);
-    return c;
-}
-
-static CardSet set_of(const char *names)
-{
-    char buf[128];
-    CardSet s = 0;
-    snprintf(buf, sizeof buf, "%s", names);
-    for (char *save = NULL, *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save))
-        s |= card_bit(card(w));
-    return s;
-}
 
 static CardSet better_set(const ReviewCard *c)
 {
@@ -56,13 +41,13 @@ static void test_blunder_by_hand(void **state)
     (void)state;
     Position pos = {.game = GAME_SPADES, .declarer = SEAT_FOREHAND, .leader = SEAT_FOREHAND,
                     .declarer_points = 40, .declarer_tricks = 4, .defender_tricks = 3};
-    pos.hands[SEAT_FOREHAND] = set_of("SJ HA HT");
-    pos.hands[SEAT_MIDDLEHAND] = set_of("DJ C7 C8");
-    pos.hands[SEAT_REARHAND] = set_of("H7 H8 HK");
+    pos.hands[SEAT_FOREHAND] = test_cards("SJ HA HT");
+    pos.hands[SEAT_MIDDLEHAND] = test_cards("DJ C7 C8");
+    pos.hands[SEAT_REARHAND] = test_cards("H7 H8 HK");
     const char *names[] = {"HA", "DJ", "H7", "C7", "H8", "SJ", "HT", "C8", "HK"};
     int play[9];
     for (int i = 0; i < 9; i++)
-        play[i] = card(names[i]);
+        play[i] = test_card(names[i]);
     Solver *s = solver_new(1 << 20);
     Review *r = malloc(sizeof *r);
     assert_non_null(s);
@@ -80,7 +65,7 @@ static void test_blunder_by_hand(void **state)
     assert_int_equal(c[0].cost, 17);
     assert_true(c[0].decisive);
     assert_int_equal(c[0].class_after, REVIEW_LOST);
-    assert_int_equal(better_set(&c[0]), set_of("SJ"));
+    assert_int_equal(better_set(&c[0]), test_cards("SJ"));
 
     assert_int_equal(c[1].seat, SEAT_MIDDLEHAND);
     assert_int_equal(c[1].cost, 0);
@@ -93,7 +78,7 @@ static void test_blunder_by_hand(void **state)
     assert_int_equal(c[2].value_after, 56);
     assert_int_equal(c[2].cost, 4);
     assert_false(c[2].decisive);
-    assert_int_equal(better_set(&c[2]), set_of("HK"));
+    assert_int_equal(better_set(&c[2]), test_cards("HK"));
     assert_int_equal(c[2].trick_winner, SEAT_MIDDLEHAND);
     assert_int_equal(c[2].trick, 8);
 
@@ -122,14 +107,14 @@ static void test_null_by_hand(void **state)
 {
     (void)state;
     Position pos = {.game = GAME_NULL, .declarer = SEAT_FOREHAND, .leader = SEAT_MIDDLEHAND, .defender_tricks = 7};
-    pos.hands[SEAT_FOREHAND] = set_of("SQ H7 C7");
-    pos.hands[SEAT_MIDDLEHAND] = set_of("S7 S8 H8");
-    pos.hands[SEAT_REARHAND] = set_of("HA CA DA");
+    pos.hands[SEAT_FOREHAND] = test_cards("SQ H7 C7");
+    pos.hands[SEAT_MIDDLEHAND] = test_cards("S7 S8 H8");
+    pos.hands[SEAT_REARHAND] = test_cards("HA CA DA");
     /* H8 HA H7 / rearhand leads CA: C7 S7 / DA: SQ thrown, S8. */
     const char *names[] = {"H8", "HA", "H7", "CA", "C7", "S7", "DA", "SQ", "S8"};
     int play[9];
     for (int i = 0; i < 9; i++)
-        play[i] = card(names[i]);
+        play[i] = test_card(names[i]);
     Solver *s = solver_new(1 << 20);
     Review *r = malloc(sizeof *r);
     review_game(s, &pos, play, 9, &isko, r);
@@ -139,7 +124,7 @@ static void test_null_by_hand(void **state)
     assert_int_equal(r->cards[0].value_after, 1);
     assert_int_equal(r->cards[0].cost, 1);
     assert_true(r->cards[0].decisive);
-    assert_int_equal(better_set(&r->cards[0]), set_of("S7 S8"));
+    assert_int_equal(better_set(&r->cards[0]), test_cards("S7 S8"));
     for (int i = 1; i < 9; i++)
         assert_false(r->cards[i].decisive);
     assert_true(r->complete);

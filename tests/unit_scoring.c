@@ -11,6 +11,8 @@
 
 #include <cmocka.h>
 
+#include "support_cards.h"
+
 #include "gamevalue.h"
 #include "rules.h"
 #include "scoring.h"
@@ -20,17 +22,10 @@ static RuleSystem isko, texas, tournee, classic;
 static int load_all(void **state)
 {
     (void)state;
-    char err[512];
-    struct {
-        const char *name;
-        RuleSystem *r;
-    } all[] = {{"isko", &isko}, {"texas", &texas}, {"tournee", &tournee}, {"classic", &classic}};
-    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
-        if (!rules_load(all[i].name, "evaluator/rules", all[i].r, err, sizeof err)) {
-            fprintf(stderr, "%s\n", err);
-            return -1;
-        }
-    return 0;
+    return test_rules("isko", &isko) && test_rules("texas", &texas) && test_rules("tournee", &tournee) &&
+                   test_rules("classic", &classic)
+               ? 0
+               : -1;
 }
 
 /* A game of rule system r: contract words, twelve cards, result. */

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "support_cards.h"
+
 #include "discard.h"
 #include "support_oracle.h"
 #include "table.h"
@@ -127,24 +129,14 @@ static void test_window_matches_exhaustive(void **state)
     solver_free(solver);
 }
 
-static CardSet cards(const char *list)
-{
-    char buf[128];
-    strcpy(buf, list);
-    CardSet set = 0;
-    for (char *w = strtok(buf, " "); w; w = strtok(NULL, " "))
-        set |= card_bit(card_parse(w));
-    return set;
-}
-
 /* Forehand holds three jacks and misses the club jack, which lies in the
  * skat: the twelve cards are "with 4", not "without 1", in the hand game too. */
 static void test_skat_jack_counts(void **state)
 {
     (void)state;
-    CardSet hands[3] = {cards("SJ HJ DJ CA CT SA ST HA HT DA"), cards("C9 C8 C7 CK CQ SK SQ S9 S8 S7"),
-                        cards("HK HQ H9 H8 H7 DT DK DQ D9 D8")};
-    CardSet skat = cards("CJ D7");
+    CardSet hands[3] = {test_cards("SJ HJ DJ CA CT SA ST HA HT DA"), test_cards("C9 C8 C7 CK CQ SK SQ S9 S8 S7"),
+                        test_cards("HK HQ H9 H8 H7 DT DK DQ D9 D8")};
+    CardSet skat = test_cards("CJ D7");
     TableWorkers *w = table_workers_new(1, 4u << 20);
     DealTable *t = malloc(sizeof *t);
     table_compute(w, &rules, hands, skat, 1, t);
@@ -175,7 +167,7 @@ static void test_contract_list(void **state)
     Contract list[TABLE_MAX_CONTRACTS];
     /* ISkO: four suits and grand as skat and hand games, null, null hand,
      * null ouvert, null ouvert hand. */
-    assert_int_equal(table_contracts(&rules, cards("C7 D8"), list), 14);
+    assert_int_equal(table_contracts(&rules, test_cards("C7 D8"), list), 14);
 }
 
 int main(void)
