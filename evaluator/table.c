@@ -346,17 +346,24 @@ void table_compute(TableWorkers *w, const RuleSystem *rules, const CardSet hands
     int groups = group_contracts(contracts, count, members, sizes);
     int jobs[3 * TABLE_MAX_CONTRACTS][2];
     int job_count = 0;
-    for (int seat = 0; seat < 3; seat++) {
-        if (!(seat_mask & (1u << seat)))
-            continue;
-        out->seat[seat].evaluated = true;
-        out->seat[seat].count = count;
-        for (int g = 0; g < groups; g++) {
-            jobs[job_count][0] = seat;
-            jobs[job_count][1] = g;
-            job_count++;
+    for (int seat = 0; seat < 3; seat++)
+        if (seat_mask & (1u << seat)) {
+            out->seat[seat].evaluated = true;
+            out->seat[seat].count = count;
         }
-    }
+    /* The long jobs first (suit and grand, with their 66 discards), the
+     * quick null games last, so that threads finish together. */
+    for (int pass = 0; pass < 2; pass++)
+        for (int g = 0; g < groups; g++) {
+            if ((contracts[members[g][0]].game == GAME_NULL) != pass)
+                continue;
+            for (int seat = 0; seat < 3; seat++)
+                if (seat_mask & (1u << seat)) {
+                    jobs[job_count][0] = seat;
+                    jobs[job_count][1] = g;
+                    job_count++;
+                }
+        }
     uint64_t before = 0, after = 0;
     for (int t = 0; t < w->threads; t++)
         before += solver_nodes(w->solvers[t]);
