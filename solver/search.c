@@ -856,12 +856,10 @@ static __attribute__((noinline)) int third_rest(Solver *s, int leader, int c, in
     return best;
 }
 
-/* The last card of a trick: every choice decides who takes it.  The first
- * choice is made from masks and usually settles the node; the others are
- * listed only when it does not. */
-static int third_points(Solver *s, int leader, int alpha, int beta)
+/* The third player's first choice, made from masks, and the seat it gives
+ * the trick to. */
+static int third_choice(const Solver *s, int leader, int *winner)
 {
-    s->nodes++;
     int player = seat_after[leader][2];
     int first = s->trick[0], second = s->trick[1];
     uint32_t led = s->follow[first];
@@ -872,11 +870,25 @@ static int third_points(Solver *s, int leader, int alpha, int beta)
     int current_seat = seat_after[leader][second_beats];
     uint32_t beating = legal & contenders & ~((2u << current) - 1);
     uint32_t mine = side_of(s, current_seat) == side_of(s, player) ? legal : beating;
-    int in_trick = s->points[first] + s->points[second];
+    int c = first_choice(s, mine, 0, legal & ~mine);
+    *winner = (beating >> c) & 1u ? player : current_seat;
+    return c;
+}
+
+/* The last card of a trick: every choice decides who takes it.  The first
+ * choice is made from masks and usually settles the node; the others are
+ * listed only when it does not. */
+static int third_points(Solver *s, int leader, int alpha, int beta)
+{
+    s->nodes++;
+    int player = seat_after[leader][2];
+    uint32_t legal = reply_cards(s->hand[player], s->follow[s->trick[0]]);
+    int in_trick = s->points[s->trick[0]] + s->points[s->trick[1]];
     bool maximizing = player == s->declarer;
 
-    int c = first_choice(s, mine, 0, legal & ~mine);
-    int best = play_third(s, player, c, (beating >> c) & 1u ? player : current_seat, in_trick, alpha, beta);
+    int winner;
+    int c = third_choice(s, leader, &winner);
+    int best = play_third(s, player, c, winner, in_trick, alpha, beta);
     if (!(legal & (legal - 1)) || (maximizing ? best >= beta : best <= alpha))
         return best;
     return third_rest(s, leader, c, best, in_trick, alpha, beta);
@@ -1162,24 +1174,6 @@ static bool search_tricks(Solver *s, int leader, int n)
  * known to lie in [lower, upper]: a fail-soft result moves the bound past the
  * probe when it can, but the next probe is always the midpoint, so no value
  * takes more than about seven searches. */
-/* The third player's first choice, made from masks, and the seat it gives
- * the trick to. */
-static int third_choice(const Solver *s, int leader, int *winner)
-{
-    int player = seat_after[leader][2];
-    int first = s->trick[0], second = s->trick[1];
-    uint32_t led = s->follow[first];
-    uint32_t contenders = s->trump | led;
-    uint32_t legal = reply_cards(s->hand[player], led);
-    bool second_beats = ((contenders >> second) & 1u) && second > first;
-    int current = second_beats ? second : first;
-    int current_seat = seat_after[leader][second_beats];
-    uint32_t beating = legal & contenders & ~((2u << current) - 1);
-    uint32_t mine = side_of(s, current_seat) == side_of(s, player) ? legal : beating;
-    int c = first_choice(s, mine, 0, legal & ~mine);
-    *winner = (beating >> c) & 1u ? player : current_seat;
-    return c;
-}
 
 /* The declarer's points when everybody plays his first choice: a guess. */
 static int playout_points(Solver *s, int leader, int n)
