@@ -4,10 +4,9 @@
 #include <string.h>
 #include <strings.h>
 
-typedef enum { WORD_HAND, WORD_SCHNEIDER, WORD_SCHWARZ, WORD_OUVERT, WORD_COUNT } Word;
 static const char *const word_names[WORD_COUNT] = {"hand", "schneider", "schwarz", "ouvert"};
 
-static int word_parse(const char *w)
+int contract_word_parse(const char *w)
 {
     for (int i = 0; i < WORD_COUNT; i++)
         if (strcasecmp(w, word_names[i]) == 0)
@@ -44,7 +43,7 @@ bool contract_parse(const char *text, Contract *out, char *err, size_t err_size)
         return false;
     }
     while ((w = strtok_r(NULL, " \t", &save))) {
-        int word = word_parse(w);
+        int word = contract_word_parse(w);
         if (word < 0) {
             snprintf(err, err_size, "unknown contract word '%s' (hand, schneider, schwarz, ouvert)", w);
             return false;

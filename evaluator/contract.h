@@ -20,6 +20,11 @@ typedef struct {
     int form;
 } Contract;
 
+/* The announcement words a contract may carry after its game. */
+typedef enum { WORD_HAND, WORD_SCHNEIDER, WORD_SCHWARZ, WORD_OUVERT, WORD_COUNT } ContractWord;
+/* The ContractWord of w (any case), or -1. */
+int contract_word_parse(const char *w);
+
 /* Parses "clubs", "hearts hand schneider", "null ouvert hand", "grand ouvert"...
  * Suit and grand ouvert imply hand, schneider and schwarz announced; schwarz
  * announced implies schneider announced.  On error returns false and writes a

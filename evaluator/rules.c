@@ -762,16 +762,6 @@ bool rules_check_contract(const RuleSystem *rules, const Contract *in, Contract 
     return true;
 }
 
-typedef enum { WORD_HAND, WORD_SCHNEIDER, WORD_SCHWARZ, WORD_OUVERT, WORD_COUNT } Word;
-static const char *const word_names[WORD_COUNT] = {"hand", "schneider", "schwarz", "ouvert"};
-
-static int word_parse(const char *w)
-{
-    for (int i = 0; i < WORD_COUNT; i++)
-        if (strcasecmp(w, word_names[i]) == 0)
-            return i;
-    return -1;
-}
 
 /* Without a form word: the one form with which the contract is allowed. */
 static bool guess_form(const RuleSystem *r, Contract *c, const char *text, char *err, size_t n)
@@ -819,7 +809,7 @@ bool rules_parse_contract(const RuleSystem *rules, const char *text, Contract *o
     char *save = NULL;
     for (char *w = strtok_r(buf, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
         GameType g = game_type_parse(w);
-        int word = word_parse(w);
+        int word = contract_word_parse(w);
         int form = find_form(rules, w);
         if (g != GAME_TYPE_COUNT) {
             if (c.game != GAME_TYPE_COUNT) {
