@@ -20,7 +20,6 @@
 
 enum {
     MAX_FILE_BYTES = 64 << 20, /* far beyond any deal file; refuse rather than exhaust memory */
-    SHOW_BYTES = 40,           /* user text echoed in a message is cut to this */
     MESSAGE_BYTES = 512,
     MAX_BID = 9999,
     MAX_GAME_VALUE = 99999,
@@ -126,10 +125,9 @@ static bool fail(Ctx *c, Mark m, const char *fmt, ...)
     return false;
 }
 
-/* User text for a message, cut at SHOW_BYTES on a UTF-8 character boundary. */
-static const char *shown(const char *text, size_t len, char out[SHOW_BYTES + 4])
+const char *deal_shown_text(const char *text, size_t len, char out[DEAL_SHOWN_BYTES + 4])
 {
-    size_t n = len < SHOW_BYTES ? len : SHOW_BYTES;
+    size_t n = len < DEAL_SHOWN_BYTES ? len : DEAL_SHOWN_BYTES;
     while (n < len && n > 0 && ((unsigned char)text[n] & 0xc0) == 0x80)
         n--;
     memcpy(out, text, n);
@@ -228,7 +226,7 @@ static bool get_string(Ctx *c, const yaml_node_t *n, const char *what, char *out
 
 static bool get_int(Ctx *c, const yaml_node_t *n, const char *what, int min, int max, int *out)
 {
-    char buf[SHOW_BYTES + 4];
+    char buf[DEAL_SHOWN_BYTES + 4];
     if (n->type != YAML_SCALAR_NODE)
         return wrong_type(c, n, what, "an integer");
     const char *t = scalar_text(n);
@@ -239,7 +237,7 @@ static bool get_int(Ctx *c, const yaml_node_t *n, const char *what, int min, int
     long long v = integer ? strtoll(t, NULL, 10) : 0;
     if (!integer || errno == ERANGE || v < min || v > max)
         return fail(c, mark_of(n), "%s must be an integer from %d to %d, not '%s'", what, min, max,
-                    shown(t, n->data.scalar.length, buf));
+                    deal_shown_text(t, n->data.scalar.length, buf));
     *out = (int)v;
     return true;
 }
@@ -248,11 +246,11 @@ static bool get_bool(Ctx *c, const yaml_node_t *n, const char *what, bool *out)
 {
     ScalarKind kind = scalar_kind(n);
     if (kind != SCALAR_TRUE && kind != SCALAR_FALSE) {
-        char buf[SHOW_BYTES + 4];
+        char buf[DEAL_SHOWN_BYTES + 4];
         if (n->type != YAML_SCALAR_NODE)
             return wrong_type(c, n, what, "true or false");
         return fail(c, mark_of(n), "%s must be true or false, not '%s'", what,
-                    shown(scalar_text(n), n->data.scalar.length, buf));
+                    deal_shown_text(scalar_text(n), n->data.scalar.length, buf));
     }
     *out = kind == SCALAR_TRUE;
     return true;
@@ -268,7 +266,7 @@ static const struct {
 
 static bool get_seat(Ctx *c, const yaml_node_t *n, const char *what, int *out)
 {
-    char buf[SHOW_BYTES + 4];
+    char buf[DEAL_SHOWN_BYTES + 4];
     if (n->type != YAML_SCALAR_NODE)
         return wrong_type(c, n, what, "a seat");
     for (size_t i = 0; i < sizeof seat_words / sizeof seat_words[0]; i++)
@@ -277,7 +275,7 @@ static bool get_seat(Ctx *c, const yaml_node_t *n, const char *what, int *out)
             return true;
         }
     return fail(c, mark_of(n), "unknown seat '%s' (forehand, middlehand, rearhand)",
-                shown(scalar_text(n), n->data.scalar.length, buf));
+                deal_shown_text(scalar_text(n), n->data.scalar.length, buf));
 }
 
 static bool get_contract(Ctx *c, const yaml_node_t *n, const char *what, Contract *out)
@@ -365,7 +363,7 @@ static bool list_has(const CardList *list, int card)
 /* Adds one card name; dealt cards (hands, skat, trick) must also be new to the deal. */
 static bool add_card(Ctx *c, const char *token, size_t len, Mark m, bool dealt, CardList *out)
 {
-    char name[16], buf[SHOW_BYTES + 4];
+    char name[16], buf[DEAL_SHOWN_BYTES + 4];
     int card = CARD_NONE;
     if (len < sizeof name) {
         memcpy(name, token, len);
@@ -373,7 +371,7 @@ static bool add_card(Ctx *c, const char *token, size_t len, Mark m, bool dealt, 
         card = card_parse(name);
     }
     if (card == CARD_NONE)
-        return fail(c, m, "unknown card '%s'", shown(token, len, buf));
+        return fail(c, m, "unknown card '%s'", deal_shown_text(token, len, buf));
     if (list_has(out, card) || (dealt && set_has(c->dealt, card)))
         return fail(c, m, "duplicate card %s", name_of(card).text);
     if (dealt)
@@ -721,9 +719,9 @@ static bool read_kontra(Ctx *c, yaml_node_t *n)
         }
     if (n->type != YAML_SCALAR_NODE)
         return wrong_type(c, n, "kontra", "false, true, kontra, re or 0..2");
-    char buf[SHOW_BYTES + 4];
+    char buf[DEAL_SHOWN_BYTES + 4];
     return fail(c, mark_of(n), "kontra must be false, true, kontra, re or 0..2, not '%s'",
-                shown(scalar_text(n), n->data.scalar.length, buf));
+                deal_shown_text(scalar_text(n), n->data.scalar.length, buf));
 }
 
 static bool read_rules(Ctx *c, yaml_node_t *n)
@@ -822,7 +820,7 @@ enum { ANSWER_KEY_COUNT = sizeof answer_keys / sizeof answer_keys[0] };
 /* The index of key's name in a table of names, or -1 (message written). */
 static int key_index(Ctx *c, const yaml_node_t *key, const char *const *names, int count, const char *where)
 {
-    char buf[SHOW_BYTES + 4];
+    char buf[DEAL_SHOWN_BYTES + 4];
     if (key->type != YAML_SCALAR_NODE) {
         wrong_type(c, key, "a key", "a string");
         return -1;
@@ -830,7 +828,7 @@ static int key_index(Ctx *c, const yaml_node_t *key, const char *const *names, i
     for (int i = 0; i < count; i++)
         if (strcmp(scalar_text(key), names[i]) == 0)
             return i;
-    fail(c, mark_of(key), "unknown key '%s'%s", shown(scalar_text(key), key->data.scalar.length, buf), where);
+    fail(c, mark_of(key), "unknown key '%s'%s", deal_shown_text(scalar_text(key), key->data.scalar.length, buf), where);
     return -1;
 }
 

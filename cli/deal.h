@@ -12,6 +12,11 @@
 #include "position.h"
 
 enum { DEAL_TEXT = 256, DEAL_MAX_PLAY = 30, DEAL_MAX_CARDS = 12 };
+enum { DEAL_SHOWN_BYTES = 40 }; /* user text echoed in a message is cut to this */
+
+/* User text (len bytes) for a message, cut at DEAL_SHOWN_BYTES on a UTF-8
+ * character boundary, "..." marking the cut. */
+const char *deal_shown_text(const char *text, size_t len, char out[DEAL_SHOWN_BYTES + 4]);
 
 /* Where a key's value stands in the file (1-based), for later messages. */
 typedef struct {

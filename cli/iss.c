@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { TOKEN_BYTES = 160, SHOW_BYTES = 40 };
+enum { TOKEN_BYTES = 160 };
 
 struct IssReader {
     const char *path;
@@ -118,15 +118,9 @@ static bool next_token(IssReader *r, char out[TOKEN_BYTES], Mark *m)
     return true;
 }
 
-static const char *shown(const char *text, char out[SHOW_BYTES + 4])
+static const char *shown(const char *text, char out[DEAL_SHOWN_BYTES + 4])
 {
-    size_t len = strlen(text);
-    size_t n = len < SHOW_BYTES ? len : SHOW_BYTES;
-    while (n < len && n > 0 && ((unsigned char)text[n] & 0xc0) == 0x80)
-        n--;
-    memcpy(out, text, n);
-    strcpy(out + n, n < len ? "..." : "");
-    return out;
+    return deal_shown_text(text, strlen(text), out);
 }
 
 /* ---- cards --------------------------------------------------------------- */
@@ -148,7 +142,7 @@ static int iss_card(const char *s, size_t len)
 static int card_list(IssReader *r, const char *token, Mark m, const char *what, int *cards, int most, char *err,
                      size_t n)
 {
-    char buf[SHOW_BYTES + 4];
+    char buf[DEAL_SHOWN_BYTES + 4];
     int count = 0;
     for (const char *p = token; *p;) {
         if (*p == '.' || *p == '|') {
@@ -203,7 +197,7 @@ static bool parse_declaration(Game *s, const char *type, Mark m)
 {
     static const char letters[] = "CSHDGN";
     static const GameType games[] = {GAME_CLUBS, GAME_SPADES, GAME_HEARTS, GAME_DIAMONDS, GAME_GRAND, GAME_NULL};
-    char buf[SHOW_BYTES + 4];
+    char buf[DEAL_SHOWN_BYTES + 4];
     const char *hit = type[0] ? strchr(letters, type[0]) : NULL;
     if (!hit)
         return fail(s->r, m, s->err, s->err_size, "unknown game declaration '%s' (G C S H D N, then O H S Z)",
@@ -321,7 +315,7 @@ static bool parse_bid(Game *s, const char *move, Mark m, int *bid)
 {
     char *end;
     long v = strtol(move, &end, 10);
-    char buf[SHOW_BYTES + 4];
+    char buf[DEAL_SHOWN_BYTES + 4];
     if (!move[0] || *end || v < 0 || v >= 500)
         return fail(s->r, m, s->err, s->err_size, "%s: expected a bid (a number below 500) or p, not '%s'",
                     seat_name(s->to_move), shown(move, buf));
@@ -369,7 +363,7 @@ static bool move_bid(Game *s, const char *move, Mark m)
 
 static bool move_answer(Game *s, const char *move, Mark m)
 {
-    char buf[SHOW_BYTES + 4];
+    char buf[DEAL_SHOWN_BYTES + 4];
     if (strcmp(move, "y") == 0) {
         s->phase = PH_BID;
         s->to_move = s->bidder;
@@ -496,7 +490,7 @@ static void after_trick(Game *s, int winner)
 
 static bool move_play(Game *s, int who, const char *move, Mark m)
 {
-    char buf[SHOW_BYTES + 4], name[3];
+    char buf[DEAL_SHOWN_BYTES + 4], name[3];
     if (strcmp(move, "RE") == 0) {
         if (who == s->declarer)
             finish(s, "the declarer resigned");
@@ -554,7 +548,7 @@ static bool world_event(Game *s, const char *move)
 
 static bool make_move(Game *s, int who, const char *move, Mark m)
 {
-    char buf[SHOW_BYTES + 4];
+    char buf[DEAL_SHOWN_BYTES + 4];
     if (s->phase == PH_OVER)
         return fail(s->r, m, s->err, s->err_size, "move '%s' after the end of the game (%s)", shown(move, buf),
                     s->g->ending);
@@ -580,7 +574,7 @@ static bool make_move(Game *s, int who, const char *move, Mark m)
 static bool read_moves(Game *s)
 {
     IssReader *r = s->r;
-    char who_text[TOKEN_BYTES], move[TOKEN_BYTES], buf[SHOW_BYTES + 4];
+    char who_text[TOKEN_BYTES], move[TOKEN_BYTES], buf[DEAL_SHOWN_BYTES + 4];
     Mark m;
     while (next_token(r, who_text, &m)) {
         int who;
@@ -644,7 +638,7 @@ static bool read_record(IssReader *r, IssGame *g, char *err, size_t n)
     snprintf(d->file, sizeof d->file, "%s", r->path);
     d->mark = d->play_mark = start;
     bool moves = false;
-    char value[DEAL_TEXT], id[DEAL_TEXT] = "", buf[SHOW_BYTES + 4];
+    char value[DEAL_TEXT], id[DEAL_TEXT] = "", buf[DEAL_SHOWN_BYTES + 4];
     for (;;) {
         skip_blank(r);
         if (at_end(r))

@@ -37,3 +37,9 @@ bool test_rules(const char *name, RuleSystem *out)
     fprintf(stderr, "%s\n", err);
     return false;
 }
+
+bool test_four_rules(RuleSystem *isko, RuleSystem *texas, RuleSystem *tournee, RuleSystem *classic)
+{
+    return test_rules("isko", isko) && test_rules("texas", texas) && test_rules("tournee", tournee) &&
+           test_rules("classic", classic);
+}

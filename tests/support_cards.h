@@ -14,5 +14,7 @@ CardSet test_cards(const char *names);
 /* Loads evaluator/rules/NAME.yaml (tests run from the top of the tree);
  * false after printing why. */
 bool test_rules(const char *name, RuleSystem *out);
+/* The four rule systems skatdd ships. */
+bool test_four_rules(RuleSystem *isko, RuleSystem *texas, RuleSystem *tournee, RuleSystem *classic);
 
 #endif

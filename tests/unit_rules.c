@@ -22,10 +22,7 @@ static RuleSystem isko, texas, tournee, classic;
 static int load_all(void **state)
 {
     (void)state;
-    return test_rules("isko", &isko) && test_rules("texas", &texas) && test_rules("tournee", &tournee) &&
-                   test_rules("classic", &classic)
-               ? 0
-               : -1;
+    return test_four_rules(&isko, &texas, &tournee, &classic) ? 0 : -1;
 }
 
 /* A complete rule file, the smallest the format admits. */
