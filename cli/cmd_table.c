@@ -47,22 +47,11 @@ static bool table_option(void *ctx, const char *name, const char *value)
 
 static const ExtraOption table_options[] = {{"declarer", true}, {NULL, false}};
 
-/* The row's name: the contract without hand and announcements. */
-static const char *row_name(const RuleSystem *rules, const Contract *c, char *out, size_t n)
-{
-    Contract row = *c;
-    row.hand = false;
-    row.schneider_announced = row.schwarz_announced = false;
-    if (row.game != GAME_NULL && !c->form)
-        row.ouvert = false;
-    return rules_contract_name(rules, &row, out, n);
-}
-
 static char announce_mark(const TableEntry *e)
 {
     if (e->announce_count == 0)
         return ' ';
-    return e->announce[e->announce_count - 1][0] == 'o' ? 'O' : e->announce_count == 2 ? 'Z' : 'S';
+    return e->announce_count == 2 ? 'Z' : 'S';
 }
 
 static void print_cell(const CommonOptions *o, const TableEntry *e)
@@ -94,26 +83,30 @@ static void print_text(const CommonOptions *o, const RuleSystem *rules, const De
         printf("  %-11s %s\n", seat_name(seat), text_cards(o, GAME_GRAND, d->hands[seat], buf, sizeof buf));
     printf("  %-11s %s\n", "skat", text_cards(o, GAME_GRAND, d->skat, buf, sizeof buf));
     printf("Rules: %s.  Per seat: declarer's points (null: won/lost), game value (negative:\n"
-           "lost; S/Z/O: schneider, schwarz, ouvert announced), safe bid ceiling, discard.\n",
+           "lost; S/Z: schneider, schwarz announced), safe bid ceiling, discard.\n",
            rules->name);
-    printf("%-19s", "contract");
-    for (int seat = 0; seat < SEAT_COUNT; seat++)
-        if (t->seat[seat].evaluated)
-            printf(" %-25s", seat_name(seat));
-    printf("\n");
     int rows = 0;
     for (int seat = 0; seat < SEAT_COUNT; seat++)
         if (t->seat[seat].evaluated)
             rows = t->seat[seat].count;
+    const TableEntry *first = NULL;
+    for (int seat = 0; seat < SEAT_COUNT && !first; seat++)
+        if (t->seat[seat].evaluated)
+            first = t->seat[seat].entry;
+    int width = 19;
     for (int i = 0; i < rows; i++) {
-        const TableEntry *first = NULL;
-        for (int seat = 0; seat < SEAT_COUNT && !first; seat++)
-            if (t->seat[seat].evaluated)
-                first = &t->seat[seat].entry[i];
-        Contract row = first->contract;
         char name[64];
-        row_name(rules, &row, name, sizeof name);
-        printf("%-14s %-4s", name, row.hand ? "hand" : "");
+        int len = (int)strlen(contract_row_label(rules, &first[i].row, name, sizeof name));
+        width = len > width ? len : width;
+    }
+    printf("%-*s", width, "contract");
+    for (int seat = 0; seat < SEAT_COUNT; seat++)
+        if (t->seat[seat].evaluated)
+            printf(" %-25s", seat_name(seat));
+    printf("\n");
+    for (int i = 0; i < rows; i++) {
+        char name[64];
+        printf("%-*s", width, contract_row_label(rules, &first[i].row, name, sizeof name));
         for (int seat = 0; seat < SEAT_COUNT; seat++)
             if (t->seat[seat].evaluated)
                 print_cell(o, &t->seat[seat].entry[i]);
@@ -143,8 +136,9 @@ static json_t *entry_json(const RuleSystem *rules, const TableEntry *e)
 {
     char name[64];
     json_t *j = json_object();
-    json_object_set_new(j, "contract", json_string(row_name(rules, &e->contract, name, sizeof name)));
-    json_object_set_new(j, "hand", json_boolean(e->contract.hand));
+    json_object_set_new(j, "contract", json_string(contract_row_name(rules, &e->row, name, sizeof name)));
+    json_object_set_new(j, "hand", json_boolean(e->row.hand));
+    json_object_set_new(j, "ouvert", json_boolean(e->row.ouvert));
     bool null_game = e->contract.game == GAME_NULL;
     json_object_set_new(j, "declarer_points", null_game ? json_null() : json_integer(e->declarer_points));
     json_object_set_new(j, "declarer_wins_null", null_game ? json_boolean(e->declarer_wins_null) : json_null());

@@ -9,6 +9,7 @@
 
 #include "cards.h"
 #include "play.h"
+#include "rules.h"
 
 enum { EXIT_OK = 0, EXIT_INTERNAL = 1, EXIT_BAD_INPUT = 2 };
 enum { FORMAT_TEXT, FORMAT_JSON };
@@ -35,6 +36,12 @@ const char *text_cards(const CommonOptions *o, GameType game, CardSet cards, cha
 /* Sorts cards for display: trumps first, then clubs, spades, hearts,
  * diamonds, each high to low (smaller key first). */
 int game_order_key(GameType game, int card);
+
+/* A row of the contract table and of the evaluation, as listed by
+ * table_contracts: its name without hand and announcements ("clubs ouvert",
+ * "solo grand"), and its label with " hand" added for hand games. */
+const char *contract_row_name(const RuleSystem *rules, const Contract *row, char *out, size_t n);
+const char *contract_row_label(const RuleSystem *rules, const Contract *row, char *out, size_t n);
 
 json_t *json_card(int card);
 json_t *json_cards(GameType game, CardSet cards);

@@ -82,15 +82,11 @@ int table_contracts(const RuleSystem *rules, CardSet skat, Contract out[TABLE_MA
             continue; /* same play as the form it borrows from */
         if (form && strcmp(form->name, "tournee") == 0 && !tournee_allows(g->game, skat))
             continue;
-        bool null_game = g->game == GAME_NULL;
-        for (int hand = 0; hand <= 1; hand++) {
-            if (form ? hand == form->skat : (g->hand >= 0 && hand != g->hand))
+        for (int ouvert = 0; ouvert <= 1; ouvert++) {
+            if (g->ouvert >= 0 && g->ouvert != ouvert)
                 continue;
-            for (int ouvert = 0; ouvert <= 1; ouvert++) {
-                /* Suit and grand ouvert is an announcement of the hand game
-                 * unless the table lists it as a game of its own. */
-                bool listed = g->ouvert == ouvert || (g->ouvert < 0 && (null_game || !ouvert));
-                if (!listed)
+            for (int hand = 0; hand <= 1; hand++) {
+                if (form ? hand == form->skat : (g->hand >= 0 && hand != g->hand))
                     continue;
                 Contract c = {.game = g->game, .hand = hand, .ouvert = ouvert, .form = g->form};
                 Contract checked;
@@ -154,7 +150,7 @@ PointsDiscard table_best_points_discard(Solver *solver, const Position *twelve, 
     return best;
 }
 
-static const char *const announce_names[] = {"schneider", "schwarz", "ouvert"};
+static const char *const announce_names[] = {"schneider", "schwarz"};
 
 /* Scores a contract with its double-dummy result; false when the rules do
  * not admit it.  *declared gets the contract with what it implies. */
@@ -178,7 +174,7 @@ static void take_score(TableEntry *e, const Contract *declared, const GameScore 
 }
 
 /* Suit and grand: the announcements double-dummy play guarantees, the one
- * that makes the game worth most. */
+ * that makes the game worth most (ouvert is a row of its own). */
 static void choose_announcements(const RuleSystem *rules, const Contract *base, CardSet twelve, int points,
                                  int tricks, bool schwarz, TableEntry *e)
 {
@@ -189,12 +185,11 @@ static void choose_announcements(const RuleSystem *rules, const Contract *base, 
         take_score(e, &declared, &s, rules);
     if (base->ouvert || (rules->announce_needs_hand && !base->hand))
         return;
-    Contract options[3] = {*base, *base, *base};
-    bool possible[3] = {points >= rules->schneider_points, schwarz, schwarz};
+    Contract options[2] = {*base, *base};
+    bool possible[2] = {points >= rules->schneider_points, schwarz};
     options[0].schneider_announced = true;
     options[1].schneider_announced = options[1].schwarz_announced = true;
-    options[2].ouvert = true;
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 2; i++) {
         if (!possible[i] || !score_contract(rules, &options[i], twelve, points, tricks, &declared, &s) ||
             !s.won)
             continue;
@@ -291,7 +286,7 @@ static void solve_group(Solver *solver, const RuleSystem *rules, const CardSet h
             if (c->hand != pass)
                 continue;
             TableEntry *e = &entries[members[k]];
-            *e = (TableEntry){.contract = *c, .declarer_points = -1};
+            *e = (TableEntry){.row = *c, .contract = *c, .declarer_points = -1};
             Position pos = {.game = c->game, .declarer = seat, .leader = SEAT_FOREHAND};
             memcpy(pos.hands, hands, sizeof pos.hands);
             if (c->game == GAME_NULL)

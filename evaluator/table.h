@@ -10,9 +10,10 @@
 #include "rules.h"
 #include "search.h"
 
-enum { TABLE_MAX_CONTRACTS = 32, TABLE_MAX_ANNOUNCE = 3 };
+enum { TABLE_MAX_CONTRACTS = 32, TABLE_MAX_ANNOUNCE = 2 };
 
 typedef struct {
+    Contract row;              /* the contract as table_contracts lists it */
     Contract contract;         /* as it would be declared, announcements included */
     int declarer_points;       /* double-dummy, skat or discard included; -1 for null */
     bool declarer_wins_null;   /* null games */
@@ -23,7 +24,7 @@ typedef struct {
     int bid_ceiling;           /* highest bid this contract still wins; 0 = none */
     CardSet discard;           /* skat games: the best two cards to put away */
     int announce_count;
-    const char *announce[TABLE_MAX_ANNOUNCE]; /* "schneider", "schwarz", "ouvert" */
+    const char *announce[TABLE_MAX_ANNOUNCE]; /* "schneider", "schwarz" */
 } TableEntry;
 
 typedef struct {
@@ -41,9 +42,11 @@ typedef struct {
 } DealTable;
 
 /* The contracts of the table for a deal: every enabled game of the rule
- * system, as a skat and as a hand game where the rules allow both (forms that
- * only change how a loss counts are left out; a Tournee needs its trump among
- * the skat's cards).  Returns how many. */
+ * system, as a skat and as a hand game where the rules allow both, and as an
+ * ouvert game where the rules allow one (forms that only change how a loss
+ * counts are left out; a Tournee needs its trump among the skat's cards:
+ * skat ALL_CARDS lists every contract any skat allows).  Returns how many.
+ * evaluate offers the same rows. */
 int table_contracts(const RuleSystem *rules, CardSet skat, Contract out[TABLE_MAX_CONTRACTS]);
 
 typedef struct TableWorkers TableWorkers;

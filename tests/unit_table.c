@@ -155,7 +155,7 @@ static void test_skat_jack_counts(void **state)
         assert_int_equal(e->bid_ceiling, bid_ceiling(&rules, e->game_value));
         checked++;
     }
-    assert_int_equal(checked, 2);
+    assert_int_equal(checked, 3); /* grand, grand hand, grand ouvert hand */
     assert_true(s->bid_ceiling >= 24 * 5);
     free(t);
     table_workers_free(w);
@@ -165,9 +165,12 @@ static void test_contract_list(void **state)
 {
     (void)state;
     Contract list[TABLE_MAX_CONTRACTS];
-    /* ISkO: four suits and grand as skat and hand games, null, null hand,
-     * null ouvert, null ouvert hand. */
-    assert_int_equal(table_contracts(&rules, test_cards("C7 D8"), list), 14);
+    /* ISkO: four suits and grand as skat, hand and ouvert hand games, null,
+     * null hand, null ouvert, null ouvert hand. */
+    assert_int_equal(table_contracts(&rules, test_cards("C7 D8"), list), 19);
+    for (int i = 0; i < 19; i++)
+        assert_true(!list[i].ouvert || list[i].hand); /* suit and grand ouvert imply hand in the ISkO */
+    assert_true(list[2].game == GAME_CLUBS && list[2].ouvert && list[2].hand);
 }
 
 int main(void)
