@@ -169,7 +169,7 @@ static void test_contract_list(void **state)
      * null hand, null ouvert, null ouvert hand. */
     assert_int_equal(table_contracts(&rules, test_cards("C7 D8"), list), 19);
     for (int i = 0; i < 19; i++)
-        assert_true(!list[i].ouvert || list[i].hand); /* suit and grand ouvert imply hand in the ISkO */
+        assert_true(list[i].game == GAME_NULL || !list[i].ouvert || list[i].hand); /* suit and grand ouvert imply hand */
     assert_true(list[2].game == GAME_CLUBS && list[2].ouvert && list[2].hand);
 }
 
