@@ -31,8 +31,16 @@ static const char evaluate_help[] =
     "options:\n"
     "  --samples N         layouts per skat (default 4; 1..64)\n"
     "  --quick             a fast estimate: 1 layout per skat, 1 discard\n"
-    "  --discards K        ten cards, skat games: discards tried per skat, best by a\n"
-    "                      cheap estimate first (default 3; 66 = all)\n"
+    "  --discards K        ten cards, skat games: discards tried per skat besides\n"
+    "                      putting the skat back, best by a cheap estimate first\n"
+    "                      (default 3; 0..65)\n"
+    "  --model M           double-dummy (default): every world solved as if all\n"
+    "                      cards were open; single-dummy: every world played card\n"
+    "                      by card by players who see only their own cards and what\n"
+    "                      was played, each card chosen by solving sampled layouts\n"
+    "  --sd-layouts N      single-dummy: layouts sampled per decision (default 6)\n"
+    "  --sd-contracts N    single-dummy: rows played, the best by double-dummy\n"
+    "                      expected score (default 3)\n"
     "  --seed N            random seed (default 1); the same seed gives the same\n"
     "                      result for any number of threads\n"
     "  --confidence P      for the safe bid ceiling (default 0.9)\n"
@@ -53,7 +61,7 @@ static bool parse_number(const char *value, double low, double high, double *out
     char *end = NULL;
     errno = 0;
     double v = strtod(value, &end);
-    if (!value[0] || *end || errno || v < low || v > high)
+    if (!value[0] || *end || errno || !(v >= low && v <= high)) /* NaN fails too */
         return false;
     *out = v;
     return true;
@@ -70,11 +78,26 @@ static bool evaluate_option(void *ctx, const char *name, const char *value)
         }
         e->eval.samples = (int)v;
     } else if (strcmp(name, "discards") == 0) {
-        if (!parse_number(value, 1, 66, &v) || v != (int)v) {
-            fprintf(stderr, "skatdd evaluate: --discards needs a whole number from 1 to 66\n");
+        if (!parse_number(value, 0, 65, &v) || v != (int)v) {
+            fprintf(stderr, "skatdd evaluate: --discards needs a whole number from 0 to 65\n");
             return false;
         }
         e->eval.discards = (int)v;
+    } else if (strcmp(name, "model") == 0) {
+        int m = eval_model_parse(value);
+        if (m < 0) {
+            fprintf(stderr, "skatdd evaluate: --model must be double-dummy or single-dummy, not '%.40s'\n", value);
+            return false;
+        }
+        e->eval.model = (EvalModel)m;
+    } else if (strcmp(name, "sd-layouts") == 0 || strcmp(name, "sd-contracts") == 0) {
+        bool layouts = name[3] == 'l';
+        if (!parse_number(value, 1, layouts ? 64 : EVAL_MAX_CONTRACTS, &v) || v != (int)v) {
+            fprintf(stderr, "skatdd evaluate: --%s needs a whole number from 1 to %d\n", name,
+                    layouts ? 64 : EVAL_MAX_CONTRACTS);
+            return false;
+        }
+        *(layouts ? &e->eval.sd_layouts : &e->eval.sd_contracts) = (int)v;
     } else if (strcmp(name, "seed") == 0) {
         char *end = NULL;
         errno = 0;
@@ -85,14 +108,15 @@ static bool evaluate_option(void *ctx, const char *name, const char *value)
         }
         e->eval.seed = s;
     } else if (strcmp(name, "confidence") == 0) {
-        if (!parse_number(value, 0.01, 1, &v)) {
-            fprintf(stderr, "skatdd evaluate: --confidence needs a probability above 0 and at most 1\n");
+        if (!parse_number(value, 0, 1, &v) || v == 0 || v == 1) {
+            fprintf(stderr, "skatdd evaluate: --confidence needs a probability above 0 and below 1\n");
             return false;
         }
         e->eval.confidence = v;
     } else if (strcmp(name, "quick") == 0) {
         e->eval.samples = 1;
         e->eval.discards = 1;
+        e->eval.sd_layouts = 3;
     } else if (strcmp(name, "plot") == 0) {
         e->plot = value;
     }
@@ -101,7 +125,8 @@ static bool evaluate_option(void *ctx, const char *name, const char *value)
 
 static const ExtraOption evaluate_options[] = {
     {"samples", true}, {"discards", true}, {"seed", true}, {"confidence", true},
-    {"quick", false},  {"plot", true},     {NULL, false},
+    {"quick", false},  {"plot", true},     {"model", true}, {"sd-layouts", true}, {"sd-contracts", true},
+    {NULL, false},
 };
 
 static void progress(void *ctx, int done, int total, long worlds)
@@ -136,12 +161,20 @@ static bool known_hand(const Deal *d, int *seat, CardSet *hand, char *err, size_
     return true;
 }
 
-static const char *row_name(const RuleSystem *rules, const Contract *c, char *out, size_t n)
+/* The row's label with the announcement that wins at a bid: "grand hand
+ * schneider announced". */
+static const char *row_with_announcement(const RuleSystem *rules, const EvalContract *c, int announce, char *out,
+                                         size_t n)
 {
-    Contract row = *c;
-    row.hand = false;
-    row.schneider_announced = row.schwarz_announced = false;
-    return rules_contract_name(rules, &row, out, n);
+    char label[64];
+    contract_row_label(rules, &c->contract, label, sizeof label);
+    if (announce == ANNOUNCE_PER_SKAT)
+        snprintf(out, n, "%s, announcing after seeing the skat", label);
+    else if (announce > ANNOUNCE_NONE)
+        snprintf(out, n, "%s %s announced", label, announcement_name((Announcement)announce));
+    else
+        snprintf(out, n, "%s", label);
+    return out;
 }
 
 /* The sampling error of a probability near 0.5 over the worlds solved:
@@ -151,90 +184,161 @@ static double standard_error(const Evaluation *e)
     return e->worlds > 0 ? 0.5 / sqrt((double)e->worlds) : 1.0;
 }
 
-static void print_text(const CommonOptions *o, const RuleSystem *rules, const Deal *d, const Evaluation *e,
-                       double ms)
+static char announce_mark(int announce)
 {
-    char buf[128], name[64];
+    return announce == ANNOUNCE_SCHNEIDER ? 'S' : announce == ANNOUNCE_SCHWARZ ? 'Z' : announce ? '*' : ' ';
+}
+
+/* A few bids where the chance drops, with the announcement they need. */
+static void print_bid_steps(const EvalContract *c)
+{
+    int shown = 0;
+    for (int b = 0; b < c->bid_count && shown < 4; b++)
+        if (c->p_win_at[b] > 0 && (b + 1 == c->bid_count || c->p_win_at[b + 1] < c->p_win_at[b])) {
+            char mark = announce_mark(c->announce_at[b]);
+            printf(" %d:%.2f", c->bids[b], c->p_win_at[b]);
+            if (mark != ' ')
+                putchar(mark);
+            shown++;
+        }
+}
+
+static int label_width(const RuleSystem *rules, const Evaluation *e)
+{
+    int width = 19;
+    for (int r = 0; r < e->contract_count; r++) {
+        char label[64];
+        int len = (int)strlen(contract_row_label(rules, &e->contracts[r].contract, label, sizeof label));
+        width = len > width ? len : width;
+    }
+    return width;
+}
+
+static void print_rows(const CommonOptions *o, const RuleSystem *rules, const Evaluation *e)
+{
+    char buf[128], label[64];
+    int width = label_width(rules, e);
+    printf("%-*s %6s %6s %6s %8s %8s  %s\n", width, "contract", "win", "schn", "schw", "E(value)", "E(score)",
+           "win chance at bids (S, Z: schneider, schwarz announced; *: after the skat)");
+    for (int r = 0; r < e->contract_count; r++) {
+        const EvalContract *c = &e->contracts[r];
+        if (!c->evaluated)
+            continue;
+        printf("%-*s %6.2f %6.2f %6.2f %8.1f %8.1f ", width,
+               contract_row_label(rules, &c->contract, label, sizeof label), c->p_win, c->p_schneider, c->p_schwarz,
+               c->expected_value, c->expected_score);
+        print_bid_steps(c);
+        if (e->discards[r])
+            printf("  discard %s", text_cards(o, c->contract.game, e->discards[r], buf, sizeof buf));
+        if (c->p_available < 1)
+            printf("  (possible with %.0f%% of the skats)", 100 * c->p_available);
+        printf("\n");
+    }
+}
+
+static void print_text(const CommonOptions *o, const RuleSystem *rules, const Deal *d, const Evaluation *e,
+                       const EvalOptions *eo, double ms)
+{
+    char buf[128], name[160];
     if (d->name[0])
         printf("%s\n", d->name);
     printf("%s holds %s\n", seat_name(e->seat), text_cards(o, GAME_GRAND, e->hand, buf, sizeof buf));
-    printf("%d skat%s x %d layouts = %ld worlds solved double-dummy (%s rules), %.1f s\n", e->skats,
-           e->skats == 1 ? "" : "s", e->samples, e->worlds, rules->name, ms / 1000);
-    printf("%-19s %6s %6s %6s %8s %8s  %s\n", "contract", "win", "schn", "schw", "E(value)", "E(score)",
-           "win chance at bids");
-    for (int r = 0; r < e->contract_count; r++) {
-        const EvalContract *c = &e->contracts[r];
-        printf("%-14s %-4s %6.2f %6.2f %6.2f %8.1f %8.1f ", row_name(rules, &c->contract, name, sizeof name),
-               c->contract.hand ? "hand" : "", c->p_win, c->p_schneider, c->p_schwarz, c->expected_value,
-               c->expected_score);
-        int shown = 0;
-        for (int b = 0; b < c->bid_count && shown < 4; b++)
-            if (c->p_win_at[b] > 0 && (b + 1 == c->bid_count || c->p_win_at[b + 1] < c->p_win_at[b])) {
-                printf(" %d:%.2f", c->bids[b], c->p_win_at[b]);
-                shown++;
-            }
-        if (e->discards[r])
-            printf("  discard %s", text_cards(o, c->contract.game, e->discards[r], buf, sizeof buf));
-        printf("\n");
-    }
+    printf("%d skat%s x %d layouts = %ld worlds played %s (%s rules), %.1f s\n", e->skats, e->skats == 1 ? "" : "s",
+           e->samples, e->worlds, eval_model_name(e->model), rules->name, ms / 1000);
+    print_rows(o, rules, e);
     if (e->bid_ceiling)
-        printf("Bid up to %d (wins with probability %.2f or more with %s%s)", e->bid_ceiling, e->confidence,
-               row_name(rules, &e->contracts[e->ceiling_contract].contract, name, sizeof name),
-               e->contracts[e->ceiling_contract].contract.hand ? " hand" : "");
+        printf("Bid up to %d (wins with probability %.2f or more with %s)", e->bid_ceiling, e->confidence,
+               row_with_announcement(rules, &e->contracts[e->ceiling_contract], e->ceiling_announce, name,
+                                     sizeof name));
     else
         printf("No bid is safe at probability %.2f", e->confidence);
-    if (e->best_contract >= 0) {
-        const EvalContract *b = &e->contracts[e->best_contract];
-        printf("; play %s%s", row_name(rules, &b->contract, name, sizeof name), b->contract.hand ? " hand" : "");
-    }
+    if (e->best_contract >= 0)
+        printf("; play %s", contract_row_label(rules, &e->contracts[e->best_contract].contract, name, sizeof name));
     printf(".\nBreak-even bid (expected Seeger-Fabian score >= 0): %s", e->best_bid ? "" : "none");
     if (e->best_bid)
         printf("%d", e->best_bid);
-    printf(".\nSampling error: about +-%.3f on a probability near 0.5 (one standard error over %ld worlds).\n"
-           "Double-dummy worlds are optimistic for the declarer, who plays as if he saw the defenders' cards\n"
-           "(make bench: about 7 card points a game against sampling play; see the README).\n\n",
+    printf(".\nSampling error: about +-%.3f on a probability near 0.5 (one standard error over %ld worlds).\n",
            standard_error(e), e->worlds);
+    if (e->model == MODEL_DOUBLE_DUMMY)
+        printf("Double-dummy worlds are optimistic for the declarer, who plays as if he saw the defenders' cards\n"
+               "(make bench: about 7 card points a game against sampling play; see the README).\n\n");
+    else
+        printf("Single-dummy: every player chose each card from %d sampled layouts of the cards he could not see.\n"
+               "Played: the %d contracts with the best double-dummy expected score; the others are left out.\n\n",
+               eo->sd_layouts, eo->sd_contracts);
 }
 
-static void print_json(const RuleSystem *rules, const Deal *d, const Evaluation *e, double ms)
+static json_t *bids_json(const EvalContract *c)
+{
+    json_t *bids = json_array();
+    for (int b = 0; b < c->bid_count; b++) {
+        json_t *bj = json_object();
+        json_object_set_new(bj, "bid", json_integer(c->bids[b]));
+        json_object_set_new(bj, "p_win", json_real(c->p_win_at[b]));
+        int a = c->announce_at[b];
+        json_object_set_new(bj, "announce", a == ANNOUNCE_PER_SKAT ? json_string("per skat")
+                                            : a > ANNOUNCE_NONE     ? json_string(announcement_name((Announcement)a))
+                                                                    : json_null());
+        json_object_set_new(bj, "expected_score", json_real(c->score_at[b]));
+        json_array_append_new(bids, bj);
+    }
+    return bids;
+}
+
+static json_t *contract_json(const RuleSystem *rules, const Evaluation *e, int r)
 {
     char name[64];
+    const EvalContract *c = &e->contracts[r];
+    json_t *j = json_object();
+    json_object_set_new(j, "contract", json_string(contract_row_name(rules, &c->contract, name, sizeof name)));
+    json_object_set_new(j, "hand", json_boolean(c->contract.hand));
+    json_object_set_new(j, "ouvert", json_boolean(c->contract.ouvert));
+    json_object_set_new(j, "evaluated", json_boolean(c->evaluated));
+    if (!c->evaluated)
+        return j;
+    json_object_set_new(j, "p_available", json_real(c->p_available));
+    json_object_set_new(j, "p_win", json_real(c->p_win));
+    json_object_set_new(j, "p_schneider", json_real(c->p_schneider));
+    json_object_set_new(j, "p_schwarz", json_real(c->p_schwarz));
+    json_object_set_new(j, "expected_value", json_real(c->expected_value));
+    json_object_set_new(j, "expected_score", json_real(c->expected_score));
+    json_object_set_new(j, "bids", bids_json(c));
+    json_object_set_new(j, "discard", e->discards[r] ? json_cards(c->contract.game, e->discards[r]) : json_null());
+    return j;
+}
+
+static void print_json(const RuleSystem *rules, const Deal *d, const Evaluation *e, const EvalOptions *eo, double ms)
+{
+    char name[160];
     json_t *o = json_object();
     json_object_set_new(o, "name", d->name[0] ? json_string(d->name) : json_null());
     json_object_set_new(o, "rules", json_string(rules->name));
+    json_object_set_new(o, "model", json_string(eval_model_name(e->model)));
+    if (e->model == MODEL_SINGLE_DUMMY) {
+        json_object_set_new(o, "sd_layouts", json_integer(eo->sd_layouts));
+        json_object_set_new(o, "sd_contracts", json_integer(eo->sd_contracts));
+    }
     json_object_set_new(o, "seat", json_string(seat_name(e->seat)));
     json_object_set_new(o, "hand", json_cards(GAME_GRAND, e->hand));
     json_object_set_new(o, "skats", json_integer(e->skats));
     json_object_set_new(o, "samples", json_integer(e->samples));
     json_object_set_new(o, "worlds", json_integer(e->worlds));
     json_t *list = json_array();
-    for (int r = 0; r < e->contract_count; r++) {
-        const EvalContract *c = &e->contracts[r];
-        json_t *j = json_object();
-        json_object_set_new(j, "contract", json_string(row_name(rules, &c->contract, name, sizeof name)));
-        json_object_set_new(j, "hand", json_boolean(c->contract.hand));
-        json_object_set_new(j, "p_win", json_real(c->p_win));
-        json_object_set_new(j, "p_schneider", json_real(c->p_schneider));
-        json_object_set_new(j, "p_schwarz", json_real(c->p_schwarz));
-        json_object_set_new(j, "expected_value", json_real(c->expected_value));
-        json_object_set_new(j, "expected_score", json_real(c->expected_score));
-        json_t *bids = json_array();
-        for (int b = 0; b < c->bid_count; b++) {
-            json_t *bj = json_object();
-            json_object_set_new(bj, "bid", json_integer(c->bids[b]));
-            json_object_set_new(bj, "p_win", json_real(c->p_win_at[b]));
-            json_object_set_new(bj, "expected_score", json_real(c->score_at[b]));
-            json_array_append_new(bids, bj);
-        }
-        json_object_set_new(j, "bids", bids);
-        json_object_set_new(j, "discard", e->discards[r] ? json_cards(c->contract.game, e->discards[r]) : json_null());
-        json_array_append_new(list, j);
-    }
+    for (int r = 0; r < e->contract_count; r++)
+        json_array_append_new(list, contract_json(rules, e, r));
     json_object_set_new(o, "contracts", list);
     json_object_set_new(o, "confidence", json_real(e->confidence));
     json_object_set_new(o, "standard_error", json_real(standard_error(e)));
     json_object_set_new(o, "bid_ceiling", e->bid_ceiling ? json_integer(e->bid_ceiling) : json_null());
+    json_object_set_new(o, "ceiling_contract",
+                        e->bid_ceiling ? json_string(row_with_announcement(rules, &e->contracts[e->ceiling_contract],
+                                                                           e->ceiling_announce, name, sizeof name))
+                                       : json_null());
     json_object_set_new(o, "best_bid", e->best_bid ? json_integer(e->best_bid) : json_null());
+    json_object_set_new(o, "best_contract",
+                        e->best_contract >= 0 ? json_string(contract_row_label(
+                                                    rules, &e->contracts[e->best_contract].contract, name, sizeof name))
+                                              : json_null());
     json_object_set_new(o, "discard", e->discard ? json_cards(GAME_GRAND, e->discard) : json_null());
     json_object_set_new(o, "nodes", json_integer((json_int_t)e->nodes));
     json_object_set_new(o, "ms", json_real(ms));
@@ -261,7 +365,7 @@ static bool plot(const char *path, const RuleSystem *rules, const Evaluation *e)
         if (c->p_win == 0)
             continue;
         char name[64];
-        snprintf(titles[blocks], sizeof titles[blocks], "%s%s", row_name(rules, &c->contract, name, sizeof name),
+        snprintf(titles[blocks], sizeof titles[blocks], "%s%s", contract_row_name(rules, &c->contract, name, sizeof name),
                  c->contract.hand ? " hand" : "");
         for (int b = 0; b < c->bid_count; b++)
             fprintf(f, "%d %.4f\n", c->bids[b], c->p_win_at[b]);
@@ -314,9 +418,9 @@ static int evaluate_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
     if (eo->show_progress && ms >= 1000)
         fprintf(stderr, "\r%*s\r", 78, "");
     if (run->common->format == FORMAT_JSON)
-        print_json(rules, deal, e, ms);
+        print_json(rules, deal, e, &eo->eval, ms);
     else
-        print_text(run->common, rules, deal, e, ms);
+        print_text(run->common, rules, deal, e, &eo->eval, ms);
     fflush(stdout);
     if (eo->plot && !plot(eo->plot, rules, e)) {
         fprintf(stderr, "skatdd evaluate: could not draw %s with gnuplot\n", eo->plot);
@@ -328,7 +432,8 @@ static int evaluate_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
 int cmd_evaluate(int argc, char **argv)
 {
     CommonOptions o;
-    EvaluateOptions eo = {.eval = {.samples = 4, .seed = 1, .discards = 3, .confidence = 0.9}};
+    EvaluateOptions eo = {.eval = {.samples = 4, .seed = 1, .discards = 3, .confidence = 0.9,
+                                   .model = MODEL_DOUBLE_DUMMY, .sd_layouts = 6, .sd_contracts = 3}};
     int status;
     int first = command_start(argc, argv, &o, evaluate_help, evaluate_options, evaluate_option, &eo, &status);
     if (first < 0)

@@ -7,15 +7,31 @@
 #include "discard.h"
 #include "scoring.h"
 #include "search.h"
+#include "table.h"
 
-enum { MAX_SKATS = 231 };
+/* How one world ends, as far as scoring can tell: the levels of a suit or
+ * grand game from the declarer's view (null games use LOST and WON only). */
+enum {
+    OUT_LOST_SCHWARZ,   /* no trick */
+    OUT_LOST_SCHNEIDER, /* schneidered_points or fewer */
+    OUT_LOST,
+    OUT_WON,
+    OUT_SCHNEIDER,
+    OUT_SCHWARZ,        /* every trick */
+    OUT_LEVELS
+};
 
-/* What one world's double-dummy play gives, as far as scoring cares:
- * representative card points and tricks for the level reached. */
+/* One way of playing a kind of game: as a hand game, or with the skat and a
+ * discard chosen per skat for a goal (winning, or schwarz for an ouvert
+ * game).  Several rows share a play (null and null ouvert, solo and hand). */
 typedef struct {
-    int8_t points;
-    int8_t tricks;
-} Outcome;
+    GameType game;
+    bool hand;
+    int goal;       /* skat games: the level the discard is chosen for */
+    int hand_twin;  /* skat games: the hand play of the same game (putting the skat back), -1 none */
+} Play;
+
+enum { MAX_PLAYS = 2 * EVAL_MAX_CONTRACTS };
 
 typedef struct {
     const RuleSystem *rules;
@@ -25,19 +41,24 @@ typedef struct {
     bool twelve;                 /* the skat is already in the hand */
     int rows;
     Contract contract[EVAL_MAX_CONTRACTS];
+    int play_of_row[EVAL_MAX_CONTRACTS];
+    int plays;
+    Play play[MAX_PLAYS];
     int skats;
-    CardSet skat[MAX_SKATS];
+    CardSet skat[EVAL_MAX_SKATS];
+    uint32_t allowed[EVAL_MAX_SKATS];  /* per skat: bit r = row r may be declared */
+    uint64_t needed[EVAL_MAX_SKATS];   /* per skat: bit p = play p is played */
     int samples;
     int discards;
     bool exhaustive;
     uint64_t seed;
-    Outcome *outcome;            /* [skat][row][sample] */
-    CardSet *chosen;             /* [skat][row]: skat games' discard */
+    uint8_t *level;              /* [skat][play][sample]: OUT_* */
+    CardSet *chosen;             /* [skat][play]: skat games' discard */
 } Work;
 
-static Outcome *outcome_at(const Work *w, int skat, int row, int sample)
+static uint8_t *level_at(const Work *w, int skat, int play, int sample)
 {
-    return &w->outcome[((size_t)skat * (size_t)w->rows + (size_t)row) * (size_t)w->samples + (size_t)sample];
+    return &w->level[((size_t)skat * MAX_PLAYS + (size_t)play) * (size_t)w->samples + (size_t)sample];
 }
 
 /* ---- worlds ---- */
@@ -73,126 +94,203 @@ static void deal_world(const Work *w, int skat, int sample, CardSet hands[3])
         hands[i < n / 2 ? first : second] |= card_bit(cards[i]);
 }
 
-/* Plays one world out double-dummy, only as far as scoring needs: won?
- * schneider? schwarz?  and, when lost, schneidered?  without a trick? */
-static Outcome play_world(Solver *solver, const RuleSystem *rules, const Position *pos)
+static Position world_position(const Work *w, GameType game, const CardSet hands[3], CardSet declarer_hand,
+                               CardSet out_of_play)
 {
-    if (pos->game == GAME_NULL)
-        return (Outcome){0, solver_declarer_wins_null(solver, pos) ? 0 : 1};
-    if (solver_declarer_reaches(solver, pos, rules->win_points)) {
-        if (!solver_declarer_reaches(solver, pos, rules->schneider_points))
-            return (Outcome){(int8_t)rules->win_points, 5};
-        if (solver_declarer_takes_all(solver, pos))
-            return (Outcome){120, 10};
-        return (Outcome){(int8_t)rules->schneider_points, 9};
-    }
-    if (solver_declarer_reaches(solver, pos, rules->schneidered_points + 1))
-        return (Outcome){(int8_t)(rules->win_points - 1), 5};
-    if (solver_defenders_take_all(solver, pos))
-        return (Outcome){(int8_t)pos->declarer_points, 0};
-    return (Outcome){(int8_t)rules->schneidered_points, 1};
-}
-
-static void score_outcome(const Work *w, int row, CardSet twelve, Outcome o, int bid, GameScore *out)
-{
-    GamePlay play = {.contract = w->contract[row], .cards = twelve, .declarer_points = o.points,
-                     .declarer_tricks = o.tricks, .bid = bid};
-    gamevalue_score(w->rules, &play, out);
-}
-
-static int tournament_points(const Work *w, const GameScore *g)
-{
-    TournamentScore t;
-    char err[128];
-    if (!g->valid || !tournament_score(w->scheme, g, 3, &t, err, sizeof err))
-        return 0;
-    return t.declarer;
-}
-
-static Position world_position(const Work *w, int row, const CardSet hands[3], CardSet declarer_hand,
-                               int declarer_points)
-{
-    Position pos = {.game = w->contract[row].game, .declarer = w->seat, .leader = SEAT_FOREHAND,
-                    .declarer_points = declarer_points};
+    Position pos = {.game = game, .declarer = w->seat, .leader = SEAT_FOREHAND,
+                    .declarer_points = set_points(out_of_play)};
     memcpy(pos.hands, hands, sizeof pos.hands);
     pos.hands[w->seat] = declarer_hand;
     return pos;
 }
 
-/* A skat game: the discard with the best expected tournament score over
- * this skat's layouts, among the first w->discards candidates.  A candidate
- * is dropped as soon as even the best result in every remaining layout could
- * not lift it above the best so far. */
-static void skat_game(const Work *w, Solver *solver, int skat, int row, const CardSet (*hands)[3])
+/* ---- double-dummy levels ---- */
+
+/* Does the world end at level or above?  One threshold search. */
+static bool reaches_level(Solver *solver, const RuleSystem *rules, const Position *pos, int level)
 {
-    CardSet twelve = w->hand | w->skat[skat];
-    CardSet candidates[DISCARD_COUNT];
-    int n = discard_candidates(w->contract[row].game, twelve, candidates);
-    if (n > w->discards)
-        n = w->discards;
-    GameScore best_case;
-    score_outcome(w, row, twelve, (Outcome){120, 10}, 0, &best_case);
-    int ceiling = tournament_points(w, &best_case);
-    Outcome trial[64], kept[64];
-    long best_sum = 0;
-    bool have = false;
-    for (int i = 0; i < n; i++) {
-        long sum = 0;
-        int j;
-        for (j = 0; j < w->samples; j++) {
-            Position pos = world_position(w, row, hands[j], twelve & ~candidates[i], set_points(candidates[i]));
-            trial[j] = play_world(solver, w->rules, &pos);
-            GameScore g;
-            score_outcome(w, row, twelve, trial[j], 0, &g);
-            sum += tournament_points(w, &g);
-            if (have && !w->exhaustive && sum + (long)(w->samples - j - 1) * ceiling <= best_sum)
-                break;
-        }
-        if (j < w->samples || (have && sum <= best_sum))
-            continue;
-        have = true;
-        best_sum = sum;
-        w->chosen[skat * w->rows + row] = candidates[i];
-        memcpy(kept, trial, sizeof(Outcome) * (size_t)w->samples);
+    if (pos->game == GAME_NULL)
+        return level <= OUT_LOST || solver_declarer_wins_null(solver, pos);
+    switch (level) {
+    case OUT_LOST_SCHWARZ: return true;
+    case OUT_LOST_SCHNEIDER: return !solver_defenders_take_all(solver, pos);
+    case OUT_LOST: return solver_declarer_reaches(solver, pos, rules->schneidered_points + 1);
+    case OUT_WON: return solver_declarer_reaches(solver, pos, rules->win_points);
+    case OUT_SCHNEIDER: return solver_declarer_reaches(solver, pos, rules->schneider_points);
+    default: return solver_declarer_takes_all(solver, pos);
+    }
+}
+
+/* The level of a world known to lie in [low, high]: the question of winning
+ * first, then outward (schwarz and being schwarz are rare and the searches
+ * for them quick). */
+static int level_between(Solver *solver, const RuleSystem *rules, const Position *pos, int low, int high)
+{
+    if (pos->game == GAME_NULL) {
+        low = low < OUT_LOST ? OUT_LOST : low;
+        high = high > OUT_WON ? OUT_WON : high;
+    }
+    while (low < high) {
+        int test = low >= OUT_WON ? low + 1 : high <= OUT_LOST ? high : OUT_WON;
+        if (reaches_level(solver, rules, pos, test))
+            low = test;
+        else
+            high = test - 1;
+    }
+    return low;
+}
+
+/* ---- skat games: the discard ---- */
+
+/* How good a discard was over a skat's layouts, compared key by key: the
+ * layouts reaching the goal first, then the other levels from the top. */
+typedef struct {
+    int count[OUT_LEVELS]; /* layouts at this level or above */
+} Tally;
+
+static Tally tally(const uint8_t *levels, int samples)
+{
+    Tally t = {{0}};
+    for (int j = 0; j < samples; j++)
+        for (int l = 0; l <= levels[j]; l++)
+            t.count[l]++;
+    return t;
+}
+
+static bool better(const Tally *a, const Tally *b, int goal)
+{
+    if (a->count[goal] != b->count[goal])
+        return a->count[goal] > b->count[goal];
+    for (int l = OUT_LEVELS - 1; l > 0; l--)
+        if (l != goal && a->count[l] != b->count[l])
+            return a->count[l] > b->count[l];
+    return false;
+}
+
+/* Plays one discard in every layout; false as soon as it cannot reach the
+ * goal as often as the best so far (best NULL: no cut-off). */
+static bool try_discard(const Work *w, Solver *solver, const Play *play, CardSet twelve, CardSet discard,
+                        const CardSet (*hands)[3], const Tally *best, uint8_t *levels)
+{
+    Position pos[EVAL_MAX_SAMPLES];
+    bool at_goal[EVAL_MAX_SAMPLES];
+    int reached = 0;
+    for (int j = 0; j < w->samples; j++) {
+        pos[j] = world_position(w, play->game, hands[j], twelve & ~discard, discard);
+        at_goal[j] = reaches_level(solver, w->rules, &pos[j], play->goal);
+        reached += at_goal[j];
+        if (best && reached + (w->samples - j - 1) < best->count[play->goal])
+            return false;
     }
     for (int j = 0; j < w->samples; j++)
-        *outcome_at(w, skat, row, j) = kept[j];
+        levels[j] = (uint8_t)(at_goal[j] ? level_between(solver, w->rules, &pos[j], play->goal, OUT_SCHWARZ)
+                                         : level_between(solver, w->rules, &pos[j], OUT_LOST_SCHWARZ, play->goal - 1));
+    return true;
+}
+
+/* A skat game: the discard that does best over this skat's layouts (Tally),
+ * among putting the skat back (which is the hand game, already played) and
+ * the first candidates by a cheap estimate; all 66 with twelve cards. */
+static void skat_play(const Work *w, Solver *solver, int skat, int p, const CardSet (*hands)[3])
+{
+    const Play *play = &w->play[p];
+    CardSet twelve = w->hand | w->skat[skat];
+    uint8_t *best_levels = level_at(w, skat, p, 0);
+    Tally best = {{0}};
+    bool have = false;
+    if (play->hand_twin >= 0) {
+        memcpy(best_levels, level_at(w, skat, play->hand_twin, 0), (size_t)w->samples);
+        best = tally(best_levels, w->samples);
+        w->chosen[skat * MAX_PLAYS + p] = w->skat[skat];
+        have = true;
+    }
+    CardSet candidates[DISCARD_COUNT];
+    int n = discard_candidates(play->game, twelve, candidates);
+    int limit = w->twelve ? DISCARD_COUNT : w->discards;
+    uint8_t trial[EVAL_MAX_SAMPLES];
+    for (int i = 0, tried = 0; i < n && tried < limit; i++) {
+        if (candidates[i] == w->skat[skat])
+            continue;
+        tried++;
+        if (!try_discard(w, solver, play, twelve, candidates[i], hands, have && !w->exhaustive ? &best : NULL,
+                         trial))
+            continue;
+        Tally t = tally(trial, w->samples);
+        if (have && !better(&t, &best, play->goal))
+            continue;
+        have = true;
+        best = t;
+        memcpy(best_levels, trial, (size_t)w->samples);
+        w->chosen[skat * MAX_PLAYS + p] = candidates[i];
+    }
+}
+
+static void hand_play(const Work *w, Solver *solver, int skat, int p, const CardSet (*hands)[3])
+{
+    for (int j = 0; j < w->samples; j++) {
+        Position pos = world_position(w, w->play[p].game, hands[j], w->hand, w->skat[skat]);
+        *level_at(w, skat, p, j) = (uint8_t)level_between(solver, w->rules, &pos, OUT_LOST_SCHWARZ, OUT_SCHWARZ);
+    }
 }
 
 static void evaluate_skat(const Work *w, Solver *solver, int skat)
 {
-    CardSet hands[64][3];
+    CardSet hands[EVAL_MAX_SAMPLES][3];
     for (int j = 0; j < w->samples; j++)
         deal_world(w, skat, j, hands[j]);
     solver_new_deal(solver);
-    for (int row = 0; row < w->rows; row++) {
-        if (!w->contract[row].hand) {
-            skat_game(w, solver, skat, row, (const CardSet(*)[3])hands);
-            continue;
+    /* Hand plays come first: a skat game starts from its hand twin. */
+    for (int pass = 1; pass >= 0; pass--)
+        for (int p = 0; p < w->plays; p++) {
+            if (w->play[p].hand != pass || !(w->needed[skat] >> p & 1))
+                continue;
+            if (pass)
+                hand_play(w, solver, skat, p, (const CardSet(*)[3])hands);
+            else
+                skat_play(w, solver, skat, p, (const CardSet(*)[3])hands);
         }
-        for (int j = 0; j < w->samples; j++) {
-            Position pos = world_position(w, row, hands[j], w->hand, set_points(w->skat[skat]));
-            *outcome_at(w, skat, row, j) = play_world(solver, w->rules, &pos);
-        }
-    }
 }
 
-/* ---- the rows and the skats ---- */
+/* ---- the rows, the plays and the skats ---- */
 
-static int choose_rows(const RuleSystem *rules, bool twelve, Contract out[EVAL_MAX_CONTRACTS])
+static bool same_contract(const Contract *a, const Contract *b)
 {
-    int rows = 0;
-    for (int hand = 0; hand <= (twelve ? 0 : 1); hand++)
-        for (int g = 0; g < GAME_TYPE_COUNT; g++) {
-            Contract c = {.game = (GameType)g, .hand = hand}, checked;
-            char err[256];
-            if (rows < EVAL_MAX_CONTRACTS && rules_check_contract(rules, &c, &checked, err, sizeof err))
-                out[rows++] = checked;
-        }
-    return rows;
+    return a->game == b->game && a->hand == b->hand && a->ouvert == b->ouvert && a->form == b->form;
 }
 
-static int list_skats(CardSet hand, bool twelve, CardSet out[MAX_SKATS])
+static int find_play(Work *w, GameType game, bool hand, int goal)
+{
+    for (int p = 0; p < w->plays; p++)
+        if (w->play[p].game == game && w->play[p].hand == hand && (hand || w->play[p].goal == goal))
+            return p;
+    w->play[w->plays] = (Play){.game = game, .hand = hand, .goal = goal, .hand_twin = -1};
+    return w->plays++;
+}
+
+/* The rows are the contract table's (table_contracts over every skat); with
+ * twelve cards only the skat games. */
+static void choose_rows(Work *w, unsigned games)
+{
+    Contract all[TABLE_MAX_CONTRACTS];
+    int count = table_contracts(w->rules, ALL_CARDS, all);
+    w->rows = 0;
+    for (int i = 0; i < count && w->rows < EVAL_MAX_CONTRACTS; i++)
+        if (!(w->twelve && all[i].hand) && (!games || (games >> all[i].game & 1)))
+            w->contract[w->rows++] = all[i];
+    for (int r = 0; r < w->rows; r++) {
+        const Contract *c = &w->contract[r];
+        int goal = c->ouvert && c->game != GAME_NULL ? OUT_SCHWARZ : OUT_WON;
+        w->play_of_row[r] = find_play(w, c->game, c->hand, goal);
+    }
+    /* Putting the skat back is the hand game. */
+    for (int p = 0; !w->twelve && p < w->plays; p++)
+        if (!w->play[p].hand) {
+            int twin = find_play(w, w->play[p].game, true, OUT_WON);
+            w->play[p].hand_twin = twin;
+        }
+}
+
+static int list_skats(CardSet hand, bool twelve, CardSet out[EVAL_MAX_SKATS])
 {
     if (twelve) {
         out[0] = 0; /* the discard comes out of the hand */
@@ -206,79 +304,283 @@ static int list_skats(CardSet hand, bool twelve, CardSet out[MAX_SKATS])
     return n;
 }
 
-/* ---- statistics ---- */
-
-/* Per row: the outcomes of every world scored at every bid.  Sums run in
- * skat and sample order, so the result does not depend on threads. */
-static void summarize_row(const Work *w, int row, const int *ladder, int ladder_count, EvalContract *out)
+/* Which rows each skat allows (a Tournee needs its trump in the skat) and
+ * so which plays are needed. */
+static void mark_needed(Work *w)
 {
-    long worlds = (long)w->skats * w->samples;
-    long wins = 0, schneider = 0, schwarz = 0;
-    double value_sum = 0, score_sum = 0;
-    long *bid_wins = calloc((size_t)ladder_count, sizeof *bid_wins);
-    double *bid_scores = calloc((size_t)ladder_count, sizeof *bid_scores);
-    bool *bid_allowed = calloc((size_t)ladder_count, sizeof *bid_allowed);
     for (int s = 0; s < w->skats; s++) {
-        CardSet twelve = w->hand | w->skat[s];
-        for (int j = 0; j < w->samples; j++) {
-            Outcome o = *outcome_at(w, s, row, j);
-            GameScore g;
-            score_outcome(w, row, twelve, o, 0, &g);
-            wins += g.won;
-            schneider += g.won && w->contract[row].game != GAME_NULL && o.points >= w->rules->schneider_points;
-            schwarz += g.won && w->contract[row].game != GAME_NULL && o.tricks == 10;
-            value_sum += g.score;
-            score_sum += tournament_points(w, &g);
-            for (int b = 0; b < ladder_count; b++) {
-                score_outcome(w, row, twelve, o, ladder[b], &g);
-                if (!g.valid)
-                    continue;
-                bid_allowed[b] = true;
-                bid_wins[b] += g.won;
-                bid_scores[b] += tournament_points(w, &g);
-            }
-        }
+        Contract allowed[TABLE_MAX_CONTRACTS];
+        int count = table_contracts(w->rules, w->twelve ? ALL_CARDS : w->skat[s], allowed);
+        w->allowed[s] = 0;
+        w->needed[s] = 0;
+        for (int r = 0; r < w->rows; r++)
+            for (int i = 0; i < count; i++)
+                if (same_contract(&w->contract[r], &allowed[i])) {
+                    w->allowed[s] |= 1u << r;
+                    int p = w->play_of_row[r];
+                    w->needed[s] |= 1ull << p;
+                    if (w->play[p].hand_twin >= 0)
+                        w->needed[s] |= 1ull << w->play[p].hand_twin;
+                }
     }
-    out->contract = w->contract[row];
-    out->p_win = (double)wins / (double)worlds;
-    out->p_schneider = (double)schneider / (double)worlds;
-    out->p_schwarz = (double)schwarz / (double)worlds;
-    out->expected_value = value_sum / (double)worlds;
-    out->expected_score = score_sum / (double)worlds;
-    out->bid_count = 0;
-    for (int b = 0; b < ladder_count && out->bid_count < EVAL_MAX_BIDS; b++) {
-        if (!bid_allowed[b])
-            continue;
-        out->bids[out->bid_count] = ladder[b];
-        out->p_win_at[out->bid_count] = (double)bid_wins[b] / (double)worlds;
-        out->score_at[out->bid_count] = bid_scores[b] / (double)worlds;
-        out->bid_count++;
-    }
-    free(bid_wins);
-    free(bid_scores);
-    free(bid_allowed);
 }
 
-/* The bids worth tabulating: the ladder up to the highest value any row
- * reaches in any world. */
-static int useful_ladder(const Work *w, int *ladder)
+/* ---- scoring the levels ---- */
+
+/* Card points and tricks that stand for a level when scoring. */
+static void level_result(const RuleSystem *rules, GameType game, int level, int *points, int *tricks)
+{
+    if (game == GAME_NULL) {
+        *points = 0;
+        *tricks = level >= OUT_WON ? 0 : 1;
+        return;
+    }
+    const int table[OUT_LEVELS][2] = {
+        {rules->schneidered_points, 0}, {rules->schneidered_points, 1}, {rules->win_points - 1, 5},
+        {rules->win_points, 5},         {rules->schneider_points, 9},   {120, 10},
+    };
+    *points = table[level][0];
+    *tricks = table[level][1];
+}
+
+/* The score of a world depends on its level and, through the matadors, on
+ * the declarer's twelve cards: worlds fall into few classes, each scored
+ * once per announcement and bid. */
+enum { MATADOR_KINDS = 2 * 12, CLASSES = OUT_LEVELS * MATADOR_KINDS };
+
+typedef struct {
+    bool valid, won;
+    int score;       /* on the score sheet */
+    int tournament;  /* Seeger-Fabian */
+} Scored;
+
+typedef struct {
+    const Work *w;
+    int row;
+    int ladder_count;
+    const int *ladder;          /* bid 0 (none) first */
+    bool announce_ok[ANNOUNCE_COUNT];
+    Contract declared[ANNOUNCE_COUNT];
+    Scored *memo[ANNOUNCE_COUNT][CLASSES]; /* [bid index] */
+} RowScores;
+
+static int matador_kind(GameType game, CardSet twelve)
+{
+    if (game == GAME_NULL)
+        return 0;
+    bool with;
+    int m = gamevalue_matadors(game, twelve, &with);
+    return (with ? 12 : 0) + (m > 11 ? 11 : m);
+}
+
+static int tournament_points(const TournamentScheme *scheme, const GameScore *g)
+{
+    TournamentScore t;
+    char err[128];
+    if (!g->valid || !tournament_score(scheme, g, 3, &t, err, sizeof err))
+        return 0;
+    return t.declarer;
+}
+
+static const Scored *scored(RowScores *rs, int a, int skat, int level)
+{
+    const Work *w = rs->w;
+    GameType game = w->contract[rs->row].game;
+    CardSet twelve = w->hand | w->skat[skat];
+    int cls = level * MATADOR_KINDS + matador_kind(game, twelve);
+    Scored **slot = &rs->memo[a][cls];
+    if (*slot)
+        return *slot;
+    Scored *s = calloc((size_t)rs->ladder_count, sizeof *s);
+    if (!s)
+        abort(); /* a few kilobytes; nothing sensible is left to do */
+    GamePlay play = {.contract = rs->declared[a], .cards = twelve};
+    level_result(w->rules, game, level, &play.declarer_points, &play.declarer_tricks);
+    for (int b = 0; b < rs->ladder_count; b++) {
+        GameScore g;
+        play.bid = rs->ladder[b];
+        gamevalue_score(w->rules, &play, &g);
+        s[b] = (Scored){g.valid, g.valid && g.won, g.score, tournament_points(w->scheme, &g)};
+    }
+    *slot = s;
+    return s;
+}
+
+static void row_scores_init(RowScores *rs, const Work *w, int row, const int *ladder, int ladder_count)
+{
+    memset(rs, 0, sizeof *rs);
+    rs->w = w;
+    rs->row = row;
+    rs->ladder = ladder;
+    rs->ladder_count = ladder_count;
+    const Contract *c = &w->contract[row];
+    bool may_announce = c->game != GAME_NULL && !c->ouvert && (c->hand || !w->rules->announce_needs_hand);
+    for (int a = 0; a < ANNOUNCE_COUNT; a++) {
+        if (a > 0 && !may_announce)
+            continue;
+        Contract want = *c;
+        want.schneider_announced = a >= ANNOUNCE_SCHNEIDER;
+        want.schwarz_announced = a >= ANNOUNCE_SCHWARZ;
+        char err[256];
+        rs->announce_ok[a] = rules_check_contract(w->rules, &want, &rs->declared[a], err, sizeof err);
+    }
+}
+
+static void row_scores_free(RowScores *rs)
+{
+    for (int a = 0; a < ANNOUNCE_COUNT; a++)
+        for (int c = 0; c < CLASSES; c++)
+            free(rs->memo[a][c]);
+}
+
+/* ---- statistics ---- */
+
+/* Per row: every world scored at every bid, with the announcement chosen
+ * once for all worlds (hand games) or once per skat (skat games, where the
+ * rules allow announcing after picking up).  Sums run in skat and sample
+ * order, so the result does not depend on threads. */
+static void summarize_row(const Work *w, int row, const int *ladder, int ladder_count, EvalContract *out,
+                          uint8_t skat_wins[EVAL_MAX_SKATS])
+{
+    RowScores rs;
+    row_scores_init(&rs, w, row, ladder, ladder_count);
+    const Contract *c = &w->contract[row];
+    int p = w->play_of_row[row];
+    bool per_skat = !c->hand;
+    double worlds = (double)w->skats * w->samples;
+    long available = 0, wins = 0, schneider = 0, schwarz = 0;
+    double value_sum = 0, score_sum = 0;
+    size_t cells = (size_t)ANNOUNCE_COUNT * (size_t)ladder_count;
+    double *win_sum = calloc(cells, sizeof *win_sum), *tour_sum = calloc(cells, sizeof *tour_sum);
+    double *skat_win = calloc(cells, sizeof *skat_win), *skat_tour = calloc(cells, sizeof *skat_tour);
+    double *best_win = calloc((size_t)ladder_count, sizeof *best_win);
+    double *best_tour = calloc((size_t)ladder_count, sizeof *best_tour);
+    bool *valid = calloc((size_t)ladder_count, sizeof *valid);
+    signed char *chosen = calloc((size_t)ladder_count, 1);
+    if (!win_sum || !tour_sum || !skat_win || !skat_tour || !best_win || !best_tour || !valid || !chosen)
+        abort();
+    for (int s = 0; s < w->skats; s++) {
+        memset(skat_win, 0, cells * sizeof *skat_win);
+        memset(skat_tour, 0, cells * sizeof *skat_tour);
+        bool allowed = w->allowed[s] >> row & 1;
+        skat_wins[s] = 0;
+        for (int j = 0; allowed && j < w->samples; j++) {
+            int level = *level_at(w, s, p, j);
+            const Scored *none = scored(&rs, ANNOUNCE_NONE, s, level);
+            available++;
+            wins += none[0].won;
+            skat_wins[s] += none[0].won;
+            schneider += none[0].won && c->game != GAME_NULL && level >= OUT_SCHNEIDER;
+            schwarz += none[0].won && c->game != GAME_NULL && level == OUT_SCHWARZ;
+            value_sum += none[0].score;
+            score_sum += none[0].tournament;
+            for (int a = 0; a < ANNOUNCE_COUNT; a++) {
+                if (!rs.announce_ok[a])
+                    continue;
+                const Scored *sc = scored(&rs, a, s, level);
+                for (int b = 0; b < ladder_count; b++) {
+                    valid[b] |= sc[b].valid;
+                    skat_win[a * ladder_count + b] += sc[b].won;
+                    skat_tour[a * ladder_count + b] += sc[b].tournament;
+                }
+            }
+        }
+        if (!per_skat) {
+            for (size_t k = 0; k < cells; k++) {
+                win_sum[k] += skat_win[k];
+                tour_sum[k] += skat_tour[k];
+            }
+            continue;
+        }
+        /* Announced after seeing this skat: the best for it. */
+        for (int b = 0; b < ladder_count; b++) {
+            int pick = 0;
+            double top_tour = skat_tour[b];
+            for (int a = 1; a < ANNOUNCE_COUNT; a++) {
+                if (!rs.announce_ok[a])
+                    continue;
+                if (skat_win[a * ladder_count + b] > skat_win[pick * ladder_count + b])
+                    pick = a;
+                if (skat_tour[a * ladder_count + b] > top_tour)
+                    top_tour = skat_tour[a * ladder_count + b];
+            }
+            best_win[b] += skat_win[pick * ladder_count + b];
+            best_tour[b] += top_tour;
+            if (pick != ANNOUNCE_NONE)
+                chosen[b] = ANNOUNCE_PER_SKAT;
+        }
+    }
+    if (!per_skat)
+        for (int b = 0; b < ladder_count; b++) {
+            int pick = 0;
+            best_tour[b] = tour_sum[b];
+            for (int a = 1; a < ANNOUNCE_COUNT; a++) {
+                if (!rs.announce_ok[a])
+                    continue;
+                if (win_sum[a * ladder_count + b] > win_sum[pick * ladder_count + b])
+                    pick = a;
+                if (tour_sum[a * ladder_count + b] > best_tour[b])
+                    best_tour[b] = tour_sum[a * ladder_count + b];
+            }
+            best_win[b] = win_sum[pick * ladder_count + b];
+            chosen[b] = (signed char)pick;
+        }
+    out->contract = *c;
+    out->evaluated = true;
+    out->p_available = available / worlds;
+    out->p_win = wins / worlds;
+    out->p_schneider = schneider / worlds;
+    out->p_schwarz = schwarz / worlds;
+    out->expected_value = value_sum / worlds;
+    out->expected_score = score_sum / worlds;
+    out->bid_count = 0;
+    for (int b = 1; b < ladder_count && out->bid_count < EVAL_MAX_BIDS; b++) {
+        if (!valid[b])
+            continue;
+        out->bids[out->bid_count] = ladder[b];
+        out->p_win_at[out->bid_count] = best_win[b] / worlds;
+        out->announce_at[out->bid_count] = best_win[b] > 0 ? chosen[b] : ANNOUNCE_NONE;
+        out->score_at[out->bid_count] = best_tour[b] / worlds;
+        out->bid_count++;
+    }
+    free(win_sum);
+    free(tour_sum);
+    free(skat_win);
+    free(skat_tour);
+    free(best_win);
+    free(best_tour);
+    free(valid);
+    free(chosen);
+    row_scores_free(&rs);
+}
+
+/* The bids worth tabulating, after bid 0 (none): the ladder up to the
+ * highest value any row reaches in any world with any announcement. */
+static int useful_ladder(const Work *w, int ladder[EVAL_MAX_BIDS + 1])
 {
     int all[EVAL_MAX_BIDS * 4];
     int count = bid_ladder(w->rules, all, EVAL_MAX_BIDS * 4);
     if (count > EVAL_MAX_BIDS * 4)
         count = EVAL_MAX_BIDS * 4;
-    int highest = 0;
-    for (int s = 0; s < w->skats; s++)
-        for (int row = 0; row < w->rows; row++)
-            for (int j = 0; j < w->samples; j++) {
-                GameScore g;
-                score_outcome(w, row, w->hand | w->skat[s], *outcome_at(w, s, row, j), 0, &g);
-                if (g.won && g.value > highest)
-                    highest = g.value;
-            }
+    int zero = 0, highest = 0;
+    for (int row = 0; row < w->rows; row++) {
+        RowScores rs;
+        row_scores_init(&rs, w, row, &zero, 1);
+        for (int s = 0; s < w->skats; s++)
+            for (int j = 0; (w->allowed[s] >> row & 1) && j < w->samples; j++)
+                for (int a = 0; a < ANNOUNCE_COUNT; a++) {
+                    if (!rs.announce_ok[a])
+                        continue;
+                    const Scored *sc = scored(&rs, a, s, *level_at(w, s, w->play_of_row[row], j));
+                    if (sc[0].won && sc[0].score > highest)
+                        highest = sc[0].score;
+                }
+        row_scores_free(&rs);
+    }
     int n = 0;
-    for (int i = 0; i < count && n < EVAL_MAX_BIDS; i++)
-        if (all[i] <= highest || n == 0)
+    ladder[n++] = 0;
+    for (int i = 0; i < count && n <= EVAL_MAX_BIDS; i++)
+        if (all[i] <= highest || n == 1)
             ladder[n++] = all[i];
     return n;
 }
@@ -287,14 +589,18 @@ static void conclude(Evaluation *e)
 {
     e->bid_ceiling = 0;
     e->ceiling_contract = -1;
+    e->ceiling_announce = ANNOUNCE_NONE;
     e->best_bid = 0;
     e->best_contract = -1;
     for (int r = 0; r < e->contract_count; r++) {
         const EvalContract *c = &e->contracts[r];
+        if (!c->evaluated)
+            continue;
         for (int b = 0; b < c->bid_count; b++) {
             if (c->p_win_at[b] >= e->confidence && c->bids[b] > e->bid_ceiling) {
                 e->bid_ceiling = c->bids[b];
                 e->ceiling_contract = r;
+                e->ceiling_announce = c->announce_at[b];
             }
             if (c->score_at[b] >= 0 && c->bids[b] > e->best_bid)
                 e->best_bid = c->bids[b];
@@ -304,18 +610,61 @@ static void conclude(Evaluation *e)
     }
 }
 
+const char *eval_model_name(EvalModel model)
+{
+    static const char *const names[MODEL_COUNT] = {"double-dummy", "single-dummy"};
+    return model < MODEL_COUNT ? names[model] : "?";
+}
+
+int eval_model_parse(const char *name)
+{
+    for (int m = 0; m < MODEL_COUNT; m++)
+        if (strcmp(name, eval_model_name((EvalModel)m)) == 0)
+            return m;
+    return -1;
+}
+
+const char *announcement_name(Announcement a)
+{
+    static const char *const names[ANNOUNCE_COUNT] = {"", "schneider", "schwarz"};
+    return a < ANNOUNCE_COUNT ? names[a] : "";
+}
+
+static void run_worlds(Work *w, Solver **solvers, int threads, const EvalOptions *o, Evaluation *out)
+{
+    int done = 0;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+    for (int s = 0; s < w->skats; s++) {
+        evaluate_skat(w, solvers[omp_get_thread_num()], s);
+        int now;
+#pragma omp atomic capture
+        now = ++done;
+        out->skat_visits[s]++; /* each skat is one iteration: no other thread writes it */
+        if (o->progress && omp_get_thread_num() == 0)
+            o->progress(o->progress_ctx, now, w->skats, (long)now * w->samples);
+    }
+}
+
+static bool check_options(int cards, const EvalOptions *o, char *err, size_t n)
+{
+    if (cards != 10 && cards != 12)
+        snprintf(err, n, "evaluate needs a hand of 10 cards, or 12 with the skat picked up (not %d)", cards);
+    else if (o->samples < 1 || o->samples > EVAL_MAX_SAMPLES)
+        snprintf(err, n, "samples must be from 1 to %d", EVAL_MAX_SAMPLES);
+    else if (!(o->confidence > 0 && o->confidence < 1))
+        snprintf(err, n, "the confidence must be above 0 and below 1");
+    else if (o->model < 0 || o->model >= MODEL_COUNT)
+        snprintf(err, n, "unknown model");
+    else
+        return true;
+    return false;
+}
+
 bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOptions *o, Evaluation *out,
                    char *err, size_t n)
 {
-    int cards = set_count(hand);
-    if (cards != 10 && cards != 12) {
-        snprintf(err, n, "evaluate needs a hand of 10 cards, or 12 with the skat picked up (not %d)", cards);
+    if (!check_options(set_count(hand), o, err, n))
         return false;
-    }
-    if (o->samples < 1 || o->samples > 64) {
-        snprintf(err, n, "samples must be from 1 to 64");
-        return false;
-    }
     Work *w = calloc(1, sizeof *w);
     if (!w) {
         snprintf(err, n, "out of memory");
@@ -327,48 +676,40 @@ bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOp
         w->scheme = rules_find_scheme(rules, NULL);
     w->seat = seat;
     w->hand = hand;
-    w->twelve = cards == 12;
-    w->rows = choose_rows(rules, w->twelve, w->contract);
+    w->twelve = set_count(hand) == 12;
+    choose_rows(w, o->games);
     w->skats = list_skats(hand, w->twelve, w->skat);
+    mark_needed(w);
     w->samples = o->samples;
-    w->discards = w->twelve ? DISCARD_COUNT : (o->discards < 1 ? 1 : o->discards);
+    w->discards = o->discards < 0 ? 0 : o->discards;
     w->seed = o->seed;
     w->exhaustive = o->exhaustive;
-    w->outcome = calloc((size_t)w->skats * (size_t)w->rows * (size_t)w->samples, sizeof *w->outcome);
-    w->chosen = calloc((size_t)w->skats * (size_t)w->rows, sizeof *w->chosen);
+    w->level = calloc((size_t)w->skats * MAX_PLAYS * (size_t)w->samples, 1);
+    w->chosen = calloc((size_t)w->skats * MAX_PLAYS, sizeof *w->chosen);
     int threads = o->threads > 0 ? o->threads : omp_get_num_procs();
     Solver **solvers = calloc((size_t)threads, sizeof *solvers);
-    bool ok = w->outcome && w->chosen && solvers && w->scheme;
+    bool ok = w->level && w->chosen && solvers && w->scheme;
     for (int t = 0; ok && t < threads; t++)
         ok = (solvers[t] = solver_new(o->tt_bytes)) != NULL;
     if (!ok) {
         snprintf(err, n, w->scheme ? "out of memory" : "the rule system has no tournament scheme");
     } else {
         memset(out, 0, sizeof *out);
-        int done = 0;
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
-        for (int s = 0; s < w->skats; s++) {
-            evaluate_skat(w, solvers[omp_get_thread_num()], s);
-#pragma omp atomic
-            out->skat_visits[s]++;
-#pragma omp atomic
-            done++;
-            if (o->progress && omp_get_thread_num() == 0)
-                o->progress(o->progress_ctx, done, w->skats, (long)done * w->samples);
-        }
-        int ladder[EVAL_MAX_BIDS];
+        run_worlds(w, solvers, threads, o, out);
+        int ladder[EVAL_MAX_BIDS + 1];
         int ladder_count = useful_ladder(w, ladder);
         out->seat = seat;
         out->hand = hand;
+        out->model = MODEL_DOUBLE_DUMMY;
         out->skats = w->skats;
         out->samples = w->samples;
         out->worlds = (long)w->skats * w->samples;
         out->confidence = o->confidence;
         out->contract_count = w->rows;
         for (int row = 0; row < w->rows; row++) {
-            summarize_row(w, row, ladder, ladder_count, &out->contracts[row]);
+            summarize_row(w, row, ladder, ladder_count, &out->contracts[row], out->skat_wins[row]);
             if (w->twelve && !w->contract[row].hand)
-                out->discards[row] = w->chosen[row];
+                out->discards[row] = w->chosen[w->play_of_row[row]];
         }
         for (int t = 0; t < threads; t++)
             out->nodes += solver_nodes(solvers[t]);
@@ -379,7 +720,7 @@ bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOp
     for (int t = 0; solvers && t < threads; t++)
         solver_free(solvers[t]);
     free(solvers);
-    free(w->outcome);
+    free(w->level);
     free(w->chosen);
     free(w);
     return ok;

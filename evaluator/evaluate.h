@@ -1,9 +1,18 @@
 /* Hand evaluation from one hand alone: every possible skat, sampled layouts
- * of the defenders' cards, each world solved double-dummy, and from that win
- * chances per contract and bid, the safe bid ceiling and the best bid.
+ * of the defenders' cards, each world played out for every contract, and from
+ * that win chances per contract and bid, the safe bid ceiling and the best bid.
  *
- * Double-dummy play of unseen cards is optimistic for the declarer: each
- * world is played as if everybody saw every card. */
+ * Two models of play.  Double-dummy: every world is solved as if everybody
+ * saw every card (optimistic for the declarer).  Single-dummy: every world is
+ * played card by card by players who see only what they would see at the
+ * table, each choosing by sampling layouts and solving them double-dummy.
+ *
+ * What the declarer decides before seeing the other cards is decided once
+ * for all the worlds he cannot tell apart: the announcements of a hand game
+ * for all worlds; the discard of a skat game (and, where the rules allow
+ * announcing after picking up, the announcements) per skat.  Putting the skat
+ * back is always among the discards, so a skat game never wins less often
+ * than the same hand game. */
 #ifndef SKATDD_EVALUATE_H
 #define SKATDD_EVALUATE_H
 
@@ -12,14 +21,28 @@
 #include "gamevalue.h"
 #include "rules.h"
 
-enum { EVAL_MAX_CONTRACTS = 16, EVAL_MAX_BIDS = 256 };
+enum { EVAL_MAX_CONTRACTS = 32, EVAL_MAX_BIDS = 256, EVAL_MAX_SKATS = 231, EVAL_MAX_SAMPLES = 64 };
+
+typedef enum { MODEL_DOUBLE_DUMMY, MODEL_SINGLE_DUMMY, MODEL_COUNT } EvalModel;
+/* "double-dummy", "single-dummy"; eval_model_parse returns -1 for others. */
+const char *eval_model_name(EvalModel model);
+int eval_model_parse(const char *name);
+
+/* What a declarer may announce before the first card, beyond the contract. */
+typedef enum { ANNOUNCE_NONE, ANNOUNCE_SCHNEIDER, ANNOUNCE_SCHWARZ, ANNOUNCE_COUNT } Announcement;
+enum { ANNOUNCE_PER_SKAT = -1 }; /* chosen after seeing the skat, not the same for every skat */
+const char *announcement_name(Announcement a); /* "", "schneider", "schwarz" */
 
 typedef struct {
-    int samples;            /* layouts per skat */
+    int samples;            /* layouts per skat, 1..EVAL_MAX_SAMPLES */
     uint64_t seed;
-    int discards;           /* ten-card mode, skat games: discards searched per skat (66 = all) */
+    int discards;           /* ten cards, skat games: discards tried per skat besides putting the skat back */
     double confidence;      /* for the safe bid ceiling */
-    bool exhaustive;        /* skat games: play every discard in every layout (no cut-off) */
+    bool exhaustive;        /* skat games: play every candidate discard in every layout (no cut-off) */
+    unsigned games;         /* bit (1 << GameType) per kind of game to evaluate; 0: all */
+    EvalModel model;
+    int sd_layouts;         /* single-dummy: layouts a player samples for each decision */
+    int sd_contracts;       /* single-dummy: rows played, the best by double-dummy expected score */
     int threads;            /* 0: all cores */
     size_t tt_bytes;        /* per thread */
     /* Called now and then from the main thread: skats done of total. */
@@ -28,33 +51,39 @@ typedef struct {
 } EvalOptions;
 
 typedef struct {
-    Contract contract;      /* the row: kind of game, hand or skat game */
-    double p_win, p_schneider, p_schwarz;
+    Contract contract;      /* the row as table_contracts lists it */
+    bool evaluated;         /* single-dummy: false for the rows not played */
+    double p_available;     /* worlds whose skat allows the contract (a Tournee's trump); 1 for most */
+    double p_win, p_schneider, p_schwarz; /* no announcement, no bid */
     double expected_value;  /* game value when won, minus what a loss counts when lost */
     double expected_score;  /* expected Seeger-Fabian score (no bid) */
     int bid_count;
     int bids[EVAL_MAX_BIDS];
-    double p_win_at[EVAL_MAX_BIDS];     /* wins when forced to that bid (overbid rule) */
-    double score_at[EVAL_MAX_BIDS];     /* expected tournament score at that bid */
+    double p_win_at[EVAL_MAX_BIDS];     /* wins when forced to that bid (overbid rule), best announcement */
+    signed char announce_at[EVAL_MAX_BIDS]; /* that announcement, or ANNOUNCE_PER_SKAT */
+    double score_at[EVAL_MAX_BIDS];     /* best expected tournament score at that bid */
 } EvalContract;
 
 typedef struct {
     int seat;
     CardSet hand;           /* ten cards, or twelve after the skat pick-up */
+    EvalModel model;
     int skats;              /* skats looked at: 231, or 1 in the twelve-card mode */
     int samples;
-    long worlds;            /* worlds solved */
+    long worlds;            /* worlds played */
     int contract_count;
     EvalContract contracts[EVAL_MAX_CONTRACTS];
     double confidence;
     int bid_ceiling;        /* highest bid some contract wins with p >= confidence; 0 none */
     int ceiling_contract;   /* its row, -1 none */
+    signed char ceiling_announce;
     int best_bid;           /* highest bid whose best expected tournament score is >= 0; 0 none */
-    int best_contract;      /* the row with the highest expected score at the lowest bid */
+    int best_contract;      /* the row with the highest expected score; -1 none */
     CardSet discard;        /* twelve-card mode: the discard of the best skat-game row */
     CardSet discards[EVAL_MAX_CONTRACTS]; /* twelve-card mode: per skat-game row */
     uint64_t nodes;
-    int skat_visits[231];   /* how often each skat was visited (tests) */
+    int skat_visits[EVAL_MAX_SKATS];                   /* how often each skat was visited (tests) */
+    uint8_t skat_wins[EVAL_MAX_CONTRACTS][EVAL_MAX_SKATS]; /* per row and skat: layouts won (tests) */
 } Evaluation;
 
 /* Evaluates hand (10 cards, or 12 when the skat has been picked up) for the

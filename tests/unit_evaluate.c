@@ -11,6 +11,7 @@
 #include "support_cards.h"
 
 #include "evaluate.h"
+#include "table.h"
 
 static RuleSystem rules;
 static Evaluation a, b;
@@ -37,13 +38,40 @@ static EvalOptions quick(int threads)
                          .tt_bytes = 2u << 20};
 }
 
-static const EvalContract *row(const Evaluation *e, GameType game, bool hand)
+static int row_index(const Evaluation *e, GameType game, bool hand, bool ouvert)
 {
     for (int r = 0; r < e->contract_count; r++)
-        if (e->contracts[r].contract.game == game && e->contracts[r].contract.hand == hand)
-            return &e->contracts[r];
-    fail_msg("no row %d hand %d", game, hand);
-    return NULL;
+        if (e->contracts[r].contract.game == game && e->contracts[r].contract.hand == hand &&
+            e->contracts[r].contract.ouvert == ouvert)
+            return r;
+    fail_msg("no row %d hand %d ouvert %d", game, hand, ouvert);
+    return -1;
+}
+
+static const EvalContract *row(const Evaluation *e, GameType game, bool hand)
+{
+    return &e->contracts[row_index(e, game, hand, false)];
+}
+
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+/* Ten random cards with at least two jacks, so that suit and grand games
+ * are sometimes won and sometimes lost. */
+static CardSet random_hand(uint64_t *state)
+{
+    for (;;) {
+        CardSet hand = 0;
+        while (set_count(hand) < 10)
+            hand |= card_bit((int)(next_random(state) % 32));
+        if (set_count(hand & JACK_BITS) >= 2)
+            return hand;
+    }
 }
 
 static void test_sure_grand(void **state)
@@ -154,6 +182,126 @@ static void test_twelve_cards(void **state)
     assert_int_equal(set_count(a.discard), 2);
 }
 
+/* Putting the skat back is the hand game, so per skat a skat game wins in at
+ * least as many layouts as the same hand game; with no other discard tried
+ * it wins in exactly as many. */
+static void test_skat_game_never_below_hand(void **state)
+{
+    (void)state;
+    char err[256];
+    uint64_t rng = 2026;
+    int hands = getenv("SKATDD_QUICK") ? 1 : 4;
+    for (int h = 0; h < hands; h++) {
+        CardSet hand = random_hand(&rng);
+        GameType trump = (GameType)(h % 4);
+        for (int discards = 0; discards <= 2; discards += 2) {
+            EvalOptions o = quick(0);
+            o.samples = 2;
+            o.discards = discards;
+            o.seed = 11 + (uint64_t)h;
+            o.games = 1u << GAME_GRAND | 1u << trump;
+            assert_true(evaluate_hand(&rules, (h % 3), hand, &o, &a, err, sizeof err));
+            assert_int_equal(a.skats, 231);
+            int compared = 0;
+            GameType games[2] = {GAME_GRAND, trump};
+            for (int g = 0; g < 2; g++) {
+                int with_skat = row_index(&a, games[g], false, false), hand_game = row_index(&a, games[g], true, false);
+                for (int s = 0; s < 231; s++) {
+                    if (discards == 0)
+                        assert_int_equal(a.skat_wins[with_skat][s], a.skat_wins[hand_game][s]);
+                    else
+                        assert_true(a.skat_wins[with_skat][s] >= a.skat_wins[hand_game][s]);
+                    compared++;
+                }
+                assert_true(a.contracts[with_skat].p_win >= a.contracts[hand_game].p_win);
+            }
+            assert_int_equal(compared, 2 * 231);
+        }
+    }
+}
+
+/* Four jacks, two aces and a ten in spades: grand hand is won in every world
+ * and schneider in most, so announcing schneider wins at 192 (with 4, game 5,
+ * hand 6, schneider 7, announced 8: 8 x 24) although an unannounced grand
+ * hand is worth 168 at most (schwarz is out of reach with D7). */
+static void test_announced_schneider_counts(void **state)
+{
+    (void)state;
+    skip_when_quick();
+    char err[256];
+    EvalOptions o = quick(0);
+    o.games = 1u << GAME_GRAND;
+    assert_true(evaluate_hand(&rules, SEAT_FOREHAND, test_cards("CJ SJ HJ DJ CA CT SA ST HA D7"), &o, &a, err,
+                              sizeof err));
+    const EvalContract *grand = row(&a, GAME_GRAND, true);
+    assert_true(grand->p_win == 1.0);
+    int at_192 = -1;
+    for (int b = 0; b < grand->bid_count; b++) {
+        if (grand->bids[b] <= 24 * 7) /* won unannounced: no announcement needed */
+            assert_true(grand->p_win_at[b] == 1.0);
+        if (grand->bids[b] == 192)
+            at_192 = b;
+    }
+    assert_true(at_192 >= 0);
+    assert_true(grand->p_win_at[at_192] > 0.5);
+    assert_true(grand->p_win_at[at_192] <= grand->p_schneider);
+    assert_int_equal(grand->announce_at[at_192], ANNOUNCE_SCHNEIDER);
+    assert_int_equal(a.bid_ceiling, 192);
+    assert_int_equal(a.ceiling_announce, ANNOUNCE_SCHNEIDER);
+}
+
+/* The rows are table's, ouvert marked; an ouvert game is won exactly where
+ * its hand game is won schwarz, null ouvert exactly where null is won. */
+static void test_rows_and_ouvert(void **state)
+{
+    (void)state;
+    char err[256];
+    RuleSystem systems[4];
+    assert_true(test_four_rules(&systems[0], &systems[1], &systems[2], &systems[3]));
+    CardSet hand = test_cards("CJ SJ HJ DJ CA CT SA ST HA HT D7 D8");
+    for (int k = 0; k < 4; k++) {
+        EvalOptions o = quick(0);
+        assert_true(evaluate_hand(&systems[k], SEAT_FOREHAND, hand, &o, &a, err, sizeof err));
+        Contract listed[TABLE_MAX_CONTRACTS];
+        int count = table_contracts(&systems[k], ALL_CARDS, listed), skat_rows = 0;
+        for (int i = 0; i < count; i++) {
+            if (listed[i].hand)
+                continue; /* twelve cards: skat games only */
+            assert_true(skat_rows < a.contract_count);
+            const Contract *c = &a.contracts[skat_rows++].contract;
+            assert_true(c->game == listed[i].game && c->ouvert == listed[i].ouvert && c->form == listed[i].form);
+        }
+        assert_int_equal(a.contract_count, skat_rows);
+    }
+    skip_when_quick();
+    EvalOptions o = quick(0);
+    assert_true(evaluate_hand(&rules, SEAT_MIDDLEHAND, test_cards("CJ SJ HJ CA CT CK SA ST HA D7"), &o, &a, err,
+                              sizeof err));
+    assert_int_equal(a.contract_count, 19);
+    for (GameType g = GAME_CLUBS; g <= GAME_GRAND; g++) {
+        const EvalContract *open = &a.contracts[row_index(&a, g, true, true)];
+        assert_true(open->p_win == row(&a, g, true)->p_schwarz);
+    }
+    assert_true(a.contracts[row_index(&a, GAME_NULL, false, true)].p_win == row(&a, GAME_NULL, false)->p_win);
+    assert_true(a.contracts[row_index(&a, GAME_NULL, true, true)].p_win == row(&a, GAME_NULL, true)->p_win);
+}
+
+static void test_bad_options(void **state)
+{
+    (void)state;
+    char err[256];
+    EvalOptions o = quick(1);
+    o.confidence = 1.0;
+    assert_false(evaluate_hand(&rules, SEAT_FOREHAND, test_cards("CJ SJ HJ DJ CA CT SA ST HA D7"), &o, &a, err,
+                               sizeof err));
+    assert_non_null(strstr(err, "confidence"));
+    o = quick(1);
+    o.samples = 0;
+    assert_false(evaluate_hand(&rules, SEAT_FOREHAND, test_cards("CJ SJ HJ DJ CA CT SA ST HA D7"), &o, &a, err,
+                               sizeof err));
+    assert_non_null(strstr(err, "samples"));
+}
+
 static void test_bad_hand(void **state)
 {
     (void)state;
@@ -168,7 +316,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bad_hand),      cmocka_unit_test(test_sure_grand),
         cmocka_unit_test(test_hopeless_hand), cmocka_unit_test(test_threads), cmocka_unit_test(test_seed),
-        cmocka_unit_test(test_twelve_cards),
+        cmocka_unit_test(test_twelve_cards),  cmocka_unit_test(test_skat_game_never_below_hand),
+        cmocka_unit_test(test_announced_schneider_counts), cmocka_unit_test(test_rows_and_ouvert),
+        cmocka_unit_test(test_bad_options),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }
