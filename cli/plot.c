@@ -26,10 +26,10 @@ enum { LABEL_BYTES = 96, PATH_BYTES = 4096, WHY_BYTES = 160 };
 
 static bool is_safe_char(unsigned char c)
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || strchr(" -+.,()=", c);
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || strchr(" -+.,:()=", c);
 }
 
-/* Copies text keeping only letters, digits and " -+.,()=": nothing gnuplot
+/* Copies text keeping only letters, digits and " -+.,:()=": nothing gnuplot
  * (quotes, enhanced-text markup), a data file header or SVG reads as more
  * than text.  Any other character, a UTF-8 sequence counting as one,
  * becomes '_'. */
