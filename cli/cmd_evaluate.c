@@ -9,6 +9,7 @@
 #include "deal.h"
 #include "runner.h"
 #include "evaluate.h"
+#include "plot.h"
 
 static const char evaluate_help[] =
     "usage: skatdd evaluate [OPTIONS] FILE...\n"
@@ -345,52 +346,6 @@ static void print_json(const RuleSystem *rules, const Deal *d, const Evaluation 
     json_print_line(o);
 }
 
-/* Draws win probability against bid, one line per contract, with gnuplot. */
-static bool plot(const char *path, const RuleSystem *rules, const Evaluation *e)
-{
-    char data[] = "/tmp/skatdd-plot-XXXXXX";
-    int fd = mkstemp(data);
-    if (fd < 0)
-        return false;
-    FILE *f = fdopen(fd, "w");
-    if (!f) {
-        close(fd);
-        unlink(data);
-        return false;
-    }
-    int blocks = 0;
-    char titles[EVAL_MAX_CONTRACTS][64];
-    for (int r = 0; r < e->contract_count; r++) {
-        const EvalContract *c = &e->contracts[r];
-        if (c->p_win == 0)
-            continue;
-        char name[64];
-        snprintf(titles[blocks], sizeof titles[blocks], "%s%s", contract_row_name(rules, &c->contract, name, sizeof name),
-                 c->contract.hand ? " hand" : "");
-        for (int b = 0; b < c->bid_count; b++)
-            fprintf(f, "%d %.4f\n", c->bids[b], c->p_win_at[b]);
-        fprintf(f, "\n\n");
-        blocks++;
-    }
-    fclose(f);
-    FILE *g = popen("gnuplot", "w");
-    bool ok = g != NULL;
-    if (g) {
-        fprintf(g, "set terminal svg size 800,500 dynamic\nset output '%s'\n", path);
-        fprintf(g, "set title 'Win probability by bid (%s, %ld worlds)'\n", rules->name, e->worlds);
-        fprintf(g, "set xlabel 'bid'\nset ylabel 'probability to win'\nset yrange [0:1.05]\nset key outside\n");
-        fprintf(g, "set grid\n");
-        if (blocks == 0)
-            fprintf(g, "set label 'no contract wins in any world' at graph 0.3,0.5\nplot 2 notitle\n");
-        for (int i = 0; i < blocks; i++)
-            fprintf(g, "%s'%s' index %d with steps title '%s'", i ? ", " : "plot ", data, i, titles[i]);
-        fprintf(g, "\n");
-        ok = pclose(g) == 0;
-    }
-    unlink(data);
-    return ok;
-}
-
 typedef struct {
     const CommonOptions *common;
     EvaluateOptions *options;
@@ -422,8 +377,8 @@ static int evaluate_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
     else
         print_text(run->common, rules, deal, e, &eo->eval, ms);
     fflush(stdout);
-    if (eo->plot && !plot(eo->plot, rules, e)) {
-        fprintf(stderr, "skatdd evaluate: could not draw %s with gnuplot\n", eo->plot);
+    if (eo->plot && !plot_evaluation(eo->plot, rules, e, err, sizeof err)) {
+        fprintf(stderr, "skatdd evaluate: --plot %s: %s\n", eo->plot, err);
         return EXIT_INTERNAL;
     }
     return EXIT_OK;
@@ -438,6 +393,11 @@ int cmd_evaluate(int argc, char **argv)
     int first = command_start(argc, argv, &o, evaluate_help, evaluate_options, evaluate_option, &eo, &status);
     if (first < 0)
         return status;
+    char why[256];
+    if (eo.plot && !plot_check_path(eo.plot, why, sizeof why)) {
+        fprintf(stderr, "skatdd evaluate: --plot %s: %s\n", eo.plot, why);
+        return EXIT_BAD_INPUT;
+    }
     eo.eval.threads = o.threads;
     eo.eval.tt_bytes = (size_t)o.tt_mb << 20;
     eo.eval.progress = progress;

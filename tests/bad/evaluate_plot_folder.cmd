@@ -1,0 +1,1 @@
+evaluate --quiet --plot tests/bad

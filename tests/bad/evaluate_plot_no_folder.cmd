@@ -1,0 +1,1 @@
+evaluate --quiet --plot /no/such/dir/x.svg
