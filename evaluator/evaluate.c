@@ -167,24 +167,65 @@ static bool better(const Tally *a, const Tally *b, int goal)
     return false;
 }
 
-/* Plays one discard in every layout; false as soon as it cannot reach the
- * goal as often as the best so far (best NULL: no cut-off). */
+/* The keys of the comparison, in order: the goal, then the levels from the
+ * top (schwarz, schneider, won, not schneidered, a trick). */
+static int comparison_keys(int goal, int keys[OUT_LEVELS - 1])
+{
+    int n = 0;
+    keys[n++] = goal;
+    for (int l = OUT_LEVELS - 1; l > 0; l--)
+        if (l != goal)
+            keys[n++] = l;
+    return n;
+}
+
+/* Plays one discard in every layout, resolving the levels key by key in the
+ * order better() compares them.  With a best to beat (not NULL), it stops as
+ * soon as the discard can no longer beat it and returns false, also when it
+ * only ties (the earlier candidate stays); otherwise every level is resolved. */
 static bool try_discard(const Work *w, Solver *solver, const Play *play, CardSet twelve, CardSet discard,
                         const CardSet (*hands)[3], const Tally *best, uint8_t *levels)
 {
     Position pos[EVAL_MAX_SAMPLES];
-    bool at_goal[EVAL_MAX_SAMPLES];
-    int reached = 0;
+    int low[EVAL_MAX_SAMPLES], high[EVAL_MAX_SAMPLES];
+    bool null_game = play->game == GAME_NULL;
     for (int j = 0; j < w->samples; j++) {
         pos[j] = world_position(w, play->game, hands[j], twelve & ~discard, discard);
-        at_goal[j] = reaches_level(solver, w->rules, &pos[j], play->goal);
-        reached += at_goal[j];
-        if (best && reached + (w->samples - j - 1) < best->count[play->goal])
-            return false;
+        low[j] = null_game ? OUT_LOST : OUT_LOST_SCHWARZ;
+        high[j] = null_game ? OUT_WON : OUT_SCHWARZ;
     }
+    int keys[OUT_LEVELS - 1];
+    int key_count = comparison_keys(play->goal, keys);
+    bool tied = best != NULL; /* so far equal to the best on every key */
+    for (int k = 0; k < key_count; k++) {
+        int key = keys[k], at_least = 0, open = 0;
+        for (int j = 0; j < w->samples; j++) {
+            at_least += low[j] >= key;
+            open += low[j] < key && key <= high[j];
+        }
+        for (int j = 0; j < w->samples; j++) {
+            if (!(low[j] < key && key <= high[j]))
+                continue;
+            open--;
+            if (reaches_level(solver, w->rules, &pos[j], key)) {
+                low[j] = key;
+                at_least++;
+            } else {
+                high[j] = key - 1;
+            }
+            if (tied && at_least + open < best->count[key])
+                return false;
+        }
+        if (tied && at_least != best->count[key]) {
+            if (at_least < best->count[key])
+                return false;
+            tied = false;
+        }
+    }
+    if (tied)
+        return false;
     for (int j = 0; j < w->samples; j++)
-        levels[j] = (uint8_t)(at_goal[j] ? level_between(solver, w->rules, &pos[j], play->goal, OUT_SCHWARZ)
-                                         : level_between(solver, w->rules, &pos[j], OUT_LOST_SCHWARZ, play->goal - 1));
+        levels[j] = (uint8_t)low[j];
     return true;
 }
 
@@ -212,11 +253,11 @@ static void skat_play(const Work *w, Solver *solver, int skat, int p, const Card
         if (candidates[i] == w->skat[skat])
             continue;
         tried++;
-        if (!try_discard(w, solver, play, twelve, candidates[i], hands, have && !w->exhaustive ? &best : NULL,
-                         trial))
+        bool cut_off = have && !w->exhaustive;
+        if (!try_discard(w, solver, play, twelve, candidates[i], hands, cut_off ? &best : NULL, trial))
             continue;
         Tally t = tally(trial, w->samples);
-        if (have && !better(&t, &best, play->goal))
+        if (have && !cut_off && !better(&t, &best, play->goal))
             continue;
         have = true;
         best = t;
