@@ -258,23 +258,87 @@ static CardSet distinct_choices(const SdGame *game, const Position *now, int me,
 
 /* ---- choosing a card ---- */
 
-typedef struct {
-    int wins;   /* layouts where the declarer reaches win_points (null: wins) */
-    long total; /* declarer points summed over the layouts (null: wins) */
-} Tally;
-
-static void tally(Tally *t, GameType game, int value, int win_points)
+/* Better for the declarer (maximizing) or for the defenders: more (fewer)
+ * layouts reaching win_points, then more (fewer) points in total. */
+static bool better(int wins, long total, int best_wins, long best_total, bool maximizing)
 {
-    t->wins += game == GAME_NULL ? value : value >= win_points;
-    t->total += value;
+    if (wins != best_wins)
+        return maximizing ? wins > best_wins : wins < best_wins;
+    return maximizing ? total > best_total : total < best_total;
 }
 
-/* Better for the declarer (maximizing) or for the defenders. */
-static bool tally_better(const Tally *a, const Tally *b, bool maximizing)
+typedef struct {
+    Solver *solver;
+    bool maximizing;             /* the declarer chooses */
+    int samples;
+    Position world[SD_MAX_LAYOUTS];
+} Layouts;
+
+static Position after(const Layouts *l, int sample, int card)
 {
-    if (a->wins != b->wins)
-        return maximizing ? a->wins > b->wins : a->wins < b->wins;
-    return maximizing ? a->total > b->total : a->total < b->total;
+    Position next = l->world[sample];
+    position_play(&next, card);
+    return next;
+}
+
+/* Whether card may do better for the chooser than reference_value in one
+ * layout: one null-window search instead of an exact value. */
+static bool may_beat(const Layouts *l, int sample, int card, int reference_value)
+{
+    Position next = after(l, sample, card);
+    if (l->maximizing)
+        return solver_declarer_reaches(l->solver, &next, reference_value + 1);
+    return !solver_declarer_reaches(l->solver, &next, reference_value);
+}
+
+/* Among cards that reach win_points equally often (suit and grand): the one
+ * with the best total, found without the exact value of most of them.  The
+ * first card is solved exactly; each later one only where a threshold search
+ * says it might beat the best so far, and in full only when those layouts
+ * could make up for the others.  Later cards must do strictly better, so
+ * ties stay with card order. */
+static int best_total(const Layouts *l, const int *cards, int n)
+{
+    int reference[SD_MAX_LAYOUTS], value[SD_MAX_LAYOUTS];
+    long reference_total = 0;
+    for (int s = 0; s < l->samples; s++) {
+        Position next = after(l, s, cards[0]);
+        reference[s] = solver_declarer_points(l->solver, &next);
+        reference_total += reference[s];
+    }
+    int best = 0;
+    for (int i = 1; i < n; i++) {
+        /* value[s] is exact where known[s], otherwise a bound no better than the reference. */
+        bool known[SD_MAX_LAYOUTS];
+        long bound_total = 0;
+        for (int s = 0; s < l->samples; s++) {
+            known[s] = may_beat(l, s, cards[i], reference[s]);
+            if (known[s]) {
+                Position next = after(l, s, cards[i]);
+                value[s] = solver_declarer_points(l->solver, &next);
+            } else {
+                value[s] = reference[s];
+            }
+            bound_total += value[s];
+        }
+        if (!better(0, bound_total, 0, reference_total, l->maximizing))
+            continue;
+        long total = 0;
+        for (int s = 0; s < l->samples; s++) {
+            if (!known[s]) {
+                Position next = after(l, s, cards[i]);
+                value[s] = solver_declarer_points(l->solver, &next);
+            }
+            total += value[s];
+        }
+        if (better(0, total, 0, reference_total, l->maximizing)) {
+            best = i;
+            reference_total = total;
+            for (int s = 0; s < l->samples; s++)
+                reference[s] = value[s];
+        }
+    }
+    return cards[best];
 }
 
 typedef struct {
@@ -284,6 +348,8 @@ typedef struct {
     int decision;
 } Table;
 
+/* First how often each card reaches win_points (null: wins), by threshold
+ * searches; the totals only matter among the cards tied on that. */
 static int choose_card(Solver *solver, const Table *t, int layouts, uint64_t seed)
 {
     const Position *now = &t->now;
@@ -291,29 +357,40 @@ static int choose_card(Solver *solver, const Table *t, int layouts, uint64_t see
     CardSet choices = distinct_choices(t->game, now, me, position_legal_moves(now));
     if (set_count(choices) == 1)
         return set_first(choices);
-    int cards[10], n = 0;
-    Tally score[10] = {{0, 0}};
-    for (CardSet m = choices; m; m &= m - 1)
-        cards[n++] = set_first(m);
+    Layouts l;
+    l.solver = solver;
+    l.maximizing = me == now->declarer;
+    l.samples = (t->game->sees_all >> me) & 1u ? 1 : layouts;
     uint64_t rng = stream(seed, (uint64_t)t->decision);
-    int samples = (t->game->sees_all >> me) & 1u ? 1 : layouts;
-    for (int s = 0; s < samples; s++) {
-        Position world;
+    for (int s = 0; s < l.samples; s++) {
         CardSet out_of_play;
         /* Cannot fail: the real layout agrees with what anyone has seen. */
-        if (!sd_sample_layout(t->game, now, t->shown_void, me, &rng, &world, &out_of_play))
-            world = *now;
-        for (int i = 0; i < n; i++) {
-            Position next = world;
-            position_play(&next, cards[i]);
-            tally(&score[i], now->game, solver_value(solver, &next), t->game->win_points);
-        }
+        if (!sd_sample_layout(t->game, now, t->shown_void, me, &rng, &l.world[s], &out_of_play))
+            l.world[s] = *now;
     }
-    int best = 0;
+    int cards[10], wins[10], n = 0;
+    for (CardSet m = choices; m; m &= m - 1) {
+        int card = set_first(m);
+        cards[n] = card;
+        wins[n] = 0;
+        for (int s = 0; s < l.samples; s++) {
+            Position next = after(&l, s, card);
+            wins[n] += now->game == GAME_NULL ? solver_declarer_wins_null(solver, &next)
+                                              : solver_declarer_reaches(solver, &next, t->game->win_points);
+        }
+        n++;
+    }
+    int best_wins = wins[0];
     for (int i = 1; i < n; i++)
-        if (tally_better(&score[i], &score[best], me == now->declarer))
-            best = i;
-    return cards[best];
+        if (better(wins[i], 0, best_wins, 0, l.maximizing))
+            best_wins = wins[i];
+    int tied[10], ties = 0;
+    for (int i = 0; i < n; i++)
+        if (wins[i] == best_wins)
+            tied[ties++] = cards[i];
+    if (ties == 1 || now->game == GAME_NULL)
+        return tied[0];
+    return best_total(&l, tied, ties);
 }
 
 static void play_card(Table *t, int card)
@@ -332,8 +409,7 @@ void sd_play(Solver *solver, const SdGame *game, int layouts, uint64_t seed, SdR
 {
     Table t = {.game = game, .now = game->start};
     *out = (SdResult){0};
-    if (layouts < 1)
-        layouts = 1;
+    layouts = layouts < 1 ? 1 : layouts > SD_MAX_LAYOUTS ? SD_MAX_LAYOUTS : layouts;
     while (!position_is_over(&t.now) && out->cards_played < SD_MAX_CARDS) {
         if (t.now.game == GAME_NULL && t.now.declarer_tricks > 0)
             break; /* lost: the rest of the play cannot change that */
@@ -390,21 +466,26 @@ CardSet sd_discard(Solver *solver, GameType game, int declarer, CardSet twelve, 
     for (int i = 0; i < count && n < SHORTLIST; i++)
         n = add_candidate(shortlist, n, candidates[i]);
 
-    Tally best = {-1, 0};
+    int best_wins = -1;
+    long best_total = 0;
     CardSet chosen = skat;
     for (int k = 0; k < n; k++) {
-        Tally score = {0, 0};
+        int wins = 0;
+        long total = 0;
         for (int i = 0; i < layouts; i++) {
             /* Give up on a discard once it can no longer win as often. */
-            if (score.wins + (layouts - i) < best.wins)
+            if (wins + (layouts - i) < best_wins)
                 break;
             Position world, pos;
             discard_layout(game, declarer, twelve, seed, i, &world);
             position_after_discard(&world, shortlist[k], &pos);
-            tally(&score, game, solver_value(solver, &pos), win_points);
+            int value = solver_value(solver, &pos);
+            wins += game == GAME_NULL ? value : value >= win_points;
+            total += value;
         }
-        if (tally_better(&score, &best, true)) {
-            best = score;
+        if (better(wins, total, best_wins, best_total, true)) {
+            best_wins = wins;
+            best_total = total;
             chosen = shortlist[k];
         }
     }

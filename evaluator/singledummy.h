@@ -32,7 +32,7 @@ typedef struct {
     int win_points;                  /* suit and grand: what the declarer needs (61) */
 } SdGame;
 
-enum { SD_MAX_CARDS = 30 };
+enum { SD_MAX_CARDS = 30, SD_MAX_LAYOUTS = 256 };
 
 typedef struct {
     int declarer_points;             /* final, out_of_play counted as start.declarer_points says */
@@ -42,7 +42,8 @@ typedef struct {
     int played[SD_MAX_CARDS];        /* the cards in the order played */
 } SdResult;
 
-/* Plays the game out; layouts = samples per decision (>= 1).  Deterministic
+/* Plays the game out; layouts = samples per decision (1..SD_MAX_LAYOUTS, others
+ * are brought into that range).  Deterministic
  * for (game, layouts, seed).  Uses only solver (one per thread). */
 void sd_play(Solver *solver, const SdGame *game, int layouts, uint64_t seed, SdResult *out);
 
