@@ -160,6 +160,18 @@ static void test_all_seeing_play_keeps_the_double_dummy_value(void **state)
         else
             assert_int_equal(r.declarer_points, solver_declarer_points(solver, &g.start));
     }
+    /* Many short endings, tricks in progress: where grouping equal cards wrongly would show. */
+    for (int d = 0; d < deals(600, 100); d++) {
+        GameType game = d % 4 == 3 ? GAME_NULL : suit_games[d % 3];
+        SdGame g = {.win_points = 61, .sees_all = 7};
+        random_position(&rng, game, 2 + d % 5, d % 3, (d / 3) % 3, (d / 9) % 3, &g.start);
+        SdResult r;
+        sd_play(solver, &g, 2, (uint64_t)d, &r);
+        if (game == GAME_NULL)
+            assert_int_equal(r.null_won, solver_declarer_wins_null(solver, &g.start));
+        else
+            assert_int_equal(r.declarer_points, solver_declarer_points(solver, &g.start));
+    }
 }
 
 /* (3) Seeing more never hurts: a guessing declarer against defenders who see
