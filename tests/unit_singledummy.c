@@ -174,6 +174,28 @@ static void test_all_seeing_play_keeps_the_double_dummy_value(void **state)
     }
 }
 
+/* (2) A card of the trick in progress sits between two cards of the same
+ * worth: they are not the same card.  Grand, the declarer in rearhand holds
+ * H9 H7 to H8 and DA: only the nine takes the ace, seeing all or not. */
+static void test_trick_card_splits_equal_cards(void **state)
+{
+    (void)state;
+    SdGame g = {.win_points = 61};
+    g.start = (Position){.game = GAME_GRAND, .declarer = SEAT_REARHAND, .leader = SEAT_FOREHAND};
+    g.start.hands[0] = test_cards("S7");
+    g.start.hands[1] = test_cards("D7");
+    g.start.hands[2] = test_cards("H9 H7");
+    position_play(&g.start, test_card("H8"));
+    position_play(&g.start, test_card("DA"));
+    for (unsigned sees_all = 0; sees_all <= 7; sees_all += 7) {
+        g.sees_all = sees_all;
+        SdResult r;
+        sd_play(solver, &g, 2, 1, &r);
+        assert_int_equal(r.played[0], test_card("H9"));
+        assert_int_equal(r.declarer_points, 11);
+    }
+}
+
 /* (3) Seeing more never hurts: a guessing declarer against defenders who see
  * all gets at most the double-dummy value, guessing defenders against a
  * declarer who sees all keep him to at least it. */
@@ -285,6 +307,7 @@ int main(void)
         cmocka_unit_test(test_sampled_layouts_agree_with_what_was_seen),
         cmocka_unit_test(test_tight_voids_still_give_the_one_layout),
         cmocka_unit_test(test_all_seeing_play_keeps_the_double_dummy_value),
+        cmocka_unit_test(test_trick_card_splits_equal_cards),
         cmocka_unit_test(test_guessing_side_never_beats_double_dummy),
         cmocka_unit_test(test_same_seed_same_game),
         cmocka_unit_test(test_null_and_ouvert_play_legally),
