@@ -256,7 +256,9 @@ static CardSet distinct_choices(const SdGame *game, const Position *now, int me,
     return choices;
 }
 
-/* ---- choosing a card ---- */
+/* ---- choosing the best option over sampled layouts ---- */
+
+enum { MAX_OPTIONS = 10 };
 
 /* Better for the declarer (maximizing) or for the defenders: more (fewer)
  * layouts reaching win_points, then more (fewer) points in total. */
@@ -267,78 +269,117 @@ static bool better(int wins, long total, int best_wins, long best_total, bool ma
     return maximizing ? total > best_total : total < best_total;
 }
 
+/* The options are cards to play or, for the declarer with twelve cards,
+ * discards to put away. */
 typedef struct {
     Solver *solver;
     bool maximizing;             /* the declarer chooses */
+    bool discarding;
+    int win_points;
+    int options;
+    int card[MAX_OPTIONS];
+    CardSet discard[MAX_OPTIONS];
     int samples;
     Position world[SD_MAX_LAYOUTS];
-} Layouts;
+} Choice;
 
-static Position after(const Layouts *l, int sample, int card)
+static Position after(const Choice *c, int sample, int option)
 {
-    Position next = l->world[sample];
-    position_play(&next, card);
+    Position next;
+    if (c->discarding) {
+        position_after_discard(&c->world[sample], c->discard[option], &next);
+    } else {
+        next = c->world[sample];
+        position_play(&next, c->card[option]);
+    }
     return next;
 }
 
-/* Whether card may do better for the chooser than reference_value in one
- * layout: one null-window search instead of an exact value. */
-static bool may_beat(const Layouts *l, int sample, int card, int reference_value)
+static int exact_value(const Choice *c, int sample, int option)
 {
-    Position next = after(l, sample, card);
-    if (l->maximizing)
-        return solver_declarer_reaches(l->solver, &next, reference_value + 1);
-    return !solver_declarer_reaches(l->solver, &next, reference_value);
+    Position next = after(c, sample, option);
+    return solver_declarer_points(c->solver, &next);
 }
 
-/* Among cards that reach win_points equally often (suit and grand): the one
- * with the best total, found without the exact value of most of them.  The
- * first card is solved exactly; each later one only where a threshold search
+/* Whether option may do better for the chooser than reference_value in one
+ * layout: one null-window search instead of an exact value. */
+static bool may_beat(const Choice *c, int sample, int option, int reference_value)
+{
+    Position next = after(c, sample, option);
+    if (c->maximizing)
+        return solver_declarer_reaches(c->solver, &next, reference_value + 1);
+    return !solver_declarer_reaches(c->solver, &next, reference_value);
+}
+
+/* Among options that reach win_points equally often (suit and grand): the
+ * one with the best total, found without the exact value of most of them.
+ * The first is solved exactly; each later one only where a threshold search
  * says it might beat the best so far, and in full only when those layouts
- * could make up for the others.  Later cards must do strictly better, so
- * ties stay with card order. */
-static int best_total(const Layouts *l, const int *cards, int n)
+ * could make up for the others.  Later options must do strictly better, so
+ * ties stay with the first. */
+static int best_total(const Choice *c, const int *tied, int n)
 {
     int reference[SD_MAX_LAYOUTS], value[SD_MAX_LAYOUTS];
     long reference_total = 0;
-    for (int s = 0; s < l->samples; s++) {
-        Position next = after(l, s, cards[0]);
-        reference[s] = solver_declarer_points(l->solver, &next);
+    for (int s = 0; s < c->samples; s++) {
+        reference[s] = exact_value(c, s, tied[0]);
         reference_total += reference[s];
     }
-    int best = 0;
+    int best = tied[0];
     for (int i = 1; i < n; i++) {
         /* value[s] is exact where known[s], otherwise a bound no better than the reference. */
         bool known[SD_MAX_LAYOUTS];
         long bound_total = 0;
-        for (int s = 0; s < l->samples; s++) {
-            known[s] = may_beat(l, s, cards[i], reference[s]);
-            if (known[s]) {
-                Position next = after(l, s, cards[i]);
-                value[s] = solver_declarer_points(l->solver, &next);
-            } else {
-                value[s] = reference[s];
-            }
+        for (int s = 0; s < c->samples; s++) {
+            known[s] = may_beat(c, s, tied[i], reference[s]);
+            value[s] = known[s] ? exact_value(c, s, tied[i]) : reference[s];
             bound_total += value[s];
         }
-        if (!better(0, bound_total, 0, reference_total, l->maximizing))
+        if (!better(0, bound_total, 0, reference_total, c->maximizing))
             continue;
         long total = 0;
-        for (int s = 0; s < l->samples; s++) {
-            if (!known[s]) {
-                Position next = after(l, s, cards[i]);
-                value[s] = solver_declarer_points(l->solver, &next);
-            }
+        for (int s = 0; s < c->samples; s++) {
+            if (!known[s])
+                value[s] = exact_value(c, s, tied[i]);
             total += value[s];
         }
-        if (better(0, total, 0, reference_total, l->maximizing)) {
-            best = i;
+        if (better(0, total, 0, reference_total, c->maximizing)) {
+            best = tied[i];
             reference_total = total;
-            for (int s = 0; s < l->samples; s++)
+            for (int s = 0; s < c->samples; s++)
                 reference[s] = value[s];
         }
     }
-    return cards[best];
+    return best;
+}
+
+/* The best option: first how often each reaches win_points (null: wins), by
+ * threshold searches, giving up on one as soon as it cannot match the best;
+ * the totals only matter among those tied on that. */
+static int best_option(const Choice *c, GameType game)
+{
+    int wins[MAX_OPTIONS], tied[MAX_OPTIONS], ties = 0, best_wins = -1;
+    bool complete[MAX_OPTIONS];
+    for (int i = 0; i < c->options; i++) {
+        wins[i] = 0;
+        complete[i] = false;
+        for (int s = 0; s < c->samples; s++) {
+            if (best_wins >= 0 && (c->maximizing ? wins[i] + (c->samples - s) < best_wins : wins[i] > best_wins))
+                break;
+            Position next = after(c, s, i);
+            wins[i] += game == GAME_NULL ? solver_declarer_wins_null(c->solver, &next)
+                                         : solver_declarer_reaches(c->solver, &next, c->win_points);
+            complete[i] = s == c->samples - 1;
+        }
+        if (complete[i] && (best_wins < 0 || better(wins[i], 0, best_wins, 0, c->maximizing)))
+            best_wins = wins[i];
+    }
+    for (int i = 0; i < c->options; i++)
+        if (complete[i] && wins[i] == best_wins)
+            tied[ties++] = i;
+    if (ties == 1 || game == GAME_NULL)
+        return tied[0];
+    return best_total(c, tied, ties);
 }
 
 typedef struct {
@@ -357,40 +398,18 @@ static int choose_card(Solver *solver, const Table *t, int layouts, uint64_t see
     CardSet choices = distinct_choices(t->game, now, me, position_legal_moves(now));
     if (set_count(choices) == 1)
         return set_first(choices);
-    Layouts l;
-    l.solver = solver;
-    l.maximizing = me == now->declarer;
-    l.samples = (t->game->sees_all >> me) & 1u ? 1 : layouts;
+    Choice c = {.solver = solver, .maximizing = me == now->declarer, .win_points = t->game->win_points};
+    for (CardSet m = choices; m; m &= m - 1)
+        c.card[c.options++] = set_first(m);
+    c.samples = (t->game->sees_all >> me) & 1u ? 1 : layouts;
     uint64_t rng = stream(seed, (uint64_t)t->decision);
-    for (int s = 0; s < l.samples; s++) {
+    for (int s = 0; s < c.samples; s++) {
         CardSet out_of_play;
         /* Cannot fail: the real layout agrees with what anyone has seen. */
-        if (!sd_sample_layout(t->game, now, t->shown_void, me, &rng, &l.world[s], &out_of_play))
-            l.world[s] = *now;
+        if (!sd_sample_layout(t->game, now, t->shown_void, me, &rng, &c.world[s], &out_of_play))
+            c.world[s] = *now;
     }
-    int cards[10], wins[10], n = 0;
-    for (CardSet m = choices; m; m &= m - 1) {
-        int card = set_first(m);
-        cards[n] = card;
-        wins[n] = 0;
-        for (int s = 0; s < l.samples; s++) {
-            Position next = after(&l, s, card);
-            wins[n] += now->game == GAME_NULL ? solver_declarer_wins_null(solver, &next)
-                                              : solver_declarer_reaches(solver, &next, t->game->win_points);
-        }
-        n++;
-    }
-    int best_wins = wins[0];
-    for (int i = 1; i < n; i++)
-        if (better(wins[i], 0, best_wins, 0, l.maximizing))
-            best_wins = wins[i];
-    int tied[10], ties = 0;
-    for (int i = 0; i < n; i++)
-        if (wins[i] == best_wins)
-            tied[ties++] = cards[i];
-    if (ties == 1 || now->game == GAME_NULL)
-        return tied[0];
-    return best_total(&l, tied, ties);
+    return c.card[best_option(&c, now->game)];
 }
 
 static void play_card(Table *t, int card)
@@ -424,7 +443,7 @@ void sd_play(Solver *solver, const SdGame *game, int layouts, uint64_t seed, SdR
 
 /* ---- the discard ---- */
 
-enum { SHORTLIST = 10, SOLVED_FOR_SHORTLIST = 3 };
+enum { SOLVED_FOR_SHORTLIST = 3 };
 
 /* Layout number i of the twenty cards a declarer with twelve cannot see. */
 static void discard_layout(GameType game, int declarer, CardSet twelve, uint64_t seed, int i, Position *out)
@@ -450,44 +469,18 @@ static int add_candidate(CardSet *list, int n, CardSet discard)
 CardSet sd_discard(Solver *solver, GameType game, int declarer, CardSet twelve, CardSet skat, int win_points,
                    int layouts, uint64_t seed)
 {
-    if (layouts < 1)
-        layouts = 1;
-    CardSet shortlist[SHORTLIST];
-    int n = add_candidate(shortlist, 0, skat);
+    Choice c = {.solver = solver, .maximizing = true, .discarding = true, .win_points = win_points};
+    c.samples = layouts < 1 ? 1 : layouts > SD_MAX_LAYOUTS ? SD_MAX_LAYOUTS : layouts;
+    for (int i = 0; i < c.samples; i++)
+        discard_layout(game, declarer, twelve, seed, i, &c.world[i]);
+    c.options = add_candidate(c.discard, 0, skat);
     /* What double-dummy play would put away in some layouts: the discard
      * that only works with the cards where they lie should still get a try. */
-    for (int i = 0; i < layouts && i < SOLVED_FOR_SHORTLIST && n < SHORTLIST; i++) {
-        Position world;
-        discard_layout(game, declarer, twelve, seed, i, &world);
-        n = add_candidate(shortlist, n, best_discard(solver, &world).discard);
-    }
+    for (int i = 0; i < c.samples && i < SOLVED_FOR_SHORTLIST; i++)
+        c.options = add_candidate(c.discard, c.options, best_discard(solver, &c.world[i]).discard);
     CardSet candidates[DISCARD_COUNT];
     int count = discard_candidates(game, twelve, candidates);
-    for (int i = 0; i < count && n < SHORTLIST; i++)
-        n = add_candidate(shortlist, n, candidates[i]);
-
-    int best_wins = -1;
-    long best_total = 0;
-    CardSet chosen = skat;
-    for (int k = 0; k < n; k++) {
-        int wins = 0;
-        long total = 0;
-        for (int i = 0; i < layouts; i++) {
-            /* Give up on a discard once it can no longer win as often. */
-            if (wins + (layouts - i) < best_wins)
-                break;
-            Position world, pos;
-            discard_layout(game, declarer, twelve, seed, i, &world);
-            position_after_discard(&world, shortlist[k], &pos);
-            int value = solver_value(solver, &pos);
-            wins += game == GAME_NULL ? value : value >= win_points;
-            total += value;
-        }
-        if (better(wins, total, best_wins, best_total, true)) {
-            best_wins = wins;
-            best_total = total;
-            chosen = shortlist[k];
-        }
-    }
-    return chosen;
+    for (int i = 0; i < count && c.options < MAX_OPTIONS; i++)
+        c.options = add_candidate(c.discard, c.options, candidates[i]);
+    return c.discard[best_option(&c, game)];
 }
