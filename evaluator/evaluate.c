@@ -7,6 +7,7 @@
 #include "discard.h"
 #include "scoring.h"
 #include "search.h"
+#include "singledummy.h"
 #include "table.h"
 
 /* How one world ends, as far as scoring can tell: the levels of a suit or
@@ -28,6 +29,7 @@ typedef struct {
     GameType game;
     bool hand;
     int goal;       /* skat games: the level the discard is chosen for */
+    bool open;      /* single-dummy: ouvert, the defenders see the declarer's cards */
     int hand_twin;  /* skat games: the hand play of the same game (putting the skat back), -1 none */
 } Play;
 
@@ -52,6 +54,9 @@ typedef struct {
     int discards;
     bool exhaustive;
     uint64_t seed;
+    bool single_dummy;           /* play every world card by card (singledummy.h) */
+    int sd_layouts;
+    uint32_t rows_played;        /* bit r: row r is played (single-dummy plays only some) */
     uint8_t *level;              /* [skat][play][sample]: OUT_* */
     CardSet *chosen;             /* [skat][play]: skat games' discard */
 } Work;
@@ -274,12 +279,61 @@ static void hand_play(const Work *w, Solver *solver, int skat, int p, const Card
     }
 }
 
+/* ---- single-dummy ---- */
+
+static int sd_level(const RuleSystem *rules, GameType game, const SdResult *r)
+{
+    if (game == GAME_NULL)
+        return r->null_won ? OUT_WON : OUT_LOST;
+    if (r->declarer_tricks == 10)
+        return OUT_SCHWARZ;
+    if (r->declarer_points >= rules->schneider_points)
+        return OUT_SCHNEIDER;
+    if (r->declarer_points >= rules->win_points)
+        return OUT_WON;
+    if (r->declarer_tricks == 0)
+        return OUT_LOST_SCHWARZ;
+    return r->declarer_points <= rules->schneidered_points ? OUT_LOST_SCHNEIDER : OUT_LOST;
+}
+
+/* Every world of one skat played card by card; the declarer of a skat game
+ * chooses his discard once for the skat, as he would, from layouts of his own. */
+static void sd_play_skat(const Work *w, Solver *solver, int skat, int p, const CardSet (*hands)[3])
+{
+    const Play *play = &w->play[p];
+    uint64_t seed = mix(w->seed ^ mix(((uint64_t)skat << 8 | (uint64_t)p) + 0x5d));
+    CardSet out_of_play = w->skat[skat], held = w->hand;
+    if (!play->hand) {
+        CardSet twelve = w->hand | w->skat[skat];
+        out_of_play = sd_discard(solver, play->game, w->seat, twelve, w->skat[skat], w->rules->win_points,
+                                 w->sd_layouts, seed);
+        held = twelve & ~out_of_play;
+        w->chosen[skat * MAX_PLAYS + p] = out_of_play;
+    }
+    for (int j = 0; j < w->samples; j++) {
+        SdGame game = {.start = world_position(w, play->game, hands[j], held, out_of_play),
+                       .out_of_play = out_of_play,
+                       .declarer_knows_out_of_play = !play->hand,
+                       .declarer_open = play->open,
+                       .win_points = w->rules->win_points};
+        SdResult result;
+        sd_play(solver, &game, w->sd_layouts, mix(seed + (uint64_t)j + 1), &result);
+        *level_at(w, skat, p, j) = (uint8_t)sd_level(w->rules, play->game, &result);
+    }
+}
+
 static void evaluate_skat(const Work *w, Solver *solver, int skat)
 {
     CardSet hands[EVAL_MAX_SAMPLES][3];
     for (int j = 0; j < w->samples; j++)
         deal_world(w, skat, j, hands[j]);
     solver_new_deal(solver);
+    if (w->single_dummy) {
+        for (int p = 0; p < w->plays; p++)
+            if (w->needed[skat] >> p & 1)
+                sd_play_skat(w, solver, skat, p, (const CardSet(*)[3])hands);
+        return;
+    }
     /* Hand plays come first: a skat game starts from its hand twin. */
     for (int pass = 1; pass >= 0; pass--)
         for (int p = 0; p < w->plays; p++) {
@@ -299,13 +353,35 @@ static bool same_contract(const Contract *a, const Contract *b)
     return a->game == b->game && a->hand == b->hand && a->ouvert == b->ouvert && a->form == b->form;
 }
 
-static int find_play(Work *w, GameType game, bool hand, int goal)
+/* Double-dummy, an ouvert game plays like the same game closed; single-dummy
+ * it does not: the defenders see the declarer's cards. */
+static int find_play(Work *w, GameType game, bool hand, int goal, bool open)
 {
+    open = open && w->single_dummy;
     for (int p = 0; p < w->plays; p++)
-        if (w->play[p].game == game && w->play[p].hand == hand && (hand || w->play[p].goal == goal))
+        if (w->play[p].game == game && w->play[p].hand == hand && (hand || w->play[p].goal == goal) &&
+            w->play[p].open == open)
             return p;
-    w->play[w->plays] = (Play){.game = game, .hand = hand, .goal = goal, .hand_twin = -1};
+    w->play[w->plays] = (Play){.game = game, .hand = hand, .goal = goal, .open = open, .hand_twin = -1};
     return w->plays++;
+}
+
+/* The plays of the rows to be played (rows_played). */
+static void choose_plays(Work *w)
+{
+    w->plays = 0;
+    for (int r = 0; r < w->rows; r++) {
+        const Contract *c = &w->contract[r];
+        int goal = c->ouvert && c->game != GAME_NULL ? OUT_SCHWARZ : OUT_WON;
+        w->play_of_row[r] = (w->rows_played >> r & 1) ? find_play(w, c->game, c->hand, goal, c->ouvert) : -1;
+    }
+    /* Putting the skat back is the hand game (single-dummy: among the
+     * discards the declarer weighs; the worlds are played out in any case). */
+    for (int p = 0; !w->twelve && !w->single_dummy && p < w->plays; p++)
+        if (!w->play[p].hand) {
+            int twin = find_play(w, w->play[p].game, true, OUT_WON, false);
+            w->play[p].hand_twin = twin;
+        }
 }
 
 /* The rows are the contract table's (table_contracts over every skat); with
@@ -318,17 +394,7 @@ static void choose_rows(Work *w, unsigned games)
     for (int i = 0; i < count && w->rows < EVAL_MAX_CONTRACTS; i++)
         if (!(w->twelve && all[i].hand) && (!games || (games >> all[i].game & 1)))
             w->contract[w->rows++] = all[i];
-    for (int r = 0; r < w->rows; r++) {
-        const Contract *c = &w->contract[r];
-        int goal = c->ouvert && c->game != GAME_NULL ? OUT_SCHWARZ : OUT_WON;
-        w->play_of_row[r] = find_play(w, c->game, c->hand, goal);
-    }
-    /* Putting the skat back is the hand game. */
-    for (int p = 0; !w->twelve && p < w->plays; p++)
-        if (!w->play[p].hand) {
-            int twin = find_play(w, w->play[p].game, true, OUT_WON);
-            w->play[p].hand_twin = twin;
-        }
+    w->rows_played = w->rows == 32 ? ~0u : (1u << w->rows) - 1;
 }
 
 static int list_skats(CardSet hand, bool twelve, CardSet out[EVAL_MAX_SKATS])
@@ -355,7 +421,7 @@ static void mark_needed(Work *w)
         w->allowed[s] = 0;
         w->needed[s] = 0;
         for (int r = 0; r < w->rows; r++)
-            for (int i = 0; i < count; i++)
+            for (int i = 0; (w->rows_played >> r & 1) && i < count; i++)
                 if (same_contract(&w->contract[r], &allowed[i])) {
                     w->allowed[s] |= 1u << r;
                     int p = w->play_of_row[r];
@@ -605,6 +671,8 @@ static int useful_ladder(const Work *w, int ladder[EVAL_MAX_BIDS + 1])
         count = EVAL_MAX_BIDS * 4;
     int zero = 0, highest = 0;
     for (int row = 0; row < w->rows; row++) {
+        if (!(w->rows_played >> row & 1))
+            continue;
         RowScores rs;
         row_scores_init(&rs, w, row, &zero, 1);
         for (int s = 0; s < w->skats; s++)
@@ -671,7 +739,7 @@ const char *announcement_name(Announcement a)
     return a < ANNOUNCE_COUNT ? names[a] : "";
 }
 
-static void run_worlds(Work *w, Solver **solvers, int threads, const EvalOptions *o, Evaluation *out)
+static void run_worlds(Work *w, Solver **solvers, int threads, const EvalOptions *o, int visits[])
 {
     int done = 0;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
@@ -680,10 +748,47 @@ static void run_worlds(Work *w, Solver **solvers, int threads, const EvalOptions
         int now;
 #pragma omp atomic capture
         now = ++done;
-        out->skat_visits[s]++; /* each skat is one iteration: no other thread writes it */
+        visits[s]++; /* each skat is one iteration: no other thread writes it */
         if (o->progress && omp_get_thread_num() == 0)
             o->progress(o->progress_ctx, now, w->skats, (long)now * w->samples);
     }
+}
+
+/* Plays every world of the rows in rows_played and summarizes those rows. */
+static void play_and_summarize(Work *w, Solver **solvers, int threads, const EvalOptions *o, Evaluation *out)
+{
+    choose_plays(w);
+    mark_needed(w);
+    memset(w->level, 0, (size_t)w->skats * MAX_PLAYS * (size_t)w->samples);
+    memset(w->chosen, 0, (size_t)w->skats * MAX_PLAYS * sizeof *w->chosen);
+    memset(out->skat_visits, 0, sizeof out->skat_visits);
+    run_worlds(w, solvers, threads, o, out->skat_visits);
+    int ladder[EVAL_MAX_BIDS + 1];
+    int ladder_count = useful_ladder(w, ladder);
+    for (int row = 0; row < w->rows; row++) {
+        if (!(w->rows_played >> row & 1)) {
+            out->contracts[row] = (EvalContract){.contract = w->contract[row], .evaluated = false};
+            out->discards[row] = 0;
+            continue;
+        }
+        summarize_row(w, row, ladder, ladder_count, &out->contracts[row], out->skat_wins[row]);
+        out->discards[row] = w->twelve && !w->contract[row].hand ? w->chosen[w->play_of_row[row]] : 0;
+    }
+}
+
+/* Single-dummy plays only the rows with the best double-dummy expected score. */
+static uint32_t best_rows(const Evaluation *e, int count)
+{
+    uint32_t chosen = 0;
+    for (int k = 0; k < count && k < e->contract_count; k++) {
+        int best = -1;
+        for (int r = 0; r < e->contract_count; r++)
+            if (!(chosen >> r & 1) &&
+                (best < 0 || e->contracts[r].expected_score > e->contracts[best].expected_score))
+                best = r;
+        chosen |= 1u << best;
+    }
+    return chosen;
 }
 
 static bool check_options(int cards, const EvalOptions *o, char *err, size_t n)
@@ -720,7 +825,6 @@ bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOp
     w->twelve = set_count(hand) == 12;
     choose_rows(w, o->games);
     w->skats = list_skats(hand, w->twelve, w->skat);
-    mark_needed(w);
     w->samples = o->samples;
     w->discards = o->discards < 0 ? 0 : o->discards;
     w->seed = o->seed;
@@ -736,9 +840,6 @@ bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOp
         snprintf(err, n, w->scheme ? "out of memory" : "the rule system has no tournament scheme");
     } else {
         memset(out, 0, sizeof *out);
-        run_worlds(w, solvers, threads, o, out);
-        int ladder[EVAL_MAX_BIDS + 1];
-        int ladder_count = useful_ladder(w, ladder);
         out->seat = seat;
         out->hand = hand;
         out->model = MODEL_DOUBLE_DUMMY;
@@ -747,10 +848,13 @@ bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOp
         out->worlds = (long)w->skats * w->samples;
         out->confidence = o->confidence;
         out->contract_count = w->rows;
-        for (int row = 0; row < w->rows; row++) {
-            summarize_row(w, row, ladder, ladder_count, &out->contracts[row], out->skat_wins[row]);
-            if (w->twelve && !w->contract[row].hand)
-                out->discards[row] = w->chosen[w->play_of_row[row]];
+        play_and_summarize(w, solvers, threads, o, out);
+        if (o->model == MODEL_SINGLE_DUMMY) {
+            w->single_dummy = true;
+            w->sd_layouts = o->sd_layouts < 1 ? 1 : o->sd_layouts;
+            w->rows_played = best_rows(out, o->sd_contracts < 1 ? 1 : o->sd_contracts);
+            out->model = MODEL_SINGLE_DUMMY;
+            play_and_summarize(w, solvers, threads, o, out);
         }
         for (int t = 0; t < threads; t++)
             out->nodes += solver_nodes(solvers[t]);

@@ -473,7 +473,7 @@ CardSet sd_discard(Solver *solver, GameType game, int declarer, CardSet twelve, 
     c.samples = layouts < 1 ? 1 : layouts > SD_MAX_LAYOUTS ? SD_MAX_LAYOUTS : layouts;
     for (int i = 0; i < c.samples; i++)
         discard_layout(game, declarer, twelve, seed, i, &c.world[i]);
-    c.options = add_candidate(c.discard, 0, skat);
+    c.options = skat ? add_candidate(c.discard, 0, skat) : 0; /* 0: twelve cards, the skat not known apart */
     /* What double-dummy play would put away in some layouts: the discard
      * that only works with the cards where they lie should still get a try. */
     for (int i = 0; i < c.samples && i < SOLVED_FOR_SHORTLIST; i++)

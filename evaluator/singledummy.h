@@ -49,7 +49,8 @@ void sd_play(Solver *solver, const SdGame *game, int layouts, uint64_t seed, SdR
 
 /* The discard of a declarer holding twelve cards who sees nothing else (forehand
  * leads): the best over `layouts` sampled layouts of the twenty cards he cannot
- * see, among a shortlist that always contains skat (putting the skat back) and
+ * see, among a shortlist that always contains skat (putting the skat back; 0
+ * when the skat is not known apart from the twelve cards) and
  * is tried in a fixed order, first best kept.  Suit and grand: the most layouts
  * reaching win_points, then the most points; null: the most layouts won. */
 CardSet sd_discard(Solver *solver, GameType game, int declarer, CardSet twelve, CardSet skat, int win_points,
