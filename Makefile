@@ -61,9 +61,10 @@ test: deps
 	tests/run_tests.sh build
 	tests/run_tests.sh build/san
 
-bench: deps build/tests/bench build/tests/optimism
+bench: deps build/tests/bench build/tests/optimism build/tests/bench_evaluate
 	./build/tests/bench $(BENCH_ARGS)
 	./build/tests/optimism
+	./build/tests/bench_evaluate $(EVAL_BENCH_ARGS)
 
 clean:
 	rm -rf build

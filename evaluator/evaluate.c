@@ -59,6 +59,7 @@ typedef struct {
     uint32_t rows_played;        /* bit r: row r is played (single-dummy plays only some) */
     uint8_t *level;              /* [skat][play][sample]: OUT_* */
     CardSet *chosen;             /* [skat][play]: skat games' discard */
+    CardSet *dd_discard;         /* [skat][game]: single-dummy: the double-dummy choice, a hint */
 } Work;
 
 static uint8_t *level_at(const Work *w, int skat, int play, int sample)
@@ -305,7 +306,8 @@ static void sd_play_skat(const Work *w, Solver *solver, int skat, int p, const C
     CardSet out_of_play = w->skat[skat], held = w->hand;
     if (!play->hand) {
         CardSet twelve = w->hand | w->skat[skat];
-        out_of_play = sd_discard(solver, play->game, w->seat, twelve, w->skat[skat], w->rules->win_points,
+        CardSet hint = w->dd_discard[skat * GAME_TYPE_COUNT + play->game];
+        out_of_play = sd_discard(solver, play->game, w->seat, twelve, w->skat[skat], hint, w->rules->win_points,
                                  w->sd_layouts, seed);
         held = twelve & ~out_of_play;
         w->chosen[skat * MAX_PLAYS + p] = out_of_play;
@@ -315,7 +317,9 @@ static void sd_play_skat(const Work *w, Solver *solver, int skat, int p, const C
                        .out_of_play = out_of_play,
                        .declarer_knows_out_of_play = !play->hand,
                        .declarer_open = play->open,
-                       .win_points = w->rules->win_points};
+                       .win_points = w->rules->win_points,
+                       .schneider_points = w->rules->schneider_points,
+                       .schneidered_points = w->rules->schneidered_points};
         SdResult result;
         sd_play(solver, &game, w->sd_layouts, mix(seed + (uint64_t)j + 1), &result);
         *level_at(w, skat, p, j) = (uint8_t)sd_level(w->rules, play->game, &result);
@@ -776,6 +780,15 @@ static void play_and_summarize(Work *w, Solver **solvers, int threads, const Eva
     }
 }
 
+/* The double-dummy pass's discards (goal: winning), hints for single-dummy. */
+static void keep_discards(Work *w)
+{
+    for (int p = 0; p < w->plays; p++)
+        if (!w->play[p].hand && w->play[p].goal == OUT_WON)
+            for (int s = 0; s < w->skats; s++)
+                w->dd_discard[s * GAME_TYPE_COUNT + w->play[p].game] = w->chosen[s * MAX_PLAYS + p];
+}
+
 /* Single-dummy plays only the rows with the best double-dummy expected score. */
 static uint32_t best_rows(const Evaluation *e, int count)
 {
@@ -831,9 +844,10 @@ bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOp
     w->exhaustive = o->exhaustive;
     w->level = calloc((size_t)w->skats * MAX_PLAYS * (size_t)w->samples, 1);
     w->chosen = calloc((size_t)w->skats * MAX_PLAYS, sizeof *w->chosen);
+    w->dd_discard = calloc((size_t)w->skats * GAME_TYPE_COUNT, sizeof *w->dd_discard);
     int threads = o->threads > 0 ? o->threads : omp_get_num_procs();
     Solver **solvers = calloc((size_t)threads, sizeof *solvers);
-    bool ok = w->level && w->chosen && solvers && w->scheme;
+    bool ok = w->level && w->chosen && w->dd_discard && solvers && w->scheme;
     for (int t = 0; ok && t < threads; t++)
         ok = (solvers[t] = solver_new(o->tt_bytes)) != NULL;
     if (!ok) {
@@ -850,6 +864,7 @@ bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOp
         out->contract_count = w->rows;
         play_and_summarize(w, solvers, threads, o, out);
         if (o->model == MODEL_SINGLE_DUMMY) {
+            keep_discards(w);
             w->single_dummy = true;
             w->sd_layouts = o->sd_layouts < 1 ? 1 : o->sd_layouts;
             w->rows_played = best_rows(out, o->sd_contracts < 1 ? 1 : o->sd_contracts);
@@ -867,6 +882,7 @@ bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOp
     free(solvers);
     free(w->level);
     free(w->chosen);
+    free(w->dd_discard);
     free(w);
     return ok;
 }

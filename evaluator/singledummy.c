@@ -1,5 +1,7 @@
 #include "singledummy.h"
 
+#include <string.h>
+
 #include "discard.h"
 
 /* ---- random numbers: a splitmix stream per decision ---- */
@@ -276,6 +278,7 @@ typedef struct {
     bool maximizing;             /* the declarer chooses */
     bool discarding;
     int win_points;
+    int schneider_points, schneidered_points; /* 0: ties by totals */
     int options;
     int card[MAX_OPTIONS];
     CardSet discard[MAX_OPTIONS];
@@ -353,6 +356,44 @@ static int best_total(const Choice *c, const int *tied, int n)
     return best;
 }
 
+/* Does the option, in one layout, leave the declarer at or above level k of
+ * the levels scoring counts beyond winning: schneider, schwarz, and (for a
+ * lost game) not schneidered? */
+static bool reaches_key(const Choice *c, int sample, int option, int k)
+{
+    Position next = after(c, sample, option);
+    if (k == 0)
+        return solver_declarer_reaches(c->solver, &next, c->schneider_points);
+    if (k == 1)
+        return solver_declarer_takes_all(c->solver, &next);
+    return solver_declarer_reaches(c->solver, &next, c->schneidered_points + 1);
+}
+
+/* Among options that reach win_points equally often: the one that does
+ * best on the levels scoring counts, key by key (schneider, schwarz, not
+ * schneidered), each a threshold search; ties stay with the first. */
+static int best_by_levels(const Choice *c, const int *options, int n)
+{
+    int tied[MAX_OPTIONS];
+    memcpy(tied, options, sizeof *tied * (size_t)n);
+    for (int k = 0; k < 3 && n > 1; k++) {
+        int count[MAX_OPTIONS], best = 0;
+        for (int i = 0; i < n; i++) {
+            count[i] = 0;
+            for (int s = 0; s < c->samples; s++)
+                count[i] += reaches_key(c, s, tied[i], k);
+            if (c->maximizing ? count[i] > count[best] : count[i] < count[best])
+                best = i;
+        }
+        int kept = 0;
+        for (int i = 0; i < n; i++)
+            if (count[i] == count[best])
+                tied[kept++] = tied[i];
+        n = kept;
+    }
+    return tied[0];
+}
+
 /* The best option: first how often each reaches win_points (null: wins), by
  * threshold searches, giving up on one as soon as it cannot match the best;
  * the totals only matter among those tied on that. */
@@ -379,6 +420,8 @@ static int best_option(const Choice *c, GameType game)
             tied[ties++] = i;
     if (ties == 1 || game == GAME_NULL)
         return tied[0];
+    if (c->schneider_points)
+        return best_by_levels(c, tied, ties);
     return best_total(c, tied, ties);
 }
 
@@ -398,7 +441,8 @@ static int choose_card(Solver *solver, const Table *t, int layouts, uint64_t see
     CardSet choices = distinct_choices(t->game, now, me, position_legal_moves(now));
     if (set_count(choices) == 1)
         return set_first(choices);
-    Choice c = {.solver = solver, .maximizing = me == now->declarer, .win_points = t->game->win_points};
+    Choice c = {.solver = solver, .maximizing = me == now->declarer, .win_points = t->game->win_points,
+                .schneider_points = t->game->schneider_points, .schneidered_points = t->game->schneidered_points};
     for (CardSet m = choices; m; m &= m - 1)
         c.card[c.options++] = set_first(m);
     c.samples = (t->game->sees_all >> me) & 1u ? 1 : layouts;
@@ -466,17 +510,20 @@ static int add_candidate(CardSet *list, int n, CardSet discard)
     return n + 1;
 }
 
-CardSet sd_discard(Solver *solver, GameType game, int declarer, CardSet twelve, CardSet skat, int win_points,
-                   int layouts, uint64_t seed)
+CardSet sd_discard(Solver *solver, GameType game, int declarer, CardSet twelve, CardSet skat, CardSet hint,
+                   int win_points, int layouts, uint64_t seed)
 {
     Choice c = {.solver = solver, .maximizing = true, .discarding = true, .win_points = win_points};
     c.samples = layouts < 1 ? 1 : layouts > SD_MAX_LAYOUTS ? SD_MAX_LAYOUTS : layouts;
     for (int i = 0; i < c.samples; i++)
         discard_layout(game, declarer, twelve, seed, i, &c.world[i]);
     c.options = skat ? add_candidate(c.discard, 0, skat) : 0; /* 0: twelve cards, the skat not known apart */
+    if (hint)
+        c.options = add_candidate(c.discard, c.options, hint);
     /* What double-dummy play would put away in some layouts: the discard
-     * that only works with the cards where they lie should still get a try. */
-    for (int i = 0; i < c.samples && i < SOLVED_FOR_SHORTLIST; i++)
+     * that only works with the cards where they lie should still get a try
+     * (a hint has done that already). */
+    for (int i = 0; !hint && i < c.samples && i < SOLVED_FOR_SHORTLIST; i++)
         c.options = add_candidate(c.discard, c.options, best_discard(solver, &c.world[i]).discard);
     CardSet candidates[DISCARD_COUNT];
     int count = discard_candidates(game, twelve, candidates);

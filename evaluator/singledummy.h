@@ -30,6 +30,10 @@ typedef struct {
     bool declarer_open;              /* ouvert: the defenders see the declarer's cards */
     unsigned sees_all;               /* bit per seat: that seat plays double-dummy (for measurements and tests) */
     int win_points;                  /* suit and grand: what the declarer needs (61) */
+    /* Suit and grand, for cards tied on winning: schneider (90) and what
+     * leaves him schneidered (30).  0 for both: cards tied on winning are
+     * told apart by their total of card points instead. */
+    int schneider_points, schneidered_points;
 } SdGame;
 
 enum { SD_MAX_CARDS = 30, SD_MAX_LAYOUTS = 256 };
@@ -51,10 +55,12 @@ void sd_play(Solver *solver, const SdGame *game, int layouts, uint64_t seed, SdR
  * leads): the best over `layouts` sampled layouts of the twenty cards he cannot
  * see, among a shortlist that always contains skat (putting the skat back; 0
  * when the skat is not known apart from the twelve cards) and
- * is tried in a fixed order, first best kept.  Suit and grand: the most layouts
+ * is tried in a fixed order, first best kept.  hint (0: none) is a discard
+ * worth a try, such as the double-dummy choice over other layouts; without
+ * one the shortlist takes the double-dummy best discard of a few layouts.  Suit and grand: the most layouts
  * reaching win_points, then the most points; null: the most layouts won. */
-CardSet sd_discard(Solver *solver, GameType game, int declarer, CardSet twelve, CardSet skat, int win_points,
-                   int layouts, uint64_t seed);
+CardSet sd_discard(Solver *solver, GameType game, int declarer, CardSet twelve, CardSet skat, CardSet hint,
+                   int win_points, int layouts, uint64_t seed);
 
 /* For tests: a random layout, in *out, of the cards seat me cannot see in the
  * real position now, agreeing with what he has seen: the hands he cannot see

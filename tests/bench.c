@@ -13,7 +13,6 @@
 
 #include "analysis.h"
 #include "common.h"
-#include "evaluate.h"
 #include "support_oracle.h"
 #include "table.h"
 
@@ -125,32 +124,6 @@ static void bench_table(const RuleSystem *rules, int deals)
     solver_free(solver);
 }
 
-/* One evaluation of a ten-card hand with the default settings of
- * skatdd evaluate, and one with --quick: worlds solved per second. */
-static void bench_evaluate(const RuleSystem *rules)
-{
-    CardSet hand = 0;
-    const char *names[] = {"CJ", "HJ", "CA", "CT", "C9", "C8", "SA", "ST", "H7", "D7"};
-    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-        hand |= card_bit(card_parse(names[i]));
-    EvalOptions settings[2] = {
-        {.samples = 4, .seed = 1, .discards = 3, .confidence = 0.9, .tt_bytes = 16u << 20},
-        {.samples = 1, .seed = 1, .discards = 1, .confidence = 0.9, .tt_bytes = 16u << 20},
-    };
-    const char *labels[2] = {"default: 231 skats x 4 layouts, 3 discards", "--quick: 231 skats x 1 layout, 1 discard"};
-    Evaluation *e = malloc(sizeof *e);
-    char err[256];
-    for (int i = 0; i < 2; i++) {
-        double t0 = wall_ms();
-        if (evaluate_hand(rules, SEAT_FOREHAND, hand, &settings[i], e, err, sizeof err)) {
-            double s = (wall_ms() - t0) / 1000;
-            printf("evaluate, 10 cards (%s), all threads: %.1f s, %ld worlds, %.0f worlds/s\n", labels[i], s,
-                   e->worlds, (double)e->worlds / s);
-        }
-    }
-    free(e);
-}
-
 int main(int argc, char **argv)
 {
     int deals = argc > 1 ? atoi(argv[1]) : DEFAULT_DEALS;
@@ -176,7 +149,6 @@ int main(int argc, char **argv)
     }
     printf("contract table (isko), %d random deals, all three seats:\n", table_deals);
     bench_table(rules, table_deals);
-    bench_evaluate(rules);
     free(rules);
     return 0;
 }

@@ -286,6 +286,32 @@ static void test_rows_and_ouvert(void **state)
     assert_true(a.contracts[row_index(&a, GAME_NULL, true, true)].p_win == row(&a, GAME_NULL, true)->p_win);
 }
 
+/* Single-dummy: the same for any thread count and seed-reproducible; it
+ * plays only the rows it names, each of them with the skat picked up. */
+static void test_single_dummy(void **state)
+{
+    (void)state;
+    char err[256];
+    CardSet hand = test_cards("CJ SJ HA HT HK H9 H8 SA S7 CA D7 D8");
+    EvalOptions one = quick(1), two = quick(2);
+    one.samples = two.samples = 3;
+    one.model = two.model = MODEL_SINGLE_DUMMY;
+    one.sd_layouts = two.sd_layouts = 2;
+    one.sd_contracts = two.sd_contracts = 2;
+    assert_true(evaluate_hand(&rules, SEAT_FOREHAND, hand, &one, &a, err, sizeof err));
+    assert_true(evaluate_hand(&rules, SEAT_FOREHAND, hand, &two, &b, err, sizeof err));
+    assert_int_equal(a.model, MODEL_SINGLE_DUMMY);
+    assert_same(&a, &b);
+    int played = 0;
+    for (int r = 0; r < a.contract_count; r++)
+        if (a.contracts[r].evaluated) {
+            played++;
+            assert_int_equal(set_count(a.discards[r]), 2);
+            assert_true((a.discards[r] & ~hand) == 0);
+        }
+    assert_int_equal(played, 2);
+}
+
 static void test_bad_options(void **state)
 {
     (void)state;
@@ -318,7 +344,7 @@ int main(void)
         cmocka_unit_test(test_hopeless_hand), cmocka_unit_test(test_threads), cmocka_unit_test(test_seed),
         cmocka_unit_test(test_twelve_cards),  cmocka_unit_test(test_skat_game_never_below_hand),
         cmocka_unit_test(test_announced_schneider_counts), cmocka_unit_test(test_rows_and_ouvert),
-        cmocka_unit_test(test_bad_options),
+        cmocka_unit_test(test_bad_options),   cmocka_unit_test(test_single_dummy),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }

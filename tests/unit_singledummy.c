@@ -219,6 +219,35 @@ static void test_guessing_side_never_beats_double_dummy(void **state)
     }
 }
 
+/* The same with cards tied on winning told apart by the levels scoring
+ * counts: seeing all keeps each level double-dummy play decides. */
+static void test_levels_never_beat_double_dummy(void **state)
+{
+    (void)state;
+    uint64_t rng = 41;
+    for (int d = 0; d < deals(16, 3); d++) {
+        SdGame g;
+        random_game(&rng, suit_games[d % 3], (d + 1) % 3, &g);
+        g.schneider_points = 90;
+        g.schneidered_points = 30;
+        unsigned declarer_bit = 1u << g.start.declarer;
+        SdResult guessing_declarer, guessing_defenders;
+        g.sees_all = 7u & ~declarer_bit;
+        sd_play(solver, &g, 3, (uint64_t)d, &guessing_declarer);
+        g.sees_all = declarer_bit;
+        sd_play(solver, &g, 3, (uint64_t)d, &guessing_defenders);
+        const int thresholds[] = {31, 61, 90};
+        for (int k = 0; k < 3; k++) {
+            bool dd = solver_declarer_reaches(solver, &g.start, thresholds[k]);
+            assert_true(guessing_declarer.declarer_points < thresholds[k] || dd);
+            assert_true(guessing_defenders.declarer_points >= thresholds[k] || !dd);
+        }
+        bool all = solver_declarer_takes_all(solver, &g.start);
+        assert_true(guessing_declarer.declarer_tricks < 10 || all);
+        assert_true(guessing_defenders.declarer_tricks == 10 || !all);
+    }
+}
+
 /* (4) The same seed gives the same game, whatever the table held. */
 static void test_same_seed_same_game(void **state)
 {
@@ -285,7 +314,7 @@ static void test_discard_finds_the_winning_one(void **state)
      * in every layout, nearly every other discard loses in most. */
     CardSet twelve = test_cards("CJ SJ HJ DJ CA CT ST HT S7 H7 D7 D8");
     CardSet skat = test_cards("S7 H7");
-    CardSet discard = sd_discard(solver, GAME_CLUBS, SEAT_FOREHAND, twelve, skat, 61, 6, 5);
+    CardSet discard = sd_discard(solver, GAME_CLUBS, SEAT_FOREHAND, twelve, skat, 0, 61, 6, 5);
     assert_int_equal(discard, test_cards("ST HT"));
 
     uint64_t rng = 61;
@@ -295,7 +324,7 @@ static void test_discard_finds_the_winning_one(void **state)
         random_position(&rng, game, 10, SEAT_MIDDLEHAND, SEAT_FOREHAND, 0, &pos);
         CardSet rest = ~(pos.hands[0] | pos.hands[1] | pos.hands[2]);
         twelve = pos.hands[SEAT_MIDDLEHAND] | rest;
-        discard = sd_discard(solver, game, SEAT_MIDDLEHAND, twelve, rest, 61, 3, (uint64_t)d);
+        discard = sd_discard(solver, game, SEAT_MIDDLEHAND, twelve, rest, 0, 61, 3, (uint64_t)d);
         assert_int_equal(set_count(discard), 2);
         assert_int_equal(discard & ~twelve, 0);
     }
@@ -309,6 +338,7 @@ int main(void)
         cmocka_unit_test(test_all_seeing_play_keeps_the_double_dummy_value),
         cmocka_unit_test(test_trick_card_splits_equal_cards),
         cmocka_unit_test(test_guessing_side_never_beats_double_dummy),
+        cmocka_unit_test(test_levels_never_beat_double_dummy),
         cmocka_unit_test(test_same_seed_same_game),
         cmocka_unit_test(test_null_and_ouvert_play_legally),
         cmocka_unit_test(test_discard_finds_the_winning_one),

@@ -1,0 +1,133 @@
+/* make bench: skatdd evaluate on a fixed set of hands, strong, middling,
+ * weak and null hands, from every seat.
+ *
+ * For each hand: the time of an evaluation with the default settings and
+ * with --quick (all threads), then median and maximum over the set; then,
+ * on the first hands, double-dummy against single-dummy (--quick settings):
+ * the win chance of the contracts single-dummy plays.  Arguments: how many
+ * hands (default all), how many of them for the single-dummy comparison. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common.h"
+#include "evaluate.h"
+#include "support_cards.h"
+
+typedef struct {
+    const char *cards;
+    int seat;
+    const char *what;
+} BenchHand;
+
+static const BenchHand hands[] = {
+    {"SJ HJ CA CT CK C9 C8 SA HA H7", SEAT_FOREHAND, "two jacks, long clubs"},
+    {"HJ DJ CA CT CK CQ C9 SA HA D7", SEAT_MIDDLEHAND, "two low jacks, clubs"},
+    {"CJ SJ HJ DJ CA CT SA ST HA D7", SEAT_FOREHAND, "four jacks: grand hand"},
+    {"C7 C8 C9 S7 S8 SQ H7 H9 D8 DT", SEAT_REARHAND, "low cards: null"},
+    {"CJ HJ CA CT C9 C8 SA ST H7 D7", SEAT_FOREHAND, "clubs with two jacks"},
+    {"SJ DJ HA HT HK H9 H8 SA S7 D7", SEAT_MIDDLEHAND, "hearts, middling"},
+    {"CJ DJ DA DT DK D9 CA SA HT H8", SEAT_REARHAND, "diamonds with aces"},
+    {"SJ HJ CA ST SK SQ S9 HA HK D8", SEAT_FOREHAND, "spades, weak trumps"},
+    {"HJ CA CK CQ SA SK HA HK DA D7", SEAT_REARHAND, "one jack, four aces"},
+    {"SJ DJ HJ CT C9 ST S9 HT H9 DT", SEAT_FOREHAND, "three jacks, bare tens"},
+    {"C8 S8 H8 D7 D8 D9 CA C7 S7 H7", SEAT_MIDDLEHAND, "null with a club ace"},
+    {"CJ SJ CA CT CK SA ST SK HA DA", SEAT_MIDDLEHAND, "grand with two black jacks"},
+};
+enum { HAND_COUNT = sizeof hands / sizeof *hands };
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static EvalOptions settings(bool quick)
+{
+    return (EvalOptions){.samples = quick ? 1 : 4, .seed = 1, .discards = quick ? 1 : 3, .confidence = 0.9,
+                         .model = MODEL_DOUBLE_DUMMY, .sd_layouts = 3, .sd_contracts = 3, .tt_bytes = 16u << 20};
+}
+
+static void time_hands(const RuleSystem *rules, Evaluation *e, int count)
+{
+    printf("evaluate, %d fixed hands, all threads (seconds; ceiling = safe bid at 0.9):\n", count);
+    printf("  %-30s %-8s %8s %8s %8s\n", "hand", "seat", "default", "--quick", "ceiling");
+    double times[2][HAND_COUNT];
+    char err[256];
+    for (int h = 0; h < count; h++) {
+        int ceiling = 0;
+        for (int q = 0; q < 2; q++) {
+            EvalOptions o = settings(q == 1);
+            double t0 = wall_ms();
+            if (!evaluate_hand(rules, hands[h].seat, test_cards(hands[h].cards), &o, e, err, sizeof err)) {
+                fprintf(stderr, "bench: %s\n", err);
+                exit(1);
+            }
+            times[q][h] = (wall_ms() - t0) / 1000;
+            if (q == 0)
+                ceiling = e->bid_ceiling;
+        }
+        printf("  %-30s %-8s %8.2f %8.2f %8d\n", hands[h].cards, seat_name(hands[h].seat), times[0][h], times[1][h],
+               ceiling);
+        fflush(stdout);
+    }
+    for (int q = 0; q < 2; q++) {
+        qsort(times[q], (size_t)count, sizeof times[q][0], by_value);
+        printf("  %-8s median %6.2f s  max %6.2f s\n", q ? "--quick" : "default", times[q][count / 2],
+               times[q][count - 1]);
+    }
+}
+
+/* The rows single-dummy plays, with both models' chance to win. */
+static void compare_models(const RuleSystem *rules, Evaluation *dd, Evaluation *sd, int count)
+{
+    printf("double-dummy against single-dummy (--quick settings, 3 layouts per decision), chance to win:\n");
+    char err[256], label[64];
+    for (int h = 0; h < count; h++) {
+        EvalOptions o = settings(true);
+        CardSet hand = test_cards(hands[h].cards);
+        double t0 = wall_ms();
+        o.model = MODEL_SINGLE_DUMMY;
+        if (!evaluate_hand(rules, hands[h].seat, hand, &o, sd, err, sizeof err)) {
+            fprintf(stderr, "bench: %s\n", err);
+            exit(1);
+        }
+        double seconds = (wall_ms() - t0) / 1000;
+        o.model = MODEL_DOUBLE_DUMMY;
+        if (!evaluate_hand(rules, hands[h].seat, hand, &o, dd, err, sizeof err)) {
+            fprintf(stderr, "bench: %s\n", err);
+            exit(1);
+        }
+        printf("  %s (%s), single-dummy %.1f s, ceiling dd %d sd %d:\n", hands[h].cards, hands[h].what, seconds,
+               dd->bid_ceiling, sd->bid_ceiling);
+        for (int r = 0; r < sd->contract_count; r++) {
+            if (!sd->contracts[r].evaluated)
+                continue;
+            contract_row_label(rules, &sd->contracts[r].contract, label, sizeof label);
+            printf("    %-24s dd %.2f  sd %.2f  (schneider dd %.2f sd %.2f)\n", label, dd->contracts[r].p_win,
+                   sd->contracts[r].p_win, dd->contracts[r].p_schneider, sd->contracts[r].p_schneider);
+        }
+        fflush(stdout);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    int count = argc > 1 ? atoi(argv[1]) : HAND_COUNT;
+    count = count < 1 || count > HAND_COUNT ? HAND_COUNT : count;
+    int compared = argc > 2 ? atoi(argv[2]) : 4;
+    compared = compared < 0 ? 0 : compared > count ? count : compared;
+    RuleSystem *rules = malloc(sizeof *rules);
+    Evaluation *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    char err[256];
+    if (!rules || !a || !b || !rules_load("isko", "evaluator/rules", rules, err, sizeof err)) {
+        fprintf(stderr, "bench: %s\n", rules && a && b ? err : "out of memory");
+        return 1;
+    }
+    time_hands(rules, a, count);
+    compare_models(rules, a, b, compared);
+    free(rules);
+    free(a);
+    free(b);
+    return 0;
+}
