@@ -31,10 +31,12 @@ static const char evaluate_help[] =
     "\n"
     "options:\n"
     "  --samples N         layouts per skat (default 4; 1..64)\n"
-    "  --quick             a fast estimate: 1 layout per skat, 1 discard\n"
+    "  --quick             a fast estimate: 1 layout per skat, no estimated discard,\n"
+    "                      3 layouts per single-dummy decision\n"
     "  --discards K        ten cards, skat games: discards tried per skat besides\n"
-    "                      putting the skat back, best by a cheap estimate first\n"
-    "                      (default 3; 0..65)\n"
+    "                      putting the skat back and, for each layout it loses,\n"
+    "                      the first that wins there: the best K by a cheap\n"
+    "                      estimate (default 1; 0..65)\n"
     "  --model M           double-dummy (default): every world solved as if all\n"
     "                      cards were open; single-dummy: every world played card\n"
     "                      by card by players who see only their own cards and what\n"
@@ -116,7 +118,7 @@ static bool evaluate_option(void *ctx, const char *name, const char *value)
         e->eval.confidence = v;
     } else if (strcmp(name, "quick") == 0) {
         e->eval.samples = 1;
-        e->eval.discards = 1;
+        e->eval.discards = 0;
         e->eval.sd_layouts = 3;
     } else if (strcmp(name, "plot") == 0) {
         e->plot = value;
@@ -387,7 +389,7 @@ static int evaluate_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
 int cmd_evaluate(int argc, char **argv)
 {
     CommonOptions o;
-    EvaluateOptions eo = {.eval = {.samples = 4, .seed = 1, .discards = 3, .confidence = 0.9,
+    EvaluateOptions eo = {.eval = {.samples = 4, .seed = 1, .discards = 1, .confidence = 0.9,
                                    .model = MODEL_DOUBLE_DUMMY, .sd_layouts = 6, .sd_contracts = 3}};
     int status;
     int first = command_start(argc, argv, &o, evaluate_help, evaluate_options, evaluate_option, &eo, &status);

@@ -236,39 +236,86 @@ static bool try_discard(const Work *w, Solver *solver, const Play *play, CardSet
 }
 
 /* A skat game: the discard that does best over this skat's layouts (Tally),
- * among putting the skat back (which is the hand game, already played) and
- * the first candidates by a cheap estimate; all 66 with twelve cards. */
+ * among putting the skat back (which is the hand game, already played), the
+ * first candidates by a cheap estimate (all 66 with twelve cards), and, for
+ * each layout where the best so far misses the goal, the first of the next
+ * RESCUE_SCAN candidates that reaches it there: double-dummy play often puts
+ * away what no estimate ranks high (an ace, to bank its points). */
+enum { RESCUE_SCAN = 8 };
+
+typedef struct {
+    const Work *w;
+    Solver *solver;
+    const Play *play;
+    CardSet twelve;
+    const CardSet (*hands)[3];
+    bool have;
+    Tally best;
+    uint8_t *best_levels;
+    CardSet *chosen;
+} DiscardSearch;
+
+static void consider(DiscardSearch *d, CardSet discard)
+{
+    uint8_t trial[EVAL_MAX_SAMPLES];
+    bool cut_off = d->have && !d->w->exhaustive;
+    if (!try_discard(d->w, d->solver, d->play, d->twelve, discard, d->hands, cut_off ? &d->best : NULL, trial))
+        return;
+    Tally t = tally(trial, d->w->samples);
+    if (d->have && !cut_off && !better(&t, &d->best, d->play->goal))
+        return;
+    d->have = true;
+    d->best = t;
+    memcpy(d->best_levels, trial, (size_t)d->w->samples);
+    *d->chosen = discard;
+}
+
+/* A discard among the untried ones that reaches the goal in layout j. */
+static int rescue(DiscardSearch *d, const CardSet *candidates, int n, bool *tried, int j)
+{
+    const Work *w = d->w;
+    for (int i = 0, scanned = 0; i < n && scanned < RESCUE_SCAN; i++) {
+        if (tried[i])
+            continue;
+        scanned++;
+        Position pos = world_position(w, d->play->game, d->hands[j], d->twelve & ~candidates[i], candidates[i]);
+        if (reaches_level(d->solver, w->rules, &pos, d->play->goal))
+            return i;
+    }
+    return -1;
+}
+
 static void skat_play(const Work *w, Solver *solver, int skat, int p, const CardSet (*hands)[3])
 {
-    const Play *play = &w->play[p];
-    CardSet twelve = w->hand | w->skat[skat];
-    uint8_t *best_levels = level_at(w, skat, p, 0);
-    Tally best = {{0}};
-    bool have = false;
-    if (play->hand_twin >= 0) {
-        memcpy(best_levels, level_at(w, skat, play->hand_twin, 0), (size_t)w->samples);
-        best = tally(best_levels, w->samples);
-        w->chosen[skat * MAX_PLAYS + p] = w->skat[skat];
-        have = true;
+    DiscardSearch d = {.w = w, .solver = solver, .play = &w->play[p], .twelve = w->hand | w->skat[skat],
+                       .hands = hands, .best_levels = level_at(w, skat, p, 0),
+                       .chosen = &w->chosen[skat * MAX_PLAYS + p]};
+    if (d.play->hand_twin >= 0) {
+        memcpy(d.best_levels, level_at(w, skat, d.play->hand_twin, 0), (size_t)w->samples);
+        d.best = tally(d.best_levels, w->samples);
+        *d.chosen = w->skat[skat];
+        d.have = true;
     }
     CardSet candidates[DISCARD_COUNT];
-    int n = discard_candidates(play->game, twelve, candidates);
-    int limit = w->twelve ? DISCARD_COUNT : w->discards;
-    uint8_t trial[EVAL_MAX_SAMPLES];
-    for (int i = 0, tried = 0; i < n && tried < limit; i++) {
-        if (candidates[i] == w->skat[skat])
+    bool tried[DISCARD_COUNT] = {false};
+    int n = discard_candidates(d.play->game, d.twelve, candidates);
+    int limit = w->twelve ? DISCARD_COUNT : w->discards, count = 0;
+    for (int i = 0; i < n; i++) {
+        tried[i] = candidates[i] == w->skat[skat];
+        if (!tried[i] && count < limit) {
+            tried[i] = true;
+            count++;
+            consider(&d, candidates[i]);
+        }
+    }
+    for (int j = 0; !w->twelve && !w->exhaustive && j < w->samples; j++) {
+        if (d.best_levels[j] >= d.play->goal)
             continue;
-        tried++;
-        bool cut_off = have && !w->exhaustive;
-        if (!try_discard(w, solver, play, twelve, candidates[i], hands, cut_off ? &best : NULL, trial))
-            continue;
-        Tally t = tally(trial, w->samples);
-        if (have && !cut_off && !better(&t, &best, play->goal))
-            continue;
-        have = true;
-        best = t;
-        memcpy(best_levels, trial, (size_t)w->samples);
-        w->chosen[skat * MAX_PLAYS + p] = candidates[i];
+        int i = rescue(&d, candidates, n, tried, j);
+        if (i >= 0) {
+            tried[i] = true;
+            consider(&d, candidates[i]);
+        }
     }
 }
 
