@@ -20,6 +20,36 @@ svg=$(mktemp --suffix=.svg)
 "$SKATDD" evaluate --quiet --samples 2 --plot "$svg" "$data" >/dev/null
 grep -q "<svg" "$svg" || fail "plot is no SVG"
 rm -f "$svg"
+[ "$(echo "$json" | jq -r .model)" = double-dummy ] || fail "model"
+echo "$json" | jq -e '[.contracts[] | select(.ouvert == true)] | length >= 1' >/dev/null || fail "an ouvert row"
+
+# evaluate and table list the same contracts (table: a full deal; evaluate:
+# one hand of it, ten cards, quick).
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cat >"$tmp/deal.yaml" <<'YAML'
+hands:
+  forehand: CJ SJ HJ DJ CA CT SA ST HA D7
+  middlehand: C9 C8 C7 CK SK SQ S8 HT HK HQ
+  rearhand: CQ S7 S9 H9 H8 H7 DA DT DK DQ
+skat: D9 D8
+YAML
+printf 'hands:\n  forehand: CJ SJ HJ DJ CA CT SA ST HA D7\n' >"$tmp/hand.yaml"
+for rules in isko texas tournee classic; do
+    t=$("$SKATDD" table --rules "$rules" --format json "$tmp/deal.yaml" |
+        jq -c '[.seats.forehand.contracts[] | select(.contract | startswith("tournee") | not) | [.contract, .hand, .ouvert]]')
+    e=$("$SKATDD" evaluate --quiet --quick --rules "$rules" --format json "$tmp/hand.yaml" |
+        jq -c '[.contracts[] | select(.contract | startswith("tournee") | not) | [.contract, .hand, .ouvert]]')
+    [ "$t" = "$e" ] || fail "$rules: table lists $t, evaluate $e"
+done
+
+# Single-dummy: reproducible, the same for one and two threads, names its rows.
+sd=$("$SKATDD" evaluate --quiet --samples 2 --model single-dummy --sd-layouts 2 --sd-contracts 2 --format json "$data")
+sd1=$("$SKATDD" evaluate --quiet --samples 2 --model single-dummy --sd-layouts 2 --sd-contracts 2 --threads 1 --format json "$data")
+[ "$(echo "$sd" | jq -c 'del(.ms, .nodes)')" = "$(echo "$sd1" | jq -c 'del(.ms, .nodes)')" ] || fail "single-dummy, other thread count"
+[ "$(echo "$sd" | jq -r .model)" = single-dummy ] || fail "single-dummy model"
+[ "$(echo "$sd" | jq '[.contracts[] | select(.evaluated)] | length')" = 2 ] || fail "single-dummy plays 2 rows"
+
 text=$("$SKATDD" evaluate --quiet --samples 2 "$data")
 grep -q "optimistic for the declarer" <<<"$text" || fail "the optimism note"
 exit 0
