@@ -196,6 +196,18 @@ static void test_trick_card_splits_equal_cards(void **state)
     }
 }
 
+/* The game played twice: the declarer guessing against defenders who see
+ * all, then the defenders guessing against a declarer who sees all. */
+static void play_one_side_guessing(SdGame *g, uint64_t seed, SdResult *guessing_declarer,
+                                   SdResult *guessing_defenders)
+{
+    unsigned declarer_bit = 1u << g->start.declarer;
+    g->sees_all = 7u & ~declarer_bit;
+    sd_play(solver, g, 3, seed, guessing_declarer);
+    g->sees_all = declarer_bit;
+    sd_play(solver, g, 3, seed, guessing_defenders);
+}
+
 /* (3) Seeing more never hurts: a guessing declarer against defenders who see
  * all gets at most the double-dummy value, guessing defenders against a
  * declarer who sees all keep him to at least it. */
@@ -207,12 +219,8 @@ static void test_guessing_side_never_beats_double_dummy(void **state)
         SdGame g;
         random_game(&rng, suit_games[d % 3], d % 3, &g);
         int dd = solver_declarer_points(solver, &g.start);
-        unsigned declarer_bit = 1u << g.start.declarer;
         SdResult guessing_declarer, guessing_defenders;
-        g.sees_all = 7u & ~declarer_bit;
-        sd_play(solver, &g, 3, (uint64_t)d, &guessing_declarer);
-        g.sees_all = declarer_bit;
-        sd_play(solver, &g, 3, (uint64_t)d, &guessing_defenders);
+        play_one_side_guessing(&g, (uint64_t)d, &guessing_declarer, &guessing_defenders);
         assert_true(guessing_declarer.declarer_points <= dd);
         assert_true(guessing_defenders.declarer_points >= dd);
         assert_int_equal(guessing_declarer.cards_played, 30);
@@ -230,12 +238,8 @@ static void test_levels_never_beat_double_dummy(void **state)
         random_game(&rng, suit_games[d % 3], (d + 1) % 3, &g);
         g.schneider_points = 90;
         g.schneidered_points = 30;
-        unsigned declarer_bit = 1u << g.start.declarer;
         SdResult guessing_declarer, guessing_defenders;
-        g.sees_all = 7u & ~declarer_bit;
-        sd_play(solver, &g, 3, (uint64_t)d, &guessing_declarer);
-        g.sees_all = declarer_bit;
-        sd_play(solver, &g, 3, (uint64_t)d, &guessing_defenders);
+        play_one_side_guessing(&g, (uint64_t)d, &guessing_declarer, &guessing_defenders);
         const int thresholds[] = {31, 61, 90};
         for (int k = 0; k < 3; k++) {
             bool dd = solver_declarer_reaches(solver, &g.start, thresholds[k]);
