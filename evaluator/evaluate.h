@@ -21,7 +21,7 @@
 #include "gamevalue.h"
 #include "rules.h"
 
-enum { EVAL_MAX_CONTRACTS = 32, EVAL_MAX_BIDS = 256, EVAL_MAX_SKATS = 231, EVAL_MAX_SAMPLES = 64 };
+enum { EVAL_MAX_CONTRACTS = 32, EVAL_MAX_BIDS = 512, EVAL_MAX_SKATS = 231, EVAL_MAX_SAMPLES = 64 };
 
 typedef enum { MODEL_DOUBLE_DUMMY, MODEL_SINGLE_DUMMY, MODEL_COUNT } EvalModel;
 /* "double-dummy", "single-dummy"; eval_model_parse returns -1 for others. */
