@@ -10,6 +10,7 @@
 #include "deal.h"
 
 #include "rules.h"
+#include "slurp.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -19,7 +20,6 @@
 #include <yaml.h>
 
 enum {
-    MAX_FILE_BYTES = 64 << 20, /* far beyond any deal file; refuse rather than exhaust memory */
     MESSAGE_BYTES = 512,
     MAX_BID = 9999,
     MAX_GAME_VALUE = 99999,
@@ -1142,34 +1142,6 @@ static bool read_deal(Ctx *c, yaml_node_t *root)
 
 /* ---- the reader --------------------------------------------------------- */
 
-static char *read_file(FILE *f, size_t *size, const char **problem)
-{
-    size_t cap = 4096, n = 0;
-    char *text = malloc(cap);
-    while (text) {
-        n += fread(text + n, 1, cap - n, f);
-        if (ferror(f)) {
-            *problem = strerror(errno);
-            break;
-        }
-        if (n < cap) {
-            *size = n;
-            return text;
-        }
-        if (cap >= MAX_FILE_BYTES) {
-            *problem = "file too large (more than 64 MiB)";
-            break;
-        }
-        char *bigger = realloc(text, cap * 2);
-        if (!bigger)
-            break;
-        text = bigger;
-        cap *= 2;
-    }
-    free(text);
-    return NULL;
-}
-
 DealReader *deal_reader_open(const char *path, char *err, size_t err_size)
 {
     bool is_stdin = strcmp(path, "-") == 0;
@@ -1181,7 +1153,7 @@ DealReader *deal_reader_open(const char *path, char *err, size_t err_size)
     const char *problem = "out of memory";
     DealReader *r = calloc(1, sizeof *r);
     if (r)
-        r->text = read_file(f, &r->size, &problem);
+        r->text = slurp_stream(f, &r->size, &problem);
     if (!is_stdin)
         fclose(f);
     if (r && r->text && (r->path = strdup(path)) && yaml_parser_initialize(&r->parser)) {
@@ -1282,6 +1254,12 @@ bool deal_reader_set_rules(DealReader *r, const char *override, const char *rule
     r->rules_dir = strdup(rules_dir);
     r->loaded_rules[0] = '\0';
     return r->rules_dir && (!override || r->rules_override);
+}
+
+const char *deal_reader_text(const DealReader *r, size_t *size)
+{
+    *size = r->size;
+    return r->text;
 }
 
 void deal_reader_close(DealReader *r)
