@@ -11,6 +11,7 @@
 
 #include "rules.h"
 #include "slurp.h"
+#include "yamldepth.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -28,6 +29,9 @@ enum {
 
 struct DealReader {
     yaml_parser_t parser;
+    YamlDepth guard;            /* walks each document before the parser loads it */
+    bool too_deep;              /* the guard stopped a document: nothing more is read */
+    Mark deep_mark;
     char *path;
     char *text;                 /* the whole file: to find cards inside strings */
     size_t size;
@@ -1156,11 +1160,14 @@ DealReader *deal_reader_open(const char *path, char *err, size_t err_size)
         r->text = slurp_stream(f, &r->size, &problem);
     if (!is_stdin)
         fclose(f);
-    if (r && r->text && (r->path = strdup(path)) && yaml_parser_initialize(&r->parser)) {
-        r->bom = r->size >= 3 && memcmp(r->text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
-        r->cursor_byte = r->bom;
-        yaml_parser_set_input_string(&r->parser, (const unsigned char *)r->text, r->size);
-        return r;
+    if (r && r->text && (r->path = strdup(path)) && yaml_depth_init(&r->guard, r->text, r->size)) {
+        if (yaml_parser_initialize(&r->parser)) {
+            r->bom = r->size >= 3 && memcmp(r->text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+            r->cursor_byte = r->bom;
+            yaml_parser_set_input_string(&r->parser, (const unsigned char *)r->text, r->size);
+            return r;
+        }
+        yaml_depth_delete(&r->guard);
     }
     snprintf(err, err_size, "%s: cannot read: %s", path, problem);
     if (r) {
@@ -1188,13 +1195,29 @@ static Mark mark_of_offset(const DealReader *r, size_t offset)
 
 static int syntax_error(DealReader *r, char *err, size_t err_size)
 {
+    r->broken = true;
+    if (r->too_deep) {
+        report(r->path, r->deep_mark, err, err_size, "nesting deeper than %d levels", YAML_MAX_DEPTH);
+        return -1;
+    }
     const yaml_parser_t *p = &r->parser;
     Mark m = {(int)p->problem_mark.line + 1, (int)p->problem_mark.column + 1};
     if (p->error == YAML_READER_ERROR)
         m = mark_of_offset(r, p->problem_offset);
-    r->broken = true;
     report(r->path, m, err, err_size, "YAML syntax error: %s", p->problem ? p->problem : "out of memory");
     return -1;
+}
+
+/* The next document, once the guard has found it flat enough. */
+static bool load(DealReader *r, yaml_document_t *doc)
+{
+    yaml_mark_t m;
+    if (!yaml_depth_next(&r->guard, &m)) {
+        r->too_deep = true;
+        r->deep_mark = (Mark){(int)m.line + 1, (int)m.column + 1};
+        return false;
+    }
+    return yaml_parser_load(&r->parser, doc);
 }
 
 /* An empty document ("---" and nothing) holds no deal: skipped. */
@@ -1212,7 +1235,7 @@ static bool load_document(DealReader *r, yaml_document_t *doc, yaml_node_t **roo
         if (!*root || !empty_document(*root))
             return *root != NULL;
         yaml_document_delete(doc);
-        if (!yaml_parser_load(&r->parser, doc))
+        if (!load(r, doc))
             return false;
     }
 }
@@ -1226,7 +1249,7 @@ int deal_reader_next(DealReader *r, Deal *deal, char *err, size_t err_size)
         return syntax_error(r, err, err_size);
     if (r->ended)
         return 0;
-    if (!yaml_parser_load(&r->parser, &doc) || (!load_document(r, &doc, &root) && r->parser.error))
+    if (!load(r, &doc) || (!load_document(r, &doc, &root) && (r->parser.error || r->too_deep)))
         return syntax_error(r, err, err_size);
     if (!root) {
         yaml_document_delete(&doc);
@@ -1267,6 +1290,7 @@ void deal_reader_close(DealReader *r)
     if (!r)
         return;
     yaml_parser_delete(&r->parser);
+    yaml_depth_delete(&r->guard);
     free(r->rules_override);
     free(r->rules_dir);
     free(r->rules);

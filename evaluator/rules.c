@@ -13,6 +13,7 @@
 
 #include "gamevalue.h"
 #include "slurp.h"
+#include "yamldepth.h"
 
 static const char *const level_names[LEVEL_COUNT] = {
     "game", "hand", "schneider", "schneider announced", "schwarz", "schwarz announced", "ouvert", "spitze",
@@ -563,9 +564,29 @@ static void base_name(const char *path, char *out, size_t n)
     out[len] = '\0';
 }
 
+/* False with a message when the document in text nests deeper than any rule
+ * file needs (libyaml would take minutes over it). */
+static bool flat_enough(const char *path, const char *text, size_t size, char *err, size_t n)
+{
+    YamlDepth guard;
+    yaml_mark_t m;
+    if (!yaml_depth_init(&guard, text, size)) {
+        snprintf(err, n, "%s: out of memory", path);
+        return false;
+    }
+    bool ok = yaml_depth_next(&guard, &m);
+    yaml_depth_delete(&guard);
+    if (!ok)
+        snprintf(err, n, "%s:%lu:%lu: nesting deeper than %d levels", path, (unsigned long)m.line + 1,
+                 (unsigned long)m.column + 1, YAML_MAX_DEPTH);
+    return ok;
+}
+
 /* Parses a rule file's text (one YAML document) into out. */
 static bool load_text(const char *path, const char *text, size_t size, RuleSystem *out, char *err, size_t n)
 {
+    if (!flat_enough(path, text, size, err, n))
+        return false;
     yaml_parser_t parser;
     yaml_document_t doc;
     bool ok = false;
