@@ -11,6 +11,7 @@
 
 #include "rules.h"
 #include "slurp.h"
+#include "text.h"
 #include "yamldepth.h"
 
 #include <errno.h>
@@ -912,6 +913,19 @@ static int hand_size(const Ctx *c, int seat)
     return set_count(c->deal->hands[seat]);
 }
 
+/* A hand of fewer than 10 cards belongs to a position, which needs the
+ * other hands too (a single hand, for evaluate, has 10 or 12 cards). */
+static bool short_of_hands(Ctx *c, int seat)
+{
+    char missing[64] = "";
+    for (int s = 0; s < SEAT_COUNT; s++)
+        if (!c->deal->has_hand[s])
+            text_append(missing, sizeof missing, "%s%s", missing[0] ? ", " : "", seat_name(s));
+    int n = hand_size(c, seat);
+    return fail(c, mark_of(c->hand_node[seat]), "%s holds %d card%s: a position needs all three hands (missing: %s)",
+                seat_name(seat), n, n == 1 ? "" : "s", missing);
+}
+
 /* One or two hands (evaluate): each 10 cards, or 12 with the skat picked up. */
 static bool check_some_hands(Ctx *c)
 {
@@ -922,6 +936,8 @@ static bool check_some_hands(Ctx *c)
     for (int s = 0; s < SEAT_COUNT; s++) {
         if (!c->deal->has_hand[s] || hand_size(c, s) == 10)
             continue;
+        if (hand_size(c, s) < 10)
+            return short_of_hands(c, s);
         if (hand_size(c, s) != DEAL_MAX_CARDS)
             return fail(c, mark_of(c->hand_node[s]), "%s holds %d cards, a hand holds 10 (or 12 with the skat)",
                         seat_name(s), hand_size(c, s));
@@ -952,26 +968,58 @@ static bool check_full_deal(Ctx *c)
     return true;
 }
 
-/* With k cards in the trick, the k seats from the leader on hold one card
- * fewer than the player to move. */
+/* A seat's hand with its card in the trick put back: the same for all three
+ * when the hand sizes fit the trick (seats from the leader on have played). */
+static int size_before_trick(const Ctx *c, int seat)
+{
+    const Deal *d = c->deal;
+    int order = (seat - d->lead + SEAT_COUNT) % SEAT_COUNT;
+    return hand_size(c, seat) + (order < d->trick_size ? 1 : 0);
+}
+
+/* The seat whose hand does not fit: the one that disagrees with the other
+ * two, or, when all three disagree, the first that differs from the player
+ * to move; *reference is the size before the trick it should have.  -1 when
+ * the sizes fit. */
+static int odd_hand(const Ctx *c, int to_move, int *reference)
+{
+    int before[SEAT_COUNT];
+    for (int s = 0; s < SEAT_COUNT; s++)
+        before[s] = size_before_trick(c, s);
+    for (int s = 0; s < SEAT_COUNT; s++) {
+        int a = before[(s + 1) % SEAT_COUNT], b = before[(s + 2) % SEAT_COUNT];
+        if (a == b && before[s] != a) {
+            *reference = a;
+            return s;
+        }
+    }
+    *reference = before[to_move];
+    for (int i = 0; i < SEAT_COUNT; i++) {
+        int s = (c->deal->lead + i) % SEAT_COUNT;
+        if (before[s] != before[to_move])
+            return s;
+    }
+    return -1;
+}
+
 static bool check_position_sizes(Ctx *c)
 {
     const Deal *d = c->deal;
     int to_move = (d->lead + d->trick_size) % SEAT_COUNT;
-    int n = hand_size(c, to_move);
-    if (n == 0)
+    if (hand_size(c, to_move) == 0)
         return fail(c, mark_of(c->hand_node[to_move]), "%s is to play but holds no cards", seat_name(to_move));
-    for (int i = 0; i < SEAT_COUNT; i++) {
-        int s = (d->lead + i) % SEAT_COUNT;
-        int expected = i < d->trick_size ? n - 1 : n;
-        if (hand_size(c, s) != expected)
-            return fail(c, mark_of(c->hand_node[s]),
-                        "hand sizes do not fit the trick: %s holds %d cards, expected %d "
-                        "(%s, to play, holds %d; %d card%s in the trick)",
-                        seat_name(s), hand_size(c, s), expected, seat_name(to_move), n, d->trick_size,
-                        d->trick_size == 1 ? "" : "s");
-    }
-    return true;
+    int reference;
+    int odd = odd_hand(c, to_move, &reference);
+    if (odd < 0)
+        return true;
+    int other = (odd + 1) % SEAT_COUNT, third = (odd + 2) % SEAT_COUNT;
+    int expected = reference - (size_before_trick(c, odd) - hand_size(c, odd));
+    return fail(c, mark_of(c->hand_node[odd]),
+                "hand sizes do not fit the trick: %s holds %d cards, expected %d "
+                "(%s holds %d and %s %d; %d card%s in the trick, led by %s)",
+                seat_name(odd), hand_size(c, odd), expected, seat_name(other), hand_size(c, other),
+                seat_name(third), hand_size(c, third), d->trick_size, d->trick_size == 1 ? "" : "s",
+                seat_name(d->lead));
 }
 
 static bool check_position(Ctx *c)

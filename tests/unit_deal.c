@@ -339,7 +339,7 @@ static void test_position_errors(void **state)
 #define THREE "hands: {forehand: SJ CA, middlehand: C9 HA, rearhand: H9 H8}\n"
     expect_error(THREE "trick: CT\nlead: forehand\n",
                  "1:19: hand sizes do not fit the trick: forehand holds 2 cards, expected 1 "
-                 "(middlehand, to play, holds 2; 1 card in the trick)");
+                 "(middlehand holds 2 and rearhand 2; 1 card in the trick, led by forehand)");
     expect_error(THREE "lead: middlehand\ntrick: [CT, C8, C7]\n", "3:17: trick holds 3 cards, a trick in progress at most 2");
     expect_error(THREE "trick: CT\n", "2:1: 'trick' needs 'lead', the seat that led it");
     expect_error(THREE "lead: forehand\ndiscard: D7 D8\n", "3:1: 'discard' is not allowed in a position (hands of fewer than 10 cards)");
