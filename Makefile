@@ -48,9 +48,9 @@ $(eval $(call flavour,build,))
 $(eval $(call flavour,build/san,$(SAN_FLAGS)))
 $(eval $(call flavour,build/tsan,$(TSAN_FLAGS),$(TSAN_CC)))
 
-build/tsan-units: $(addprefix build/tsan/tests/,$(TSAN_UNITS))
+tsan-units: $(addprefix build/tsan/tests/,$(TSAN_UNITS))
 
-.PHONY: all deps run test test-units test-integration test-tsan bench clean build-units build/san-units build/tsan-units
+.PHONY: all deps run test test-units test-integration test-tsan bench clean build-units build/san-units tsan-units
 .DEFAULT_GOAL := all
 
 all: build/skatdd
@@ -77,7 +77,7 @@ test: deps
 	$(MAKE) --no-print-directory test-tsan
 
 test-tsan: deps
-	$(MAKE) -j2 --no-print-directory build/tsan-units
+	$(MAKE) -j2 --no-print-directory tsan-units
 	tests/run_tsan.sh build/tsan $(TSAN_UNITS)
 
 bench: deps build/tests/bench build/tests/optimism build/tests/bench_evaluate
