@@ -10,33 +10,47 @@ ALL_CFLAGS := $(CSTD) $(WARN) $(CFLAGS) -fopenmp -MMD -MP -Isolver -Ievaluator -
 LDLIBS   := -lyaml -ljansson -lm
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
-DEB_PACKAGES := gcc make libyaml-dev libcmocka-dev libjansson-dev jq gnuplot-nox
+DEB_PACKAGES := gcc make libyaml-dev libcmocka-dev libjansson-dev jq gnuplot-nox clang libomp-dev
 
 LIB_SRC  := $(wildcard solver/*.c evaluator/*.c) $(filter-out cli/main.c,$(wildcard cli/*.c))
 UNIT_SRC := $(wildcard tests/unit_*.c)
 SUPPORT_SRC := $(wildcard tests/support_*.c)
 BENCH_SRC := tests/bench.c
 
-# Two flavours share the same rules: build/ (optimised) and build/san/ (sanitizers).
+# ThreadSanitizer over the OpenMP paths (build/tsan/, tests/run_tsan.sh) needs
+# clang with LLVM's libomp: TSan learns OpenMP's synchronisation from Archer
+# (libarcher, an OMPT tool loaded through OMP_TOOL_LIBRARIES), and is told to
+# ignore what the uninstrumented runtime does inside itself.  GCC's libgomp
+# has no such hooks: every barrier would look like a race.
+TSAN_CC    := clang
+TSAN_FLAGS := -O1 -g -fsanitize=thread -fno-omit-frame-pointer
+TSAN_UNITS := unit_table unit_evaluate unit_singledummy
+
+# Three flavours share the same rules: build/ (optimised), build/san/
+# (address and undefined-behaviour sanitizers) and build/tsan/ (threads; its
+# own compiler, the third argument).
 define flavour
 $(1)/obj/%.o: %.c
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(ALL_CFLAGS) $(2) -c $$< -o $$@
+	$(or $(3),$$(CC)) $$(ALL_CFLAGS) $(2) -c $$< -o $$@
 
 $(1)/skatdd: $$(patsubst %.c,$(1)/obj/%.o,$$(LIB_SRC) cli/main.c)
-	$$(CC) $$(ALL_CFLAGS) $(2) $$^ -o $$@ $$(LDLIBS)
+	$(or $(3),$$(CC)) $$(ALL_CFLAGS) $(2) $$^ -o $$@ $$(LDLIBS)
 
 $(1)/tests/%: $(1)/obj/tests/%.o $$(patsubst %.c,$(1)/obj/%.o,$$(LIB_SRC) $$(SUPPORT_SRC))
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(ALL_CFLAGS) $(2) $$^ -o $$@ $$(LDLIBS) -lcmocka
+	$(or $(3),$$(CC)) $$(ALL_CFLAGS) $(2) $$^ -o $$@ $$(LDLIBS) -lcmocka
 
 $(1)-units: $$(patsubst tests/%.c,$(1)/tests/%,$$(UNIT_SRC))
 endef
 
 $(eval $(call flavour,build,))
 $(eval $(call flavour,build/san,$(SAN_FLAGS)))
+$(eval $(call flavour,build/tsan,$(TSAN_FLAGS),$(TSAN_CC)))
 
-.PHONY: all deps run test test-units test-integration bench clean build-units build/san-units
+tsan-units: $(addprefix build/tsan/tests/,$(TSAN_UNITS))
+
+.PHONY: all deps run test test-units test-integration test-tsan bench clean build-units build/san-units tsan-units
 .DEFAULT_GOAL := all
 
 all: build/skatdd
@@ -60,6 +74,11 @@ test: deps
 	$(MAKE) -j2 --no-print-directory build/san/skatdd build/san-units
 	tests/run_tests.sh build
 	tests/run_tests.sh build/san
+	$(MAKE) --no-print-directory test-tsan
+
+test-tsan: deps
+	$(MAKE) -j2 --no-print-directory tsan-units
+	tests/run_tsan.sh build/tsan $(TSAN_UNITS)
 
 bench: deps build/tests/bench build/tests/optimism build/tests/bench_evaluate
 	./build/tests/bench $(BENCH_ARGS)

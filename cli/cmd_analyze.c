@@ -1,5 +1,4 @@
 /* skatdd analyze: where a game played out was won or lost. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -372,41 +371,6 @@ static int analyze_game(const CommonOptions *o, Solver *solver, const Deal *d, c
 
 /* ---- files --------------------------------------------------------------- */
 
-static char *slurp(const char *path, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *text = malloc(cap);
-    while (text) {
-        n += fread(text + n, 1, cap - n, f);
-        if (n < cap || ferror(f))
-            break;
-        if (cap >= (size_t)64 << 20) { /* far beyond any record file */
-            free(text);
-            text = NULL;
-            errno = EFBIG;
-            break;
-        }
-        char *bigger = realloc(text, cap * 2);
-        if (!bigger) {
-            free(text);
-            text = NULL;
-            break;
-        }
-        text = bigger;
-        cap *= 2;
-    }
-    if (text && ferror(f)) {
-        free(text);
-        text = NULL;
-    }
-    fclose(f);
-    *size = n;
-    return text;
-}
-
 static int analyze_iss(const CommonOptions *o, Solver *solver, const char *path, const char *text, size_t size,
                        RuleSystem *rules)
 {
@@ -445,25 +409,21 @@ static int analyze_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
     return check_yaml(deal) ? analyze_game(run->common, run->solver, deal, NULL, run->rules) : EXIT_BAD_INPUT;
 }
 
-static int analyze_yaml(const CommonOptions *o, Solver *solver, const char *path, RuleSystem *rules)
-{
-    AnalyzeRun run = {.common = o, .solver = solver, .rules = rules};
-    return for_each_deal(o, path, analyze_deal, &run);
-}
-
+/* The file is read once, then looked at: ISS records or YAML deals. */
 static int analyze_file(const CommonOptions *o, Solver *solver, const char *path, RuleSystem *rules)
 {
-    if (strcmp(path, "-") == 0)
-        return analyze_yaml(o, solver, path, rules);
-    size_t size = 0;
-    char *text = slurp(path, &size);
-    if (!text) {
-        fprintf(stderr, "%s: cannot read: %s\n", path, strerror(errno));
+    char err[512];
+    DealReader *reader = deal_reader_open(path, err, sizeof err);
+    if (!reader) {
+        fprintf(stderr, "%s\n", err);
         return EXIT_BAD_INPUT;
     }
+    size_t size;
+    const char *text = deal_reader_text(reader, &size);
+    AnalyzeRun run = {.common = o, .solver = solver, .rules = rules};
     int status = iss_detect(text, size) ? analyze_iss(o, solver, path, text, size, rules)
-                                        : analyze_yaml(o, solver, path, rules);
-    free(text);
+                                        : for_each_deal_of(o, reader, analyze_deal, &run);
+    deal_reader_close(reader);
     return status;
 }
 

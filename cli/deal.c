@@ -10,6 +10,9 @@
 #include "deal.h"
 
 #include "rules.h"
+#include "slurp.h"
+#include "text.h"
+#include "yamldepth.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -19,7 +22,6 @@
 #include <yaml.h>
 
 enum {
-    MAX_FILE_BYTES = 64 << 20, /* far beyond any deal file; refuse rather than exhaust memory */
     MESSAGE_BYTES = 512,
     MAX_BID = 9999,
     MAX_GAME_VALUE = 99999,
@@ -28,6 +30,9 @@ enum {
 
 struct DealReader {
     yaml_parser_t parser;
+    YamlDepth guard;            /* walks each document before the parser loads it */
+    bool too_deep;              /* the guard stopped a document: nothing more is read */
+    Mark deep_mark;
     char *path;
     char *text;                 /* the whole file: to find cards inside strings */
     size_t size;
@@ -908,6 +913,19 @@ static int hand_size(const Ctx *c, int seat)
     return set_count(c->deal->hands[seat]);
 }
 
+/* A hand of fewer than 10 cards belongs to a position, which needs the
+ * other hands too (a single hand, for evaluate, has 10 or 12 cards). */
+static bool short_of_hands(Ctx *c, int seat)
+{
+    char missing[64] = "";
+    for (int s = 0; s < SEAT_COUNT; s++)
+        if (!c->deal->has_hand[s])
+            text_append(missing, sizeof missing, "%s%s", missing[0] ? ", " : "", seat_name(s));
+    int n = hand_size(c, seat);
+    return fail(c, mark_of(c->hand_node[seat]), "%s holds %d card%s: a position needs all three hands (missing: %s)",
+                seat_name(seat), n, n == 1 ? "" : "s", missing);
+}
+
 /* One or two hands (evaluate): each 10 cards, or 12 with the skat picked up. */
 static bool check_some_hands(Ctx *c)
 {
@@ -918,6 +936,8 @@ static bool check_some_hands(Ctx *c)
     for (int s = 0; s < SEAT_COUNT; s++) {
         if (!c->deal->has_hand[s] || hand_size(c, s) == 10)
             continue;
+        if (hand_size(c, s) < 10)
+            return short_of_hands(c, s);
         if (hand_size(c, s) != DEAL_MAX_CARDS)
             return fail(c, mark_of(c->hand_node[s]), "%s holds %d cards, a hand holds 10 (or 12 with the skat)",
                         seat_name(s), hand_size(c, s));
@@ -948,26 +968,58 @@ static bool check_full_deal(Ctx *c)
     return true;
 }
 
-/* With k cards in the trick, the k seats from the leader on hold one card
- * fewer than the player to move. */
+/* A seat's hand with its card in the trick put back: the same for all three
+ * when the hand sizes fit the trick (seats from the leader on have played). */
+static int size_before_trick(const Ctx *c, int seat)
+{
+    const Deal *d = c->deal;
+    int order = (seat - d->lead + SEAT_COUNT) % SEAT_COUNT;
+    return hand_size(c, seat) + (order < d->trick_size ? 1 : 0);
+}
+
+/* The seat whose hand does not fit: the one that disagrees with the other
+ * two, or, when all three disagree, the first that differs from the player
+ * to move; *reference is the size before the trick it should have.  -1 when
+ * the sizes fit. */
+static int odd_hand(const Ctx *c, int to_move, int *reference)
+{
+    int before[SEAT_COUNT];
+    for (int s = 0; s < SEAT_COUNT; s++)
+        before[s] = size_before_trick(c, s);
+    for (int s = 0; s < SEAT_COUNT; s++) {
+        int a = before[(s + 1) % SEAT_COUNT], b = before[(s + 2) % SEAT_COUNT];
+        if (a == b && before[s] != a) {
+            *reference = a;
+            return s;
+        }
+    }
+    *reference = before[to_move];
+    for (int i = 0; i < SEAT_COUNT; i++) {
+        int s = (c->deal->lead + i) % SEAT_COUNT;
+        if (before[s] != before[to_move])
+            return s;
+    }
+    return -1;
+}
+
 static bool check_position_sizes(Ctx *c)
 {
     const Deal *d = c->deal;
     int to_move = (d->lead + d->trick_size) % SEAT_COUNT;
-    int n = hand_size(c, to_move);
-    if (n == 0)
+    if (hand_size(c, to_move) == 0)
         return fail(c, mark_of(c->hand_node[to_move]), "%s is to play but holds no cards", seat_name(to_move));
-    for (int i = 0; i < SEAT_COUNT; i++) {
-        int s = (d->lead + i) % SEAT_COUNT;
-        int expected = i < d->trick_size ? n - 1 : n;
-        if (hand_size(c, s) != expected)
-            return fail(c, mark_of(c->hand_node[s]),
-                        "hand sizes do not fit the trick: %s holds %d cards, expected %d "
-                        "(%s, to play, holds %d; %d card%s in the trick)",
-                        seat_name(s), hand_size(c, s), expected, seat_name(to_move), n, d->trick_size,
-                        d->trick_size == 1 ? "" : "s");
-    }
-    return true;
+    int reference;
+    int odd = odd_hand(c, to_move, &reference);
+    if (odd < 0)
+        return true;
+    int other = (odd + 1) % SEAT_COUNT, third = (odd + 2) % SEAT_COUNT;
+    int expected = reference - (size_before_trick(c, odd) - hand_size(c, odd));
+    return fail(c, mark_of(c->hand_node[odd]),
+                "hand sizes do not fit the trick: %s holds %d cards, expected %d "
+                "(%s holds %d and %s %d; %d card%s in the trick, led by %s)",
+                seat_name(odd), hand_size(c, odd), expected, seat_name(other), hand_size(c, other),
+                seat_name(third), hand_size(c, third), d->trick_size, d->trick_size == 1 ? "" : "s",
+                seat_name(d->lead));
 }
 
 static bool check_position(Ctx *c)
@@ -1142,34 +1194,6 @@ static bool read_deal(Ctx *c, yaml_node_t *root)
 
 /* ---- the reader --------------------------------------------------------- */
 
-static char *read_file(FILE *f, size_t *size, const char **problem)
-{
-    size_t cap = 4096, n = 0;
-    char *text = malloc(cap);
-    while (text) {
-        n += fread(text + n, 1, cap - n, f);
-        if (ferror(f)) {
-            *problem = strerror(errno);
-            break;
-        }
-        if (n < cap) {
-            *size = n;
-            return text;
-        }
-        if (cap >= MAX_FILE_BYTES) {
-            *problem = "file too large (more than 64 MiB)";
-            break;
-        }
-        char *bigger = realloc(text, cap * 2);
-        if (!bigger)
-            break;
-        text = bigger;
-        cap *= 2;
-    }
-    free(text);
-    return NULL;
-}
-
 DealReader *deal_reader_open(const char *path, char *err, size_t err_size)
 {
     bool is_stdin = strcmp(path, "-") == 0;
@@ -1181,14 +1205,17 @@ DealReader *deal_reader_open(const char *path, char *err, size_t err_size)
     const char *problem = "out of memory";
     DealReader *r = calloc(1, sizeof *r);
     if (r)
-        r->text = read_file(f, &r->size, &problem);
+        r->text = slurp_stream(f, &r->size, &problem);
     if (!is_stdin)
         fclose(f);
-    if (r && r->text && (r->path = strdup(path)) && yaml_parser_initialize(&r->parser)) {
-        r->bom = r->size >= 3 && memcmp(r->text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
-        r->cursor_byte = r->bom;
-        yaml_parser_set_input_string(&r->parser, (const unsigned char *)r->text, r->size);
-        return r;
+    if (r && r->text && (r->path = strdup(path)) && yaml_depth_init(&r->guard, r->text, r->size)) {
+        if (yaml_parser_initialize(&r->parser)) {
+            r->bom = r->size >= 3 && memcmp(r->text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+            r->cursor_byte = r->bom;
+            yaml_parser_set_input_string(&r->parser, (const unsigned char *)r->text, r->size);
+            return r;
+        }
+        yaml_depth_delete(&r->guard);
     }
     snprintf(err, err_size, "%s: cannot read: %s", path, problem);
     if (r) {
@@ -1216,13 +1243,29 @@ static Mark mark_of_offset(const DealReader *r, size_t offset)
 
 static int syntax_error(DealReader *r, char *err, size_t err_size)
 {
+    r->broken = true;
+    if (r->too_deep) {
+        report(r->path, r->deep_mark, err, err_size, "nesting deeper than %d levels", YAML_MAX_DEPTH);
+        return -1;
+    }
     const yaml_parser_t *p = &r->parser;
     Mark m = {(int)p->problem_mark.line + 1, (int)p->problem_mark.column + 1};
     if (p->error == YAML_READER_ERROR)
         m = mark_of_offset(r, p->problem_offset);
-    r->broken = true;
     report(r->path, m, err, err_size, "YAML syntax error: %s", p->problem ? p->problem : "out of memory");
     return -1;
+}
+
+/* The next document, once the guard has found it flat enough. */
+static bool load(DealReader *r, yaml_document_t *doc)
+{
+    yaml_mark_t m;
+    if (!yaml_depth_next(&r->guard, &m)) {
+        r->too_deep = true;
+        r->deep_mark = (Mark){(int)m.line + 1, (int)m.column + 1};
+        return false;
+    }
+    return yaml_parser_load(&r->parser, doc);
 }
 
 /* An empty document ("---" and nothing) holds no deal: skipped. */
@@ -1240,7 +1283,7 @@ static bool load_document(DealReader *r, yaml_document_t *doc, yaml_node_t **roo
         if (!*root || !empty_document(*root))
             return *root != NULL;
         yaml_document_delete(doc);
-        if (!yaml_parser_load(&r->parser, doc))
+        if (!load(r, doc))
             return false;
     }
 }
@@ -1254,7 +1297,7 @@ int deal_reader_next(DealReader *r, Deal *deal, char *err, size_t err_size)
         return syntax_error(r, err, err_size);
     if (r->ended)
         return 0;
-    if (!yaml_parser_load(&r->parser, &doc) || (!load_document(r, &doc, &root) && r->parser.error))
+    if (!load(r, &doc) || (!load_document(r, &doc, &root) && (r->parser.error || r->too_deep)))
         return syntax_error(r, err, err_size);
     if (!root) {
         yaml_document_delete(&doc);
@@ -1284,11 +1327,18 @@ bool deal_reader_set_rules(DealReader *r, const char *override, const char *rule
     return r->rules_dir && (!override || r->rules_override);
 }
 
+const char *deal_reader_text(const DealReader *r, size_t *size)
+{
+    *size = r->size;
+    return r->text;
+}
+
 void deal_reader_close(DealReader *r)
 {
     if (!r)
         return;
     yaml_parser_delete(&r->parser);
+    yaml_depth_delete(&r->guard);
     free(r->rules_override);
     free(r->rules_dir);
     free(r->rules);

@@ -92,8 +92,12 @@ typedef struct {
 
 typedef struct DealReader DealReader;
 
-/* Opens a file of YAML documents.  NULL with a message in err on failure. */
+/* Opens a file of YAML documents ("-": standard input) and reads it whole,
+ * once (a pipe cannot be read again).  NULL with a message in err on failure. */
 DealReader *deal_reader_open(const char *path, char *err, size_t err_size);
+/* The file's text as read (size bytes, '\0' after them): what a command
+ * that also reads other formats looks at.  Valid until the reader is closed. */
+const char *deal_reader_text(const DealReader *reader, size_t *size);
 /* Reads the next document into deal.  Returns 1 for a deal, 0 at the end of
  * the file, -1 on an error (message "FILE:LINE:COL: ..." in err). */
 int deal_reader_next(DealReader *reader, Deal *deal, char *err, size_t err_size);

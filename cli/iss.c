@@ -187,7 +187,7 @@ typedef struct {
     Contract contract;
     bool declared;
     Position pos;
-    int resigned;             /* defenders who resigned */
+    unsigned resigned;        /* defenders who resigned, one bit per seat */
 } Game;
 
 static const char *who_name(int who) { return who < 0 ? "the server (w)" : seat_name(who); }
@@ -488,16 +488,29 @@ static void after_trick(Game *s, int winner)
     }
 }
 
+/* RE: the declarer gives up, or both defenders, each once. */
+static bool resign(Game *s, int who, Mark m)
+{
+    if (who == s->declarer) {
+        finish(s, "the declarer resigned");
+        return true;
+    }
+    if (s->resigned & 1u << who)
+        return fail(s->r, m, s->err, s->err_size, "%s resigns a second time (RE)", seat_name(who));
+    s->resigned |= 1u << who;
+    if (s->resigned != (1u << who))
+        finish(s, "both defenders resigned");
+    return true;
+}
+
 static bool move_play(Game *s, int who, const char *move, Mark m)
 {
     char buf[DEAL_SHOWN_BYTES + 4], name[3];
-    if (strcmp(move, "RE") == 0) {
-        if (who == s->declarer)
-            finish(s, "the declarer resigned");
-        else if (++s->resigned >= 2)
-            finish(s, "both defenders resigned");
-        return true;
-    }
+    if (who < 0)
+        return fail(s->r, m, s->err, s->err_size, "the server (w) plays '%s', but only the players (0, 1, 2) play cards",
+                    shown(move, buf));
+    if (strcmp(move, "RE") == 0)
+        return resign(s, who, m);
     if (strncmp(move, "SC", 2) == 0 && (move[2] == '\0' || move[2] == '.')) {
         if (who != s->declarer)
             return fail(s->r, m, s->err, s->err_size, "only the declarer may show his cards (SC)");

@@ -4,6 +4,7 @@
 
 #include "commands.h"
 #include "common.h"
+#include "output.h"
 
 #define SKATDD_VERSION "0.1.0"
 
@@ -33,7 +34,7 @@ static void usage(FILE *out)
                  "Exit status: 0 done, 1 internal failure, 2 bad input.\n");
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
     if (argc < 2) {
         usage(stderr);
@@ -52,4 +53,10 @@ int main(int argc, char **argv)
             return commands[i].run(argc - 1, argv + 1);
     fprintf(stderr, "skatdd: unknown command '%s' (see skatdd --help)\n", argv[1]);
     return EXIT_BAD_INPUT;
+}
+
+int main(int argc, char **argv)
+{
+    output_begin();
+    return output_end(run(argc, argv));
 }

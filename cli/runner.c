@@ -26,6 +26,14 @@ int for_each_deal(const CommonOptions *o, const char *path, DealHandler handle, 
         fprintf(stderr, "%s\n", err);
         return EXIT_BAD_INPUT;
     }
+    int status = for_each_deal_of(o, reader, handle, ctx);
+    deal_reader_close(reader);
+    return status;
+}
+
+int for_each_deal_of(const CommonOptions *o, DealReader *reader, DealHandler handle, void *ctx)
+{
+    char err[512];
     Deal *deal = malloc(sizeof *deal);
     RuleSystem *rules = malloc(sizeof *rules);
     int status = deal && rules && deal_reader_set_rules(reader, o->rules, rules_directory()) ? EXIT_OK
@@ -46,6 +54,5 @@ int for_each_deal(const CommonOptions *o, const char *path, DealHandler handle, 
     }
     free(deal);
     free(rules);
-    deal_reader_close(reader);
     return status;
 }

@@ -22,5 +22,7 @@ typedef int (*DealHandler)(void *ctx, const Deal *deal, const RuleSystem *rules)
  * a status other than EXIT_OK; a file or deal that cannot be read is
  * reported on stderr (EXIT_BAD_INPUT). */
 int for_each_deal(const CommonOptions *o, const char *path, DealHandler handle, void *ctx);
+/* The same for a reader already open (it stays open). */
+int for_each_deal_of(const CommonOptions *o, DealReader *reader, DealHandler handle, void *ctx);
 
 #endif

@@ -12,6 +12,8 @@
 #include <yaml.h>
 
 #include "gamevalue.h"
+#include "slurp.h"
+#include "yamldepth.h"
 
 static const char *const level_names[LEVEL_COUNT] = {
     "game", "hand", "schneider", "schneider announced", "schwarz", "schwarz announced", "ouvert", "spitze",
@@ -562,6 +564,55 @@ static void base_name(const char *path, char *out, size_t n)
     out[len] = '\0';
 }
 
+/* False with a message when the document in text nests deeper than any rule
+ * file needs (libyaml would take minutes over it). */
+static bool flat_enough(const char *path, const char *text, size_t size, char *err, size_t n)
+{
+    YamlDepth guard;
+    yaml_mark_t m;
+    if (!yaml_depth_init(&guard, text, size)) {
+        snprintf(err, n, "%s: out of memory", path);
+        return false;
+    }
+    bool ok = yaml_depth_next(&guard, &m);
+    yaml_depth_delete(&guard);
+    if (!ok)
+        snprintf(err, n, "%s:%lu:%lu: nesting deeper than %d levels", path, (unsigned long)m.line + 1,
+                 (unsigned long)m.column + 1, YAML_MAX_DEPTH);
+    return ok;
+}
+
+/* Parses a rule file's text (one YAML document) into out. */
+static bool load_text(const char *path, const char *text, size_t size, RuleSystem *out, char *err, size_t n)
+{
+    if (!flat_enough(path, text, size, err, n))
+        return false;
+    yaml_parser_t parser;
+    yaml_document_t doc;
+    bool ok = false;
+    if (!yaml_parser_initialize(&parser)) {
+        snprintf(err, n, "%s: out of memory", path);
+        return false;
+    }
+    yaml_parser_set_input_string(&parser, (const unsigned char *)text, size);
+    if (!yaml_parser_load(&parser, &doc)) {
+        snprintf(err, n, "%s:%lu:%lu: %s%s%s", path, (unsigned long)parser.problem_mark.line + 1,
+                 (unsigned long)parser.problem_mark.column + 1, parser.problem ? parser.problem : "YAML error",
+                 parser.context ? " " : "", parser.context ? parser.context : "");
+    } else {
+        yaml_node_t *root = yaml_document_get_root_node(&doc);
+        if (!root) {
+            snprintf(err, n, "%s: empty rule file", path);
+        } else {
+            Loader L = {.file = path, .doc = &doc, .rules = out, .err = err, .n = n};
+            ok = parse_map(&L, root, &rule_schema, out);
+        }
+        yaml_document_delete(&doc);
+    }
+    yaml_parser_delete(&parser);
+    return ok;
+}
+
 bool rules_load(const char *name_or_path, const char *rules_dir, RuleSystem *out, char *err, size_t n)
 {
     char path[RULES_PATH];
@@ -589,35 +640,16 @@ bool rules_load(const char *name_or_path, const char *rules_dir, RuleSystem *out
     snprintf(out->file, sizeof out->file, "%s", path);
     base_name(path, out->name, sizeof out->name);
 
-    yaml_parser_t parser;
-    yaml_document_t doc;
-    bool ok = false;
-    if (!yaml_parser_initialize(&parser)) {
-        snprintf(err, n, "%s: out of memory", path);
-        fclose(f);
+    size_t size;
+    const char *problem;
+    char *text = slurp_stream(f, &size, &problem);
+    fclose(f);
+    if (!text) {
+        snprintf(err, n, "%s: cannot read: %s", path, problem);
         return false;
     }
-    yaml_parser_set_input_file(&parser, f);
-    errno = 0;
-    if (!yaml_parser_load(&parser, &doc)) {
-        if (parser.error == YAML_READER_ERROR && ferror(f))
-            snprintf(err, n, "%s: cannot read: %s", path, strerror(errno ? errno : EIO));
-        else
-            snprintf(err, n, "%s:%lu:%lu: %s%s%s", path, (unsigned long)parser.problem_mark.line + 1,
-                     (unsigned long)parser.problem_mark.column + 1, parser.problem ? parser.problem : "YAML error",
-                     parser.context ? " " : "", parser.context ? parser.context : "");
-    } else {
-        yaml_node_t *root = yaml_document_get_root_node(&doc);
-        if (!root) {
-            snprintf(err, n, "%s: empty rule file", path);
-        } else {
-            Loader L = {.file = path, .doc = &doc, .rules = out, .err = err, .n = n};
-            ok = parse_map(&L, root, &rule_schema, out);
-        }
-        yaml_document_delete(&doc);
-    }
-    yaml_parser_delete(&parser);
-    fclose(f);
+    bool ok = load_text(path, text, size, out, err, n);
+    free(text);
     return ok;
 }
 

@@ -339,7 +339,7 @@ static void test_position_errors(void **state)
 #define THREE "hands: {forehand: SJ CA, middlehand: C9 HA, rearhand: H9 H8}\n"
     expect_error(THREE "trick: CT\nlead: forehand\n",
                  "1:19: hand sizes do not fit the trick: forehand holds 2 cards, expected 1 "
-                 "(middlehand, to play, holds 2; 1 card in the trick)");
+                 "(middlehand holds 2 and rearhand 2; 1 card in the trick, led by forehand)");
     expect_error(THREE "lead: middlehand\ntrick: [CT, C8, C7]\n", "3:17: trick holds 3 cards, a trick in progress at most 2");
     expect_error(THREE "trick: CT\n", "2:1: 'trick' needs 'lead', the seat that led it");
     expect_error(THREE "lead: forehand\ndiscard: D7 D8\n", "3:1: 'discard' is not allowed in a position (hands of fewer than 10 cards)");
@@ -655,20 +655,29 @@ static void test_value_errors(void **state)
 
 /* ---- robustness --------------------------------------------------------- */
 
-static void test_deep_nesting(void **state)
+/* Nesting of depth levels of '[' inside "hands: {forehand: ...}". */
+static void expect_nested_hand(int depth, const char *message)
 {
-    (void)state;
-    enum { DEPTH = 100000 };
-    size_t len = 2 * DEPTH + 64;
+    size_t len = 2 * (size_t)depth + 64;
     char *text = malloc(len);
     assert_non_null(text);
     size_t n = (size_t)sprintf(text, "hands: {forehand: ");
-    memset(text + n, '[', DEPTH);
-    memset(text + n + DEPTH, ']', DEPTH);
-    n += 2 * DEPTH;
+    memset(text + n, '[', (size_t)depth);
+    memset(text + n + depth, ']', (size_t)depth);
+    n += 2 * (size_t)depth;
     n += (size_t)sprintf(text + n, "}\n");
-    expect_error_n(text, n, "1:20: forehand must be cards (a string or a sequence of card names), not a sequence");
+    expect_error_n(text, n, message);
     free(text);
+}
+
+static void test_deep_nesting(void **state)
+{
+    (void)state;
+    /* The root mapping and hands make two levels: 62 sequences reach 64. */
+    expect_nested_hand(62, "1:20: forehand must be cards (a string or a sequence of card names), not a sequence");
+    /* The 63rd is refused where it starts, before libyaml loads the rest. */
+    expect_nested_hand(63, "1:81: nesting deeper than 64 levels");
+    expect_nested_hand(100000, "1:81: nesting deeper than 64 levels");
 }
 
 static void test_aliases(void **state)

@@ -1,0 +1,16 @@
+/* Standard output, checked: every write to stdout goes through a stream that
+ * remembers why the first failed write failed (a full disk, a closed pipe),
+ * and the end of the program reports it once. */
+#ifndef SKATDD_OUTPUT_H
+#define SKATDD_OUTPUT_H
+
+/* Replaces stdout by the checked stream (line-buffered on a terminal).
+ * Without memory for it stdout stays as it is, still checked at the end. */
+void output_begin(void);
+
+/* Flushes and closes stdout.  When a write failed, prints "skatdd: error
+ * writing output: REASON" on stderr and returns 1 in place of a status of 0;
+ * otherwise returns status. */
+int output_end(int status);
+
+#endif
