@@ -75,6 +75,8 @@ test: deps
 	tests/run_tests.sh build
 	tests/run_tests.sh build/san
 	$(MAKE) --no-print-directory test-tsan
+	@awk '{ p += $$1; f += $$2 } END { printf "all builds: %d passed, %d failed\n", p, f }' \
+	    build/test-counts build/san/test-counts build/tsan/test-counts
 
 test-tsan: deps
 	$(MAKE) -j2 --no-print-directory tsan-units

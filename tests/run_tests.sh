@@ -56,4 +56,5 @@ for script in tests/integration/*.sh; do
 done
 
 echo "$build: $passed passed, $failed failed"
+echo "$passed $failed" >"$build/test-counts"
 [ "$failed" -eq 0 ]

@@ -32,4 +32,5 @@ for unit in "$@"; do
     fi
 done
 echo "$build: $passed passed, $failed failed"
+echo "$passed $failed" >"$build/test-counts"
 [ "$failed" -eq 0 ]
