@@ -31,8 +31,8 @@ enum {
 struct DealReader {
     yaml_parser_t parser;
     YamlDepth guard;            /* walks each document before the parser loads it */
-    bool too_deep;              /* the guard stopped a document: nothing more is read */
-    Mark deep_mark;
+    bool refused;               /* the guard stopped a document: nothing more is read */
+    Mark refused_mark;
     char *path;
     char *text;                 /* the whole file: to find cards inside strings */
     size_t size;
@@ -1244,8 +1244,8 @@ static Mark mark_of_offset(const DealReader *r, size_t offset)
 static int syntax_error(DealReader *r, char *err, size_t err_size)
 {
     r->broken = true;
-    if (r->too_deep) {
-        report(r->path, r->deep_mark, err, err_size, "nesting deeper than %d levels", YAML_MAX_DEPTH);
+    if (r->refused) {
+        report(r->path, r->refused_mark, err, err_size, "%s", r->guard.problem);
         return -1;
     }
     const yaml_parser_t *p = &r->parser;
@@ -1256,13 +1256,13 @@ static int syntax_error(DealReader *r, char *err, size_t err_size)
     return -1;
 }
 
-/* The next document, once the guard has found it flat enough. */
+/* The next document, once the guard has found it flat and small enough. */
 static bool load(DealReader *r, yaml_document_t *doc)
 {
     yaml_mark_t m;
     if (!yaml_depth_next(&r->guard, &m)) {
-        r->too_deep = true;
-        r->deep_mark = (Mark){(int)m.line + 1, (int)m.column + 1};
+        r->refused = true;
+        r->refused_mark = (Mark){(int)m.line + 1, (int)m.column + 1};
         return false;
     }
     return yaml_parser_load(&r->parser, doc);
@@ -1297,7 +1297,7 @@ int deal_reader_next(DealReader *r, Deal *deal, char *err, size_t err_size)
         return syntax_error(r, err, err_size);
     if (r->ended)
         return 0;
-    if (!load(r, &doc) || (!load_document(r, &doc, &root) && (r->parser.error || r->too_deep)))
+    if (!load(r, &doc) || (!load_document(r, &doc, &root) && (r->parser.error || r->refused)))
         return syntax_error(r, err, err_size);
     if (!root) {
         yaml_document_delete(&doc);

@@ -564,8 +564,8 @@ static void base_name(const char *path, char *out, size_t n)
     out[len] = '\0';
 }
 
-/* False with a message when the document in text nests deeper than any rule
- * file needs (libyaml would take minutes over it). */
+/* False with a message when the document in text nests deeper or is larger
+ * than any rule file needs (libyaml would take minutes or gigabytes over it). */
 static bool flat_enough(const char *path, const char *text, size_t size, char *err, size_t n)
 {
     YamlDepth guard;
@@ -577,8 +577,8 @@ static bool flat_enough(const char *path, const char *text, size_t size, char *e
     bool ok = yaml_depth_next(&guard, &m);
     yaml_depth_delete(&guard);
     if (!ok)
-        snprintf(err, n, "%s:%lu:%lu: nesting deeper than %d levels", path, (unsigned long)m.line + 1,
-                 (unsigned long)m.column + 1, YAML_MAX_DEPTH);
+        snprintf(err, n, "%s:%lu:%lu: %s", path, (unsigned long)m.line + 1, (unsigned long)m.column + 1,
+                 guard.problem);
     return ok;
 }
 

@@ -25,4 +25,23 @@ for cmd in solve analyze table rules; do
 done
 printf '{a: %.0s' $(seq 100000) >"$deep"
 refused 3 "$deep:1:257: nesting deeper than 64 levels" solve "$deep"
+# One document is bounded (10000 nodes, 1 MiB of text) before libyaml builds
+# its tree, which cost about 85 bytes per input byte: 8 MiB of small nodes
+# peaked near 700 MB, now the text and little more.
+deal='hands: {forehand: [SA], middlehand: [HJ], rearhand: [ST]}
+declarer: middlehand
+contract: grand
+lead: forehand'
+{ echo "$deal"; echo 'notes:'; yes '  - [1, 2, 3, 4, 5, 6, 7, 8]' | head -n 300000; } >"$deep"
+refused 5 "$deep:1114:27: document too large: more than 10000 YAML nodes (a deal has about 100)" solve "$deep"
+kb=$(/usr/bin/time -f %M "$SKATDD" solve "$deep" 2>&1 >/dev/null | tail -n 1)
+[ "$kb" -lt 100000 ] || fail "one document of 8 MiB: peak RSS $kb KB, expected under 100 MB"
+{ echo "$deal"; printf 'notes: '; head -c 1100000 /dev/zero | tr '\0' x; echo; } >"$deep"
+for cmd in solve rules; do
+    refused 5 "$deep:5:8: document too large: more than 1 MiB of YAML text (a deal has under 1 KiB)" $cmd "$deep"
+done
+# Many small documents are fine, however many: each is loaded and freed in turn.
+for i in $(seq 3000); do echo '---'; echo "$deal"; done >"$deep"
+n=$("$SKATDD" solve "$deep" | grep -c '^Result:') || fail "3000 small documents: exit $?"
+[ "$n" -eq 3000 ] || fail "3000 small documents: $n results"
 exit 0
