@@ -31,7 +31,8 @@ static const char analyze_help[] =
     "  --rules NAME|FILE   rule system for won/lost and schneider (default: the\n"
     "                      deal's rules:, else isko)\n"
     "  --format text|json  text (default) or one JSON object per game and line\n"
-    "  --tt-mb N           transposition table size in megabytes (default 16)\n"
+    "  --tt-mb N           transposition table in megabytes (default 16; this\n"
+    "                      command searches on one thread)\n"
     "  --ascii, --symbols  suit letters or suit symbols in text\n"
     "  --help              this help\n";
 

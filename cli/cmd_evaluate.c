@@ -54,7 +54,10 @@ static const char evaluate_help[] =
     "  --confidence P      for the safe bid ceiling (default 0.9; above 0, below 1)\n"
     "  --plot FILE.svg     chart of win probability against bid (needs gnuplot)\n"
     "  --rules NAME|FILE   rule system (default: the deal's rules:, else isko)\n"
-    "  --threads N, --tt-mb N, --format text|json, --quiet (no progress bar)\n"
+    "  --threads N         threads (default 0: all cores)\n"
+    "  --tt-mb N           transposition tables in megabytes, the total over all\n"
+    "                      threads (default 16; each thread at least 1)\n"
+    "  --format text|json, --quiet (no progress bar)\n"
     "  --help              this help\n";
 
 typedef struct {

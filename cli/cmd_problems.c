@@ -50,7 +50,8 @@ static const char problems_help[] =
     "                      name, file, line, correct, expected, found, ms\n"
     "  --threads N         threads for bid problems without a contract (default 0:\n"
     "                      all cores)\n"
-    "  --tt-mb N           transposition table size in megabytes (default 16)\n"
+    "  --tt-mb N           transposition tables in megabytes, the total over all\n"
+    "                      threads (default 16; each thread at least 1)\n"
     "  --help              this help\n";
 
 enum { ERR_BYTES = 1024 };

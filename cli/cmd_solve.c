@@ -23,7 +23,8 @@ static const char solve_help[] =
     "  --rules NAME|FILE   rule system for the outcome (default: the deal's rules:,\n"
     "                      else isko)\n"
     "  --format text|json  text (default) or one JSON object per deal and line\n"
-    "  --tt-mb N           transposition table size in megabytes (default 16)\n"
+    "  --tt-mb N           transposition table in megabytes (default 16; this\n"
+    "                      command searches on one thread)\n"
     "  --ascii, --symbols  suit letters or suit symbols in text (default: symbols\n"
     "                      on a UTF-8 terminal)\n"
     "  --help              this help\n";

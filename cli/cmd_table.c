@@ -21,7 +21,8 @@ static const char table_help[] =
     "  --declarer SEAT     one seat only (forehand, middlehand, rearhand)\n"
     "  --rules NAME|FILE   rule system (default: the deal's rules:, else isko)\n"
     "  --threads N         threads (default 0: all cores); results do not depend on it\n"
-    "  --tt-mb N           transposition table per thread in megabytes (default 16)\n"
+    "  --tt-mb N           transposition tables in megabytes, the total over all\n"
+    "                      threads (default 16; each thread at least 1)\n"
     "  --format text|json  text (default) or one JSON object per deal and line\n"
     "  --ascii, --symbols  suit letters or suit symbols in text\n"
     "  --help              this help\n";

@@ -17,7 +17,7 @@ enum { FORMAT_TEXT, FORMAT_JSON };
 typedef struct {
     int format;
     int threads;      /* 0: all cores */
-    int tt_mb;        /* transposition table per thread */
+    int tt_mb;        /* transposition tables, megabytes over all threads */
     const char *rules;
     bool quiet;
     bool symbols;     /* suit symbols in text output */

@@ -896,7 +896,7 @@ bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOp
     Solver **solvers = calloc((size_t)threads, sizeof *solvers);
     bool ok = w->level && w->chosen && w->dd_discard && solvers && w->scheme;
     for (int t = 0; ok && t < threads; t++)
-        ok = (solvers[t] = solver_new(o->tt_bytes)) != NULL;
+        ok = (solvers[t] = solver_new(solver_tt_share(o->tt_bytes, threads))) != NULL;
     if (!ok) {
         snprintf(err, n, w->scheme ? "out of memory" : "the rule system has no tournament scheme");
     } else {

@@ -44,7 +44,7 @@ typedef struct {
     int sd_layouts;         /* single-dummy: layouts a player samples for each decision */
     int sd_contracts;       /* single-dummy: rows played, the best by double-dummy expected score */
     int threads;            /* 0: all cores */
-    size_t tt_bytes;        /* per thread */
+    size_t tt_bytes;        /* over all threads (solver_tt_share) */
     /* Called now and then from the main thread: skats done of total. */
     void (*progress)(void *ctx, int done, int total, long worlds);
     void *progress_ctx;

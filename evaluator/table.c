@@ -21,7 +21,7 @@ TableWorkers *table_workers_new(int threads, size_t tt_bytes)
     w->solvers = calloc((size_t)threads, sizeof *w->solvers);
     w->threads = threads;
     for (int i = 0; w->solvers && i < threads; i++) {
-        w->solvers[i] = solver_new(tt_bytes);
+        w->solvers[i] = solver_new(solver_tt_share(tt_bytes, threads));
         if (!w->solvers[i]) {
             table_workers_free(w);
             return NULL;

@@ -51,7 +51,8 @@ int table_contracts(const RuleSystem *rules, CardSet skat, Contract out[TABLE_MA
 
 typedef struct TableWorkers TableWorkers;
 
-/* threads 0: all cores.  Each thread gets a solver with a table of tt_bytes. */
+/* threads 0: all cores.  The threads' solvers share tt_bytes: each gets
+ * solver_tt_share(tt_bytes, threads). */
 TableWorkers *table_workers_new(int threads, size_t tt_bytes);
 void table_workers_free(TableWorkers *workers);
 int table_workers_threads(const TableWorkers *workers);

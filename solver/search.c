@@ -122,6 +122,12 @@ Solver *solver_new(size_t tt_bytes)
     return s;
 }
 
+size_t solver_tt_share(size_t total_bytes, int threads)
+{
+    size_t share = threads > 1 ? total_bytes / (size_t)threads : total_bytes;
+    return share < SOLVER_MIN_TT_BYTES ? SOLVER_MIN_TT_BYTES : share;
+}
+
 void solver_free(Solver *solver)
 {
     if (solver) {

@@ -17,6 +17,15 @@ typedef struct Solver Solver;
 
 /* A solver whose transposition table takes about tt_bytes; NULL when out of memory. */
 Solver *solver_new(size_t tt_bytes);
+
+/* The smallest table solver_tt_share gives a thread: below it a search
+ * thrashes its table (the values stay the same, only slower). */
+enum { SOLVER_MIN_TT_BYTES = 1 << 20 };
+
+/* The table of each of threads solvers that share total_bytes (--tt-mb is
+ * the total over all threads, so that --threads 64 does not take 64 tables
+ * of the full size): total_bytes / threads, at least SOLVER_MIN_TT_BYTES. */
+size_t solver_tt_share(size_t total_bytes, int threads);
 void solver_free(Solver *solver);
 /* Tells the solver that the positions to come belong to another deal: what
  * its table holds is still correct but no longer useful, so it makes room. */
