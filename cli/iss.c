@@ -78,13 +78,20 @@ static bool looking_at(const IssReader *r, const char *s)
     return r->size - r->pos >= n && memcmp(r->text + r->pos, s, n) == 0;
 }
 
-bool iss_detect(const char *text, size_t size)
+bool iss_detect_at(const char *text, size_t size, Mark *where)
 {
     IssReader r = {.path = "", .text = text, .size = size, .at = {1, 1}};
     if (size >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
         r.pos = 3;
     skip_blank(&r);
+    *where = r.at;
     return looking_at(&r, "(;");
+}
+
+bool iss_detect(const char *text, size_t size)
+{
+    Mark where;
+    return iss_detect_at(text, size, &where);
 }
 
 IssReader *iss_reader_new(const char *path, const char *text, size_t size)

@@ -52,6 +52,9 @@ typedef struct {
  * '#' comments. */
 bool iss_detect(const char *text, size_t size);
 
+/* iss_detect, also telling where the first record starts when it is one. */
+bool iss_detect_at(const char *text, size_t size, Mark *where);
+
 typedef struct IssReader IssReader;
 
 /* Reads records from text (not copied: it must outlive the reader); path

@@ -2,6 +2,8 @@
 
 #include <stdlib.h>
 
+#include "iss.h"
+
 int command_start(int argc, char **argv, CommonOptions *o, const char *help, const ExtraOption *extra,
                   ExtraHandler on_extra, void *ctx, int *status)
 {
@@ -18,6 +20,21 @@ int command_start(int argc, char **argv, CommonOptions *o, const char *help, con
     return first;
 }
 
+/* True with a message when the file holds ISS game records, which only
+ * analyze reads: read as YAML, a record would be "not a mapping", which
+ * names neither form. */
+static bool iss_records(const char *path, DealReader *reader)
+{
+    size_t size;
+    const char *text = deal_reader_text(reader, &size);
+    Mark at;
+    if (!iss_detect_at(text, size, &at))
+        return false;
+    fprintf(stderr, "%s:%d:%d: this is an ISS game record; skatdd analyze reads those, this command reads YAML deals\n",
+            path, at.line, at.column);
+    return true;
+}
+
 int for_each_deal(const CommonOptions *o, const char *path, DealHandler handle, void *ctx)
 {
     char err[512];
@@ -26,7 +43,7 @@ int for_each_deal(const CommonOptions *o, const char *path, DealHandler handle, 
         fprintf(stderr, "%s\n", err);
         return EXIT_BAD_INPUT;
     }
-    int status = for_each_deal_of(o, reader, handle, ctx);
+    int status = iss_records(path, reader) ? EXIT_BAD_INPUT : for_each_deal_of(o, reader, handle, ctx);
     deal_reader_close(reader);
     return status;
 }
