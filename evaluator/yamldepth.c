@@ -56,7 +56,7 @@ static const char *over_bound(const Walk *w, const yaml_event_t *e)
     if (w->nodes > YAML_MAX_NODES)
         return "document too large: more than 10000 YAML nodes (a deal has about 100)";
     if (e->end_mark.index - w->start > YAML_MAX_DOCUMENT_BYTES)
-        return "document too large: more than 1 MiB of YAML text (a deal has under 1 KiB)";
+        return "document too large: more than 1 MiB of YAML text (a deal takes a few KiB at most)";
     return NULL;
 }
 

@@ -38,7 +38,7 @@ kb=$(/usr/bin/time -f %M "$SKATDD" solve "$deep" 2>&1 >/dev/null | tail -n 1)
 [ "$kb" -lt 100000 ] || fail "one document of 8 MiB: peak RSS $kb KB, expected under 100 MB"
 { echo "$deal"; printf 'notes: '; head -c 1100000 /dev/zero | tr '\0' x; echo; } >"$deep"
 for cmd in solve rules; do
-    refused 5 "$deep:5:8: document too large: more than 1 MiB of YAML text (a deal has under 1 KiB)" $cmd "$deep"
+    refused 5 "$deep:5:8: document too large: more than 1 MiB of YAML text (a deal takes a few KiB at most)" $cmd "$deep"
 done
 # Many small documents are fine, however many: each is loaded and freed in turn.
 for i in $(seq 3000); do echo '---'; echo "$deal"; done >"$deep"
