@@ -72,6 +72,10 @@ build/san/fuzz/%: build/san/obj/tests/fuzz/fuzz_%.o build/san/obj/tests/fuzz/rep
 
 fuzz-replay-bins: $(addprefix build/san/fuzz/,$(FUZZ_TARGETS))
 
+# The targets' own objects are made only through the pattern rules above: keep
+# them (make would delete them as intermediate and rebuild them every time).
+.SECONDARY: $(foreach b,build/fuzz build/san,$(patsubst %.c,$(b)/obj/%.o,$(wildcard tests/fuzz/*.c)))
+
 # Each target runs FUZZ_SECONDS on the stored corpus (read only) and its own
 # working corpus build/fuzz/corpus/TARGET; crash inputs land in
 # build/fuzz/crashes/.  make fuzz-merge adds what the working corpora found
