@@ -10,7 +10,9 @@ ALL_CFLAGS := $(CSTD) $(WARN) $(CFLAGS) -fopenmp -MMD -MP -Isolver -Ievaluator -
 LDLIBS   := -lyaml -ljansson -lm
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
-DEB_PACKAGES := gcc make libyaml-dev libcmocka-dev libjansson-dev jq gnuplot-nox clang libomp-dev
+# libclang-rt-dev: clang's sanitizer and libFuzzer runtimes (TSan, make fuzz),
+# only recommended by clang, so missing where recommends are not installed.
+DEB_PACKAGES := gcc make libyaml-dev libcmocka-dev libjansson-dev jq gnuplot-nox clang libclang-rt-dev libomp-dev
 
 LIB_SRC  := $(wildcard solver/*.c evaluator/*.c) $(filter-out cli/main.c,$(wildcard cli/*.c))
 UNIT_SRC := $(wildcard tests/unit_*.c)
@@ -50,7 +52,54 @@ $(eval $(call flavour,build/tsan,$(TSAN_FLAGS),$(TSAN_CC)))
 
 tsan-units: $(addprefix build/tsan/tests/,$(TSAN_UNITS))
 
-.PHONY: all deps run test test-units test-integration test-tsan bench clean build-units build/san-units tsan-units
+# Fuzz targets (tests/fuzz/): one per reader.  build/fuzz/ links them with
+# libFuzzer (clang's -fsanitize=fuzzer) for make fuzz; build/san/fuzz/ links
+# the same files with gcc's sanitizers and a plain driver (replay.c), so that
+# make test replays the stored corpus and past crash inputs without libFuzzer.
+FUZZ_TARGETS := deal rules iss
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS   := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer \
+                -fno-sanitize-recover=all
+FUZZ_HELPERS := tests/fuzz/fuzz_file.c
+
+$(eval $(call flavour,build/fuzz,$(FUZZ_FLAGS),clang))
+
+build/fuzz/%: build/fuzz/obj/tests/fuzz/fuzz_%.o $(patsubst %.c,build/fuzz/obj/%.o,$(LIB_SRC) $(FUZZ_HELPERS))
+	clang $(ALL_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer $^ -o $@ $(LDLIBS)
+
+build/san/fuzz/%: build/san/obj/tests/fuzz/fuzz_%.o build/san/obj/tests/fuzz/replay.o \
+                  $(patsubst %.c,build/san/obj/%.o,$(LIB_SRC) $(FUZZ_HELPERS))
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) $^ -o $@ $(LDLIBS)
+
+fuzz-replay-bins: $(addprefix build/san/fuzz/,$(FUZZ_TARGETS))
+
+# The targets' own objects are made only through the pattern rules above: keep
+# them (make would delete them as intermediate and rebuild them every time).
+.SECONDARY: $(foreach b,build/fuzz build/san,$(patsubst %.c,$(b)/obj/%.o,$(wildcard tests/fuzz/*.c)))
+
+# Each target runs FUZZ_SECONDS on the stored corpus (read only) and its own
+# working corpus build/fuzz/corpus/TARGET; crash inputs land in
+# build/fuzz/crashes/.  make fuzz-merge adds what the working corpora found
+# that covers new code to tests/fuzz/corpus/.
+fuzz: deps $(addprefix build/fuzz/,$(FUZZ_TARGETS))
+	@mkdir -p build/fuzz/crashes
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p build/fuzz/corpus/$$t; \
+	  echo "fuzzing $$t for $(FUZZ_SECONDS) s"; \
+	  build/fuzz/$$t build/fuzz/corpus/$$t tests/fuzz/corpus/$$t -dict=tests/fuzz/$$t.dict \
+	    -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+	    -artifact_prefix=build/fuzz/crashes/$$t- 2>build/fuzz/$$t.log || \
+	    { tail -60 build/fuzz/$$t.log; exit 1; }; \
+	  grep -E 'stat::number_of_executed_units|cov:' build/fuzz/$$t.log | tail -2; \
+	done
+
+fuzz-merge: $(addprefix build/fuzz/,$(FUZZ_TARGETS))
+	@for t in $(FUZZ_TARGETS); do \
+	  build/fuzz/$$t -merge=1 tests/fuzz/corpus/$$t build/fuzz/corpus/$$t 2>>build/fuzz/merge.log || exit 1; \
+	done
+
+.PHONY: all deps run test fuzz fuzz-merge fuzz-replay-bins test-units test-integration test-tsan bench clean build-units build/san-units tsan-units
 .DEFAULT_GOAL := all
 
 all: build/skatdd
@@ -71,12 +120,13 @@ run: deps build/skatdd
 
 test: deps
 	$(MAKE) -j2 --no-print-directory build/skatdd build-units
-	$(MAKE) -j2 --no-print-directory build/san/skatdd build/san-units
+	$(MAKE) -j2 --no-print-directory build/san/skatdd build/san-units fuzz-replay-bins
 	tests/run_tests.sh build
 	tests/run_tests.sh build/san
+	tests/fuzz/replay.sh build/san
 	$(MAKE) --no-print-directory test-tsan
 	@awk '{ p += $$1; f += $$2 } END { printf "all builds: %d passed, %d failed\n", p, f }' \
-	    build/test-counts build/san/test-counts build/tsan/test-counts
+	    build/test-counts build/san/test-counts build/san/fuzz-counts build/tsan/test-counts
 
 test-tsan: deps
 	$(MAKE) -j2 --no-print-directory tsan-units

@@ -1004,7 +1004,9 @@ void rules_describe(const RuleSystem *r, FILE *out)
         fprintf(out, " (step %d)", r->ladder_step);
     for (int i = 0; i < count && i < 1024; i++) {
         if (i == 12 && count > 16) {
-            fprintf(out, " ... %d", ladder[count - 1]);
+            /* Not ladder[count - 1]: a ladder longer than the buffer (high
+             * game values) is stored only in part. */
+            fprintf(out, " ... %d", bid_ceiling(r, RULES_MAX_VALUE));
             break;
         }
         fprintf(out, "%s%d", i ? " " : ": ", ladder[i]);

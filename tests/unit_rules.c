@@ -329,6 +329,31 @@ static void test_describe(void **state)
     }
 }
 
+/* A bid ladder longer than describe's buffer (found by fuzzing: high game
+ * values in a whole-number ladder) ends with its true highest bid. */
+static void test_describe_long_ladder(void **state)
+{
+    (void)state;
+    RuleSystem *r = malloc(sizeof *r);
+    assert_non_null(r);
+    *r = tournee;
+    for (int g = 0; g < r->game_count; g++)
+        if (r->games[g].value == 16)
+            r->games[g].value = 196; /* grand: up to 196 * 18 levels */
+    int highest = bid_ceiling(r, RULES_MAX_VALUE);
+    assert_true(bid_ladder(r, (int[1]){0}, 1) > 1024);
+    char *buf = NULL, want[32];
+    size_t size = 0;
+    FILE *out = open_memstream(&buf, &size);
+    rules_describe(r, out);
+    fclose(out);
+    snprintf(want, sizeof want, " ... %d\n", highest);
+    if (!strstr(buf, want))
+        fail_msg("no '%s' in:\n%s", want, buf);
+    free(buf);
+    free(r);
+}
+
 /* ----- contracts in a rule system's words ------------------------------------ */
 
 static void test_tournee_contract_words(void **state)
@@ -501,6 +526,7 @@ int main(void)
         cmocka_unit_test(test_user_copy_gucki_null),
         cmocka_unit_test(test_list),
         cmocka_unit_test(test_describe),
+        cmocka_unit_test(test_describe_long_ladder),
         cmocka_unit_test(test_tournee_contract_words),
         cmocka_unit_test(test_contract_words_by_system),
         cmocka_unit_test(test_contract_parse_compatible),
