@@ -59,7 +59,7 @@ enum { ERR_BYTES = 1024 };
 typedef struct {
     const CommonOptions *o;
     Solver *solver;
-    TableWorkers *workers; /* made when a problem needs the whole table */
+    TableWorkers *workers; /* tables for every thread; solver is the first one's */
     const RuleSystem *rules; /* the current problem's */
     int solved, wrong, skipped;
     double ms;
@@ -227,10 +227,8 @@ static bool check_table(Run *run, const Deal *d, Check *c, char *err)
     if (a->has_declarer_points || a->has_declarer_wins_null || a->has_game_value || a->winning_card_count ||
         a->has_discard || a->has_declarer_schwarz)
         return bad(err, d, "this answer needs the deal's 'contract'");
-    if (!run->workers)
-        run->workers = table_workers_new(run->o->threads, (size_t)run->o->tt_mb << 20);
     DealTable *t = malloc(sizeof *t);
-    if (!run->workers || !t) {
+    if (!t) {
         free(t);
         return bad(err, d, "out of memory for the contract table");
     }
@@ -435,7 +433,11 @@ int cmd_problems(int argc, char **argv)
     int first = command_start(argc, argv, &o, problems_help, NULL, NULL, NULL, &status);
     if (first < 0)
         return status;
-    Run run = {.o = &o, .solver = solver_new((size_t)o.tt_mb << 20)};
+    /* One set of tables within --tt-mb: the single-position checks use the
+     * first thread's solver. */
+    Run run = {.o = &o, .workers = table_workers_new(o.threads, (size_t)o.tt_mb << 20)};
+    if (run.workers)
+        run.solver = table_workers_solver(run.workers, 0);
     if (!run.solver) {
         fprintf(stderr, "skatdd problems: out of memory for a %d MB table\n", o.tt_mb);
         return EXIT_INTERNAL;
@@ -451,7 +453,6 @@ int cmd_problems(int argc, char **argv)
         printf("%d problem%s: %d solved, %d wrong; %.0f ms%s\n", run.solved + run.wrong,
                run.solved + run.wrong == 1 ? "" : "s", run.solved, run.wrong, run.ms,
                run.skipped ? " (documents without an answer skipped)" : "");
-    solver_free(run.solver);
     table_workers_free(run.workers);
     if (status == EXIT_OK && run.wrong)
         status = 1;

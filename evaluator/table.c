@@ -34,6 +34,8 @@ TableWorkers *table_workers_new(int threads, size_t tt_bytes)
     return w;
 }
 
+Solver *table_workers_solver(TableWorkers *w, int i) { return w->solvers[i]; }
+
 void table_workers_free(TableWorkers *w)
 {
     if (!w)

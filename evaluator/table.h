@@ -56,6 +56,9 @@ typedef struct TableWorkers TableWorkers;
 TableWorkers *table_workers_new(int threads, size_t tt_bytes);
 void table_workers_free(TableWorkers *workers);
 int table_workers_threads(const TableWorkers *workers);
+/* Thread i's solver, for a caller that also solves one position at a time
+ * within the same memory (not while table_compute runs). */
+Solver *table_workers_solver(TableWorkers *workers, int i);
 
 /* Fills out for the seats in seat_mask (bit s = seat s); forehand leads. */
 void table_compute(TableWorkers *workers, const RuleSystem *rules, const CardSet hands[3], CardSet skat,

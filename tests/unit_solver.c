@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "analysis.h"
@@ -119,6 +120,35 @@ static void test_table_reuse(void **state)
         assert_int_equal(solver_value(solver, &list[k]), first[k]);
 }
 
+static long resident_mib(void)
+{
+    long pages_total = 0, pages_resident = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+    assert_non_null(f);
+    assert_int_equal(fscanf(f, "%ld %ld", &pages_total, &pages_resident), 2);
+    fclose(f);
+    return pages_resident * (sysconf(_SC_PAGESIZE) / 1024) / 1024;
+}
+
+/* A table is memory only where a search has written: a 1 GiB table that
+ * solves a few small positions stays far below its size. */
+static void test_table_memory_is_lazy(void **state)
+{
+    (void)state;
+    long before = resident_mib();
+    Solver *big = solver_new((size_t)1 << 30);
+    assert_non_null(big);
+    uint64_t rng = 11;
+    for (int k = 0; k < 30; k++) {
+        Position pos;
+        random_position(&rng, (GameType)(k % 5), 3, k % 3, (k / 3) % 3, 0, &pos);
+        assert_int_equal(solver_value(big, &pos), solver_value(solver, &pos));
+    }
+    long grown = resident_mib() - before;
+    solver_free(big);
+    assert_true(grown < 64);
+}
+
 /* The optimal line keeps the value card by card and plays legal cards. */
 static void test_optimal_line(void **state)
 {
@@ -166,6 +196,7 @@ int main(void)
         cmocka_unit_test(test_small_positions),
         cmocka_unit_test(test_five_tricks),
         cmocka_unit_test(test_table_reuse),
+        cmocka_unit_test(test_table_memory_is_lazy),
         cmocka_unit_test(test_optimal_line),
         cmocka_unit_test(test_full_deal_analysis),
     };
