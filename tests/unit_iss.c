@@ -1,4 +1,4 @@
-/* Unit tests of cli/iss.c, the reader of International Skat Server game
+/* Unit tests of evaluator/iss.c, the reader of International Skat Server game
  * records: a published record read in full, hand games, games that end
  * early by the rules or by a resignation, passed games, and the messages
  * with their lines and columns. */

@@ -1,4 +1,4 @@
-/* Unit tests of cli/review.c, the card-by-card review behind `skatdd
+/* Unit tests of evaluator/review.c, the card-by-card review behind `skatdd
  * analyze`: a short endgame with a blunder whose values are worked out by
  * hand in the comments, a null endgame, and random endgames played out at
  * random whose every value is checked against the brute-force oracle. */

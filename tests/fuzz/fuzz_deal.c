@@ -1,4 +1,4 @@
-/* libFuzzer target: the YAML deal reader (cli/deal.h), as every command that
+/* libFuzzer target: the YAML deal reader (evaluator/deal.h), as every command that
  * reads deals uses it: each document read, then, for a playable deal, the
  * position built from it.
  *

@@ -1,4 +1,4 @@
-/* libFuzzer target: the ISS game record reader (cli/iss.h), as analyze uses
+/* libFuzzer target: the ISS game record reader (evaluator/iss.h), as analyze uses
  * it: detection, every record, and for a game the position it starts from.
  * The reader works on text in memory; it must not read past size, so the
  * input is given as it comes (no '\0' added: ASan sees any overread). */
