@@ -4,7 +4,8 @@
 
 #include "commands.h"
 #include "common.h"
-#include "deal.h"
+#include "dealreader.h"
+#include "dealrules.h"
 #include "runner.h"
 #include "gamevalue.h"
 #include "iss.h"
@@ -327,14 +328,9 @@ static bool check_yaml(const Deal *d)
 }
 
 static int analyze_game(const CommonOptions *o, Solver *solver, const Deal *d, const IssGame *iss,
-                        RuleSystem *rules)
+                        const RuleSystem *rules)
 {
     char err[512];
-    const char *name = o->rules ? o->rules : d->rules[0] ? d->rules : "isko";
-    if (!rules_load(name, rules_directory(), rules, err, sizeof err)) {
-        fprintf(stderr, "%s\n", err);
-        return EXIT_BAD_INPUT;
-    }
     GamePlay play = {.cards = d->hands[d->declarer] | d->skat, .bid = d->bid, .doubling = d->kontra};
     if (!rules_check_contract(rules, &d->contract, &play.contract, err, sizeof err)) {
         Mark m = iss ? d->mark : d->contract_mark;
@@ -372,13 +368,13 @@ static int analyze_game(const CommonOptions *o, Solver *solver, const Deal *d, c
 
 /* ---- files --------------------------------------------------------------- */
 
-static int analyze_iss(const CommonOptions *o, Solver *solver, const char *path, const char *text, size_t size,
-                       RuleSystem *rules)
+static int analyze_iss(const CommonOptions *o, Solver *solver, const char *path, const char *text, size_t size)
 {
     char err[512];
     IssReader *reader = iss_reader_new(path, text, size);
     IssGame *game = malloc(sizeof *game);
-    int status = reader && game ? EXIT_OK : EXIT_INTERNAL;
+    DealRules rules = {0};
+    int status = reader && game && deal_rules_set(&rules, o->rules, rules_directory()) ? EXIT_OK : EXIT_INTERNAL;
     int got = 0;
     while (status == EXIT_OK && (got = iss_reader_next(reader, game, err, sizeof err)) == 1) {
         if (game->passed) {
@@ -386,13 +382,21 @@ static int analyze_iss(const CommonOptions *o, Solver *solver, const char *path,
                 printf("%s: no game to analyze (%s)\n\n", game->deal.name, game->ending);
             continue;
         }
-        status = analyze_game(o, solver, &game->deal, game, rules);
+        const RuleSystem *system = deal_rules_get(&rules, deal_rules_name(o->rules, game->deal.rules), err,
+                                                  sizeof err);
+        if (!system) {
+            fprintf(stderr, "%s\n", err);
+            status = EXIT_BAD_INPUT;
+            break;
+        }
+        status = analyze_game(o, solver, &game->deal, game, system);
     }
     if (status == EXIT_OK && got < 0) {
         fprintf(stderr, "%s\n", err);
         status = EXIT_BAD_INPUT;
     }
     free(game);
+    deal_rules_free(&rules);
     iss_reader_free(reader);
     return status;
 }
@@ -400,18 +404,16 @@ static int analyze_iss(const CommonOptions *o, Solver *solver, const char *path,
 typedef struct {
     const CommonOptions *common;
     Solver *solver;
-    RuleSystem *rules; /* analyze_game's own copy, also for ISS games */
 } AnalyzeRun;
 
 static int analyze_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
 {
-    (void)rules;
     AnalyzeRun *run = ctx;
-    return check_yaml(deal) ? analyze_game(run->common, run->solver, deal, NULL, run->rules) : EXIT_BAD_INPUT;
+    return check_yaml(deal) ? analyze_game(run->common, run->solver, deal, NULL, rules) : EXIT_BAD_INPUT;
 }
 
 /* The file is read once, then looked at: ISS records or YAML deals. */
-static int analyze_file(const CommonOptions *o, Solver *solver, const char *path, RuleSystem *rules)
+static int analyze_file(const CommonOptions *o, Solver *solver, const char *path)
 {
     char err[512];
     DealReader *reader = deal_reader_open(path, err, sizeof err);
@@ -421,8 +423,8 @@ static int analyze_file(const CommonOptions *o, Solver *solver, const char *path
     }
     size_t size;
     const char *text = deal_reader_text(reader, &size);
-    AnalyzeRun run = {.common = o, .solver = solver, .rules = rules};
-    int status = iss_detect(text, size) ? analyze_iss(o, solver, path, text, size, rules)
+    AnalyzeRun run = {.common = o, .solver = solver};
+    int status = iss_detect(text, size) ? analyze_iss(o, solver, path, text, size)
                                         : for_each_deal_of(o, reader, analyze_deal, &run);
     deal_reader_close(reader);
     return status;
@@ -436,14 +438,12 @@ int cmd_analyze(int argc, char **argv)
     if (first < 0)
         return status;
     Solver *solver = solver_new((size_t)o.tt_mb << 20);
-    RuleSystem *rules = malloc(sizeof *rules);
-    if (!solver || !rules) {
+    if (!solver) {
         fprintf(stderr, "skatdd analyze: out of memory for a %d MB table\n", o.tt_mb);
         status = EXIT_INTERNAL;
     }
     for (int i = first; i < argc && status == EXIT_OK; i++)
-        status = analyze_file(&o, solver, argv[i], rules);
+        status = analyze_file(&o, solver, argv[i]);
     solver_free(solver);
-    free(rules);
     return status;
 }

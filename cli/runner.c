@@ -52,13 +52,11 @@ int for_each_deal_of(const CommonOptions *o, DealReader *reader, DealHandler han
 {
     char err[512];
     Deal *deal = malloc(sizeof *deal);
-    RuleSystem *rules = malloc(sizeof *rules);
-    int status = deal && rules && deal_reader_set_rules(reader, o->rules, rules_directory()) ? EXIT_OK
-                                                                                           : EXIT_INTERNAL;
+    int status = deal && deal_reader_set_rules(reader, o->rules, rules_directory()) ? EXIT_OK : EXIT_INTERNAL;
     int got = 0;
     while (status == EXIT_OK && (got = deal_reader_next(reader, deal, err, sizeof err)) == 1) {
-        const char *name = o->rules ? o->rules : deal->rules[0] ? deal->rules : "isko";
-        if (!rules_load(name, rules_directory(), rules, err, sizeof err)) {
+        const RuleSystem *rules = deal_reader_rules(reader, deal, err, sizeof err);
+        if (!rules) {
             got = -1;
             break;
         }
@@ -70,6 +68,5 @@ int for_each_deal_of(const CommonOptions *o, DealReader *reader, DealHandler han
         status = EXIT_BAD_INPUT;
     }
     free(deal);
-    free(rules);
     return status;
 }

@@ -4,7 +4,7 @@
 #define SKATDD_RUNNER_H
 
 #include "common.h"
-#include "deal.h"
+#include "dealreader.h"
 #include "rules.h"
 
 /* Parses the options (see common_parse).  Returns the index of the first

@@ -1,7 +1,5 @@
-/* Deals and positions read from YAML files (libyaml), fully validated.
- *
- * One deal per YAML document.  Every error names the file, line and column of
- * the offending node: "FILE:LINE:COL: message". */
+/* A deal or position as read from a YAML document (dealreader.h), and the
+ * position it gives to solve. */
 #ifndef SKATDD_DEAL_H
 #define SKATDD_DEAL_H
 
@@ -90,23 +88,9 @@ typedef struct {
     Answer answer;
 } Deal;
 
-typedef struct DealReader DealReader;
-
-/* Opens a file of YAML documents ("-": standard input) and reads it whole,
- * once (a pipe cannot be read again).  NULL with a message in err on failure. */
-DealReader *deal_reader_open(const char *path, char *err, size_t err_size);
-/* The file's text as read (size bytes, '\0' after them): what a command
- * that also reads other formats looks at.  Valid until the reader is closed. */
-const char *deal_reader_text(const DealReader *reader, size_t *size);
-/* Reads the next document into deal.  Returns 1 for a deal, 0 at the end of
- * the file, -1 on an error (message "FILE:LINE:COL: ..." in err). */
-int deal_reader_next(DealReader *reader, Deal *deal, char *err, size_t err_size);
-void deal_reader_close(DealReader *reader);
-/* From now on contracts are read in the words of a rule system (forms such as
- * "spades solo" included): override (--rules) if not NULL, else the
- * document's rules:, else isko, looked up in rules_dir.  False when out of
- * memory. */
-bool deal_reader_set_rules(DealReader *reader, const char *override, const char *rules_dir);
+/* The position before the recorded play: for a full deal after the skat
+ * exchange (see deal_position), for a position the given one. */
+void deal_start_position(const Deal *deal, Position *pos);
 
 /* The position to solve: for a full deal the hands after the skat exchange
  * (the declarer's twelve cards less the discard in a skat game), with the

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "deal.h"
+#include "dealreader.h"
 
 enum { ERR_SIZE = 1024 };
 

@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "common.h"
-#include "deal.h"
+#include "dealreader.h"
 #include "support_oracle.h"
 
 enum { MAX_FILES = 64, ORACLE_MAX_TRICKS = 5, MIN_VERIFIED = 30 };

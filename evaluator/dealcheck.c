@@ -1,0 +1,283 @@
+/* The deal as a whole, once every key is read: a table of checks (hand
+ * sizes, position or full deal, discard, the legality of the play and of a
+ * trick in progress, results within what is out of play). */
+#include "dealparse.h"
+
+#include "text.h"
+
+static int hand_size(const DealParse *c, int seat)
+{
+    return set_count(c->deal->hands[seat]);
+}
+
+/* A hand of fewer than 10 cards belongs to a position, which needs the
+ * other hands too (a single hand, for evaluate, has 10 or 12 cards). */
+static bool short_of_hands(DealParse *c, int seat)
+{
+    char missing[64] = "";
+    for (int s = 0; s < SEAT_COUNT; s++)
+        if (!c->deal->has_hand[s])
+            text_append(missing, sizeof missing, "%s%s", missing[0] ? ", " : "", seat_name(s));
+    int n = hand_size(c, seat);
+    return deal_fail(c, deal_node_mark(c->hand_node[seat]), "%s holds %d card%s: a position needs all three hands (missing: %s)",
+                seat_name(seat), n, n == 1 ? "" : "s", missing);
+}
+
+/* One or two hands (evaluate): each 10 cards, or 12 with the skat picked up. */
+static bool check_some_hands(DealParse *c)
+{
+    static const DealKey full_only[] = {KEY_PLAY, KEY_LEAD, KEY_TRICK};
+    for (size_t i = 0; i < sizeof full_only / sizeof full_only[0]; i++)
+        if (c->key[full_only[i]])
+            return deal_fail(c, deal_node_mark(c->key[full_only[i]]), "'%s' needs all three hands", deal_key_name(full_only[i]));
+    for (int s = 0; s < SEAT_COUNT; s++) {
+        if (!c->deal->has_hand[s] || hand_size(c, s) == 10)
+            continue;
+        if (hand_size(c, s) < 10)
+            return short_of_hands(c, s);
+        if (hand_size(c, s) != DEAL_MAX_CARDS)
+            return deal_fail(c, deal_node_mark(c->hand_node[s]), "%s holds %d cards, a hand holds 10 (or 12 with the skat)",
+                        seat_name(s), hand_size(c, s));
+        if (c->deal->has_skat)
+            return deal_fail(c, deal_node_mark(c->value[KEY_SKAT]), "skat given, but %s's 12 cards already include it",
+                        seat_name(s));
+    }
+    return true;
+}
+
+/* Without a lead the three hands are a full deal of ten cards each. */
+static bool check_full_deal(DealParse *c)
+{
+    if (c->key[KEY_TRICK])
+        return deal_fail(c, deal_node_mark(c->key[KEY_TRICK]), "'trick' needs 'lead', the seat that led it");
+    bool any_ten = false;
+    for (int s = 0; s < SEAT_COUNT; s++)
+        any_ten |= hand_size(c, s) == 10;
+    if (!any_ten)
+        return deal_fail(c, deal_document_mark(c), "missing key 'lead' (a position needs the seat that leads the current trick)");
+    for (int s = 0; s < SEAT_COUNT; s++)
+        if (hand_size(c, s) != 10)
+            return deal_fail(c, deal_node_mark(c->hand_node[s]), "%s holds %d cards, a full deal needs 10 (a position needs 'lead')",
+                        seat_name(s), hand_size(c, s));
+    if (!c->deal->has_skat)
+        return deal_fail(c, deal_document_mark(c), "missing key 'skat' (a full deal needs the skat)");
+    c->deal->full_deal = true;
+    return true;
+}
+
+/* A seat's hand with its card in the trick put back: the same for all three
+ * when the hand sizes fit the trick (seats from the leader on have played). */
+static int size_before_trick(const DealParse *c, int seat)
+{
+    const Deal *d = c->deal;
+    int order = (seat - d->lead + SEAT_COUNT) % SEAT_COUNT;
+    return hand_size(c, seat) + (order < d->trick_size ? 1 : 0);
+}
+
+/* The seat whose hand does not fit: the one that disagrees with the other
+ * two, or, when all three disagree, the first that differs from the player
+ * to move; *reference is the size before the trick it should have.  -1 when
+ * the sizes fit. */
+static int odd_hand(const DealParse *c, int to_move, int *reference)
+{
+    int before[SEAT_COUNT];
+    for (int s = 0; s < SEAT_COUNT; s++)
+        before[s] = size_before_trick(c, s);
+    for (int s = 0; s < SEAT_COUNT; s++) {
+        int a = before[(s + 1) % SEAT_COUNT], b = before[(s + 2) % SEAT_COUNT];
+        if (a == b && before[s] != a) {
+            *reference = a;
+            return s;
+        }
+    }
+    *reference = before[to_move];
+    for (int i = 0; i < SEAT_COUNT; i++) {
+        int s = (c->deal->lead + i) % SEAT_COUNT;
+        if (before[s] != before[to_move])
+            return s;
+    }
+    return -1;
+}
+
+static bool check_position_sizes(DealParse *c)
+{
+    const Deal *d = c->deal;
+    int to_move = (d->lead + d->trick_size) % SEAT_COUNT;
+    if (hand_size(c, to_move) == 0)
+        return deal_fail(c, deal_node_mark(c->hand_node[to_move]), "%s is to play but holds no cards", seat_name(to_move));
+    int reference;
+    int odd = odd_hand(c, to_move, &reference);
+    if (odd < 0)
+        return true;
+    int other = (odd + 1) % SEAT_COUNT, third = (odd + 2) % SEAT_COUNT;
+    int expected = reference - (size_before_trick(c, odd) - hand_size(c, odd));
+    return deal_fail(c, deal_node_mark(c->hand_node[odd]),
+                "hand sizes do not fit the trick: %s holds %d cards, expected %d "
+                "(%s holds %d and %s %d; %d card%s in the trick, led by %s)",
+                seat_name(odd), hand_size(c, odd), expected, seat_name(other), hand_size(c, other),
+                seat_name(third), hand_size(c, third), d->trick_size, d->trick_size == 1 ? "" : "s",
+                seat_name(d->lead));
+}
+
+static bool check_position(DealParse *c)
+{
+    static const DealKey full_only[] = {KEY_PLAY, KEY_DISCARD};
+    bool all_ten = true;
+    for (int s = 0; s < SEAT_COUNT; s++)
+        all_ten &= hand_size(c, s) == 10;
+    if (all_ten && c->deal->trick_size == 0)
+        return deal_fail(c, deal_node_mark(c->key[KEY_LEAD]), "'lead' is only for positions: forehand leads a full deal");
+    for (size_t i = 0; i < sizeof full_only / sizeof full_only[0]; i++)
+        if (c->key[full_only[i]])
+            return deal_fail(c, deal_node_mark(c->key[full_only[i]]),
+                        "'%s' is not allowed in a position (hands of fewer than 10 cards)", deal_key_name(full_only[i]));
+    return check_position_sizes(c);
+}
+
+static bool check_hands(DealParse *c)
+{
+    int given = 0;
+    for (int s = 0; s < SEAT_COUNT; s++)
+        given += c->deal->has_hand[s];
+    if (given == 0)
+        return deal_fail(c, deal_document_mark(c), "missing key 'hands'");
+    if (given < SEAT_COUNT)
+        return check_some_hands(c);
+    for (int s = 0; s < SEAT_COUNT; s++)
+        if (hand_size(c, s) > 10)
+            return deal_fail(c, deal_node_mark(c->hand_node[s]), "%s holds %d cards, at most 10", seat_name(s), hand_size(c, s));
+    return c->deal->has_lead ? check_position(c) : check_full_deal(c);
+}
+
+static const char *suit_word(int effective)
+{
+    static const char *const words[] = {"clubs", "spades", "hearts", "diamonds", "trump"};
+    return words[effective];
+}
+
+/* Whether seat may play card from hand (card still in it) to the trick. */
+static bool check_follow(DealParse *c, GameType game, CardSet hand, int led, int card, int seat, Mark m,
+                         const char *what)
+{
+    if (set_has(legal_moves(game, hand, led), card))
+        return true;
+    return deal_fail(c, m, "%s: %s must follow %s, plays %s", what, seat_name(seat),
+                suit_word(effective_suit(game, led)), deal_card_text(card).text);
+}
+
+/* The second card of a trick in progress must have followed suit if it could. */
+static bool check_trick(DealParse *c)
+{
+    const Deal *d = c->deal;
+    if (d->full_deal || !d->has_lead || d->trick_size < 2 || !d->has_contract)
+        return true;
+    int seat = (d->lead + 1) % SEAT_COUNT;
+    return check_follow(c, d->contract.game, d->hands[seat] | card_bit(d->trick[1]), d->trick[0], d->trick[1],
+                        seat, c->trick.marks[1], "illegal trick");
+}
+
+/* The cards the declarer may put away: the hand and the skat. */
+static bool declarer_cards(DealParse *c, int *seat)
+{
+    const Deal *d = c->deal;
+    if (d->has_declarer) {
+        *seat = d->declarer;
+        return d->has_hand[*seat];
+    }
+    int given = 0;
+    for (int s = 0; s < SEAT_COUNT; s++)
+        if (d->has_hand[s]) {
+            *seat = s;
+            given++;
+        }
+    return given == 1;
+}
+
+static bool check_discard(DealParse *c)
+{
+    const Deal *d = c->deal;
+    int seat;
+    if (!d->has_discard)
+        return true;
+    if (d->has_contract && d->contract.hand)
+        return deal_fail(c, deal_node_mark(c->key[KEY_DISCARD]), "a hand game has no discard");
+    if (!declarer_cards(c, &seat))
+        return deal_fail(c, deal_node_mark(c->key[KEY_DISCARD]), "'discard' needs 'declarer' and the declarer's hand");
+    CardSet twelve = d->hands[seat] | d->skat;
+    for (int i = 0; i < c->discard.count; i++)
+        if (!set_has(twelve, c->discard.cards[i]))
+            return deal_fail(c, c->discard.marks[i], "discard %s is not among %s's cards and the skat",
+                        deal_card_text(c->discard.cards[i]).text, seat_name(seat));
+    return true;
+}
+
+static bool play_card(DealParse *c, Position *pos, int i)
+{
+    int card = c->play.cards[i];
+    int seat = position_to_move(pos);
+    if (!set_has(pos->hands[seat], card))
+        return deal_fail(c, c->play.marks[i], "illegal play: %s is not in %s's hand", deal_card_text(card).text, seat_name(seat));
+    int led = pos->trick_size ? pos->trick[0] : CARD_NONE;
+    if (!check_follow(c, pos->game, pos->hands[seat], led, card, seat, c->play.marks[i], "illegal play"))
+        return false;
+    position_play(pos, card);
+    return true;
+}
+
+static bool check_play(DealParse *c)
+{
+    const Deal *d = c->deal;
+    Position pos;
+    if (!c->key[KEY_PLAY])
+        return true;
+    Mark m = deal_node_mark(c->key[KEY_PLAY]);
+    if (!d->has_contract)
+        return deal_fail(c, m, "play needs a contract");
+    if (d->ramsch && d->has_declarer)
+        return deal_fail(c, deal_node_mark(c->key[KEY_DECLARER]), "a ramsch has no declarer");
+    if (!d->has_declarer && !d->ramsch)
+        return deal_fail(c, m, "play needs a declarer");
+    if (!d->contract.hand && !d->has_discard)
+        return deal_fail(c, m, "play needs a discard in a skat game");
+    deal_start_position(d, &pos);
+    for (int i = 0; i < c->play.count; i++)
+        if (!play_card(c, &pos, i))
+            return false;
+    return true;
+}
+
+/* What was already won cannot exceed what is out of play. */
+static bool check_results(DealParse *c)
+{
+    const Deal *d = c->deal;
+    Position pos;
+    int tricks = d->declarer_tricks + d->defender_tricks;
+    yaml_node_t *tricks_node = c->value[KEY_DEFENDER_TRICKS] ? c->value[KEY_DEFENDER_TRICKS] : c->value[KEY_DECLARER_TRICKS];
+    if (!d->full_deal && !d->has_lead)
+        return true;
+    if (d->full_deal) {
+        if (tricks > 10)
+            return deal_fail(c, deal_node_mark(tricks_node), "declarer_tricks and defender_tricks add up to %d, a game has 10 tricks", tricks);
+        return true;
+    }
+    deal_start_position(d, &pos);
+    int out_of_play = 120 - position_points_left(&pos);
+    if (d->declarer_points > out_of_play)
+        return deal_fail(c, deal_node_mark(c->value[KEY_DECLARER_POINTS]),
+                    "declarer_points is %d, but only %d points are out of play", d->declarer_points, out_of_play);
+    int played = 10 - set_count(d->hands[(d->lead + d->trick_size) % SEAT_COUNT]);
+    if (tricks > played)
+        return deal_fail(c, deal_node_mark(tricks_node), "declarer_tricks and defender_tricks add up to %d, but %d trick%s been played",
+                    tricks, played, played == 1 ? " has" : "s have");
+    return true;
+}
+
+static bool (*const checks[])(DealParse *) = {check_hands, check_trick, check_discard, check_play, check_results};
+
+bool deal_check(DealParse *c)
+{
+    for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++)
+        if (!checks[i](c))
+            return false;
+    return true;
+}

@@ -1,0 +1,276 @@
+/* The top-level keys of a deal, each read by its own function from a table
+ * (types, card names, duplicates, counts local to one key), in the
+ * document's order. */
+#include "dealparse.h"
+
+#include <string.h>
+#include <strings.h>
+
+static bool read_name(DealParse *c, yaml_node_t *n)
+{
+    return deal_get_string(c, n, "name", c->deal->name, sizeof c->deal->name);
+}
+
+static bool read_hand(DealParse *c, yaml_node_t *key, yaml_node_t *value)
+{
+    int seat;
+    CardList list;
+    if (key->type != YAML_SCALAR_NODE)
+        return deal_wrong_type(c, key, "a key of hands", "a seat");
+    if (!deal_get_seat(c, key, "a key of hands", &seat))
+        return false;
+    if (c->hand_node[seat])
+        return deal_fail(c, deal_node_mark(key), "%s's hand given twice", seat_name(seat));
+    if (!deal_get_cards(c, value, seat_name(seat), true, false, &list))
+        return false;
+    c->hand_node[seat] = value;
+    c->deal->has_hand[seat] = true;
+    c->deal->hands[seat] = deal_card_set(&list);
+    return deal_count_at_most(c, value, seat_name(seat), list.count, DEAL_MAX_CARDS);
+}
+
+static bool read_hands(DealParse *c, yaml_node_t *n)
+{
+    if (n->type != YAML_MAPPING_NODE)
+        return deal_wrong_type(c, n, "hands", "a mapping of seats to cards");
+    for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++)
+        if (!read_hand(c, yaml_document_get_node(c->doc, p->key), yaml_document_get_node(c->doc, p->value)))
+            return false;
+    return true;
+}
+
+static bool read_skat(DealParse *c, yaml_node_t *n)
+{
+    CardList list;
+    if (!deal_get_cards(c, n, "skat", true, false, &list) || !deal_count_is(c, n, "skat", list.count, 2))
+        return false;
+    c->deal->has_skat = true;
+    c->deal->skat = deal_card_set(&list);
+    return true;
+}
+
+static bool read_declarer(DealParse *c, yaml_node_t *n)
+{
+    c->deal->has_declarer = true;
+    return deal_get_seat(c, n, "declarer", &c->deal->declarer);
+}
+
+/* The value of a top-level key, wherever it stands in the mapping (keys
+ * are read in the document's order; the contract needs rules: first). */
+static const yaml_node_t *top_value(DealParse *c, const char *name)
+{
+    yaml_node_t *root = yaml_document_get_root_node(c->doc);
+    for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
+        yaml_node_t *key = yaml_document_get_node(c->doc, p->key);
+        if (key && key->type == YAML_SCALAR_NODE && strcmp(yaml_value_text(key), name) == 0)
+            return yaml_document_get_node(c->doc, p->value);
+    }
+    return NULL;
+}
+
+/* The rule system a document's contract is read in (deal_rules_name).
+ * NULL when the reader has no rules directory: plain contract words. */
+static const RuleSystem *document_rules(DealParse *c, bool *ok)
+{
+    *ok = true;
+    if (!c->rules->dir)
+        return NULL;
+    const yaml_node_t *named = top_value(c, "rules");
+    const char *given = NULL;
+    if (named && named->type == YAML_SCALAR_NODE)
+        given = yaml_value_kind(named) == SCALAR_NULL ? "" : yaml_value_text(named);
+    char message[MESSAGE_BYTES];
+    const RuleSystem *rules = deal_rules_get(c->rules, deal_rules_name(c->rules->override, given), message,
+                                             sizeof message);
+    if (!rules) {
+        Mark at = named && !c->rules->override ? deal_node_mark(named) : c->deal->contract_mark;
+        *ok = deal_fail(c, at, "rule system: %s", message);
+    }
+    return rules;
+}
+
+static bool read_contract(DealParse *c, yaml_node_t *n)
+{
+    c->deal->has_contract = true;
+    c->deal->contract_mark = deal_node_mark(n);
+    /* All passed: the cards are played with the jacks as trumps, no skat
+     * exchange, every player for himself. */
+    if (n->type == YAML_SCALAR_NODE && strcasecmp(yaml_value_text(n), "ramsch") == 0) {
+        c->deal->ramsch = true;
+        c->deal->contract = (Contract){.game = GAME_GRAND, .hand = true};
+        return true;
+    }
+    bool ok;
+    const RuleSystem *rules = document_rules(c, &ok);
+    if (!ok)
+        return false;
+    if (!rules || n->type != YAML_SCALAR_NODE)
+        return deal_get_contract(c, n, "contract", &c->deal->contract);
+    char message[MESSAGE_BYTES];
+    if (!rules_parse_contract(rules, yaml_value_text(n), &c->deal->contract, message, sizeof message))
+        return deal_fail(c, deal_node_mark(n), "%s", message);
+    return true;
+}
+
+static bool read_discard(DealParse *c, yaml_node_t *n)
+{
+    if (!deal_get_cards(c, n, "discard", false, false, &c->discard) || !deal_count_is(c, n, "discard", c->discard.count, 2))
+        return false;
+    c->deal->has_discard = true;
+    c->deal->discard = deal_card_set(&c->discard);
+    return true;
+}
+
+static bool read_play(DealParse *c, yaml_node_t *n)
+{
+    if (!deal_get_cards(c, n, "play", false, true, &c->play))
+        return false;
+    if (c->play.count > DEAL_MAX_PLAY)
+        return deal_fail(c, c->play.marks[DEAL_MAX_PLAY], "play holds %d cards, a game has at most %d",
+                    c->play.count, DEAL_MAX_PLAY);
+    c->deal->play_count = c->play.count;
+    c->deal->play_mark = deal_node_mark(n);
+    memcpy(c->deal->play, c->play.cards, sizeof c->deal->play[0] * (size_t)c->play.count);
+    return true;
+}
+
+static bool read_lead(DealParse *c, yaml_node_t *n)
+{
+    c->deal->has_lead = true;
+    return deal_get_seat(c, n, "lead", &c->deal->lead);
+}
+
+static bool read_trick(DealParse *c, yaml_node_t *n)
+{
+    if (!deal_get_cards(c, n, "trick", true, false, &c->trick))
+        return false;
+    if (c->trick.count > 2)
+        return deal_fail(c, c->trick.marks[2], "trick holds %d cards, a trick in progress at most 2", c->trick.count);
+    c->deal->trick_size = c->trick.count;
+    memcpy(c->deal->trick, c->trick.cards, sizeof c->deal->trick[0] * (size_t)c->trick.count);
+    return true;
+}
+
+static bool read_declarer_points(DealParse *c, yaml_node_t *n)
+{
+    c->deal->has_declarer_points = true;
+    return deal_get_int(c, n, "declarer_points", 0, 120, &c->deal->declarer_points);
+}
+
+static bool read_declarer_tricks(DealParse *c, yaml_node_t *n)
+{
+    c->deal->has_declarer_tricks = true;
+    return deal_get_int(c, n, "declarer_tricks", 0, 10, &c->deal->declarer_tricks);
+}
+
+static bool read_defender_tricks(DealParse *c, yaml_node_t *n)
+{
+    c->deal->has_defender_tricks = true;
+    return deal_get_int(c, n, "defender_tricks", 0, 10, &c->deal->defender_tricks);
+}
+
+static bool read_pushes(DealParse *c, yaml_node_t *n)
+{
+    return deal_get_int(c, n, "pushes", 0, 3, &c->deal->pushes);
+}
+
+static bool read_bid(DealParse *c, yaml_node_t *n)
+{
+    return deal_get_int(c, n, "bid", 1, MAX_BID, &c->deal->bid);
+}
+
+/* kontra: false/true, "kontra"/"re", or the number of doublings 0..2. */
+static bool read_kontra(DealParse *c, yaml_node_t *n)
+{
+    static const struct {
+        const char *word;
+        int value;
+    } words[] = {{"kontra", 1}, {"re", 2}};
+    ScalarKind kind = yaml_value_kind(n);
+    if (kind == SCALAR_TRUE || kind == SCALAR_FALSE) {
+        c->deal->kontra = kind == SCALAR_TRUE;
+        return true;
+    }
+    if (kind == SCALAR_INT)
+        return deal_get_int(c, n, "kontra", 0, 2, &c->deal->kontra);
+    for (size_t i = 0; n->type == YAML_SCALAR_NODE && i < sizeof words / sizeof words[0]; i++)
+        if (strcasecmp(yaml_value_text(n), words[i].word) == 0) {
+            c->deal->kontra = words[i].value;
+            return true;
+        }
+    if (n->type != YAML_SCALAR_NODE)
+        return deal_wrong_type(c, n, "kontra", "false, true, kontra, re or 0..2");
+    char buf[DEAL_SHOWN_BYTES + 4];
+    return deal_fail(c, deal_node_mark(n), "kontra must be false, true, kontra, re or 0..2, not '%s'",
+                deal_shown_text(yaml_value_text(n), n->data.scalar.length, buf));
+}
+
+static bool read_rules(DealParse *c, yaml_node_t *n)
+{
+    return deal_get_string(c, n, "rules", c->deal->rules, sizeof c->deal->rules);
+}
+
+static bool read_question(DealParse *c, yaml_node_t *n)
+{
+    return deal_get_string(c, n, "question", c->deal->question, sizeof c->deal->question);
+}
+
+static bool read_source(DealParse *c, yaml_node_t *n)
+{
+    return deal_get_string(c, n, "source", c->deal->source, sizeof c->deal->source);
+}
+
+static bool read_explanation(DealParse *c, yaml_node_t *n)
+{
+    return deal_get_string(c, n, "explanation", c->deal->explanation, sizeof c->deal->explanation);
+}
+static const struct {
+    const char *name;
+    bool (*read)(DealParse *, yaml_node_t *);
+} top_keys[KEY_COUNT] = {
+    [KEY_NAME] = {"name", read_name},
+    [KEY_HANDS] = {"hands", read_hands},
+    [KEY_SKAT] = {"skat", read_skat},
+    [KEY_DECLARER] = {"declarer", read_declarer},
+    [KEY_CONTRACT] = {"contract", read_contract},
+    [KEY_DISCARD] = {"discard", read_discard},
+    [KEY_PLAY] = {"play", read_play},
+    [KEY_LEAD] = {"lead", read_lead},
+    [KEY_TRICK] = {"trick", read_trick},
+    [KEY_DECLARER_POINTS] = {"declarer_points", read_declarer_points},
+    [KEY_DECLARER_TRICKS] = {"declarer_tricks", read_declarer_tricks},
+    [KEY_DEFENDER_TRICKS] = {"defender_tricks", read_defender_tricks},
+    [KEY_BID] = {"bid", read_bid},
+    [KEY_KONTRA] = {"kontra", read_kontra},
+    [KEY_RULES] = {"rules", read_rules},
+    [KEY_QUESTION] = {"question", read_question},
+    [KEY_SOURCE] = {"source", read_source},
+    [KEY_EXPLANATION] = {"explanation", read_explanation},
+    [KEY_ANSWER] = {"answer", deal_read_answer},
+    [KEY_PUSHES] = {"pushes", read_pushes},
+};
+
+bool deal_read_keys(DealParse *c, yaml_node_t *root)
+{
+    const char *names[KEY_COUNT];
+    for (int i = 0; i < KEY_COUNT; i++)
+        names[i] = deal_key_name(i);
+    for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
+        yaml_node_t *key = yaml_document_get_node(c->doc, p->key);
+        int i = deal_key_index(c, key, names, KEY_COUNT, "");
+        if (i < 0)
+            return false;
+        if (c->key[i])
+            return deal_fail(c, deal_node_mark(key), "key '%s' given twice", names[i]);
+        c->key[i] = key;
+        c->value[i] = yaml_document_get_node(c->doc, p->value);
+        if (!top_keys[i].read(c, c->value[i]))
+            return false;
+    }
+    return true;
+}
+
+const char *deal_key_name(DealKey key)
+{
+    return top_keys[key].name;
+}
