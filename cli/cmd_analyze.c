@@ -10,6 +10,7 @@
 #include "gamevalue.h"
 #include "iss.h"
 #include "review.h"
+#include "rulecontract.h"
 
 static const char analyze_help[] =
     "usage: skatdd analyze [OPTIONS] FILE...\n"

@@ -13,6 +13,7 @@
 #include "discard.h"
 #include "gamevalue.h"
 #include "table.h"
+#include "rulecontract.h"
 
 static const char problems_help[] =
     "usage: skatdd problems [OPTIONS] DIR_OR_FILE...\n"

@@ -3,6 +3,7 @@
 #include "commands.h"
 #include "common.h"
 #include "rules.h"
+#include "rulestext.h"
 
 static const char rules_help[] =
     "usage: skatdd rules [NAME|FILE]\n"
@@ -23,7 +24,7 @@ int cmd_rules(int argc, char **argv)
         return EXIT_BAD_INPUT;
     char err[512];
     if (first >= argc) {
-        if (rules_list(rules_directory(), stdout, err, sizeof err) < 0) {
+        if (rules_print_list(rules_directory(), stdout, err, sizeof err) < 0) {
             fprintf(stderr, "%s\n", err);
             return EXIT_BAD_INPUT;
         }

@@ -7,6 +7,7 @@
 #include "runner.h"
 #include "gamevalue.h"
 #include "scoring.h"
+#include "rulecontract.h"
 
 static const char score_help[] =
     "usage: skatdd score [OPTIONS] FILE...\n"

@@ -8,6 +8,7 @@
 #include "runner.h"
 #include "discard.h"
 #include "gamevalue.h"
+#include "rulecontract.h"
 
 static const char solve_help[] =
     "usage: skatdd solve [OPTIONS] FILE...\n"

@@ -6,6 +6,7 @@
 #include "deal.h"
 #include "runner.h"
 #include "table.h"
+#include "rulecontract.h"
 
 static const char table_help[] =
     "usage: skatdd table [OPTIONS] FILE...\n"

@@ -1,4 +1,5 @@
 #include "common.h"
+#include "rulecontract.h"
 
 #include <langinfo.h>
 #include <locale.h>

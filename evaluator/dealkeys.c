@@ -2,6 +2,7 @@
  * (types, card names, duplicates, counts local to one key), in the
  * document's order. */
 #include "dealparse.h"
+#include "rulecontract.h"
 
 #include <string.h>
 #include <strings.h>

@@ -1,6 +1,8 @@
 #include "evaluate.h"
+#include "rulecontract.h"
 
 #include <omp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,4 +1,5 @@
 #include "gamevalue.h"
+#include "rulecontract.h"
 
 #include "text.h"
 

@@ -13,7 +13,6 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdio.h>
 
 #include "contract.h"
 
@@ -160,31 +159,26 @@ typedef struct {
  * (or "FILE: message") in err. */
 bool rules_load(const char *name_or_path, const char *rules_dir, RuleSystem *out, char *err, size_t n);
 
-/* Prints one line per *.yaml file of rules_dir, sorted: "NAME  TITLE", or
- * "NAME  error: ..." for a file that does not load.  Returns the number of
- * rule systems that load, -1 when the directory cannot be read (err set). */
-int rules_list(const char *rules_dir, FILE *out, char *err, size_t n);
+/* One *.yaml file of a rules directory: its name and whether it loads. */
+typedef struct {
+    char name[RULES_NAME];
+    bool loaded;
+    char text[RULES_TEXT * 2]; /* loaded: the title; else why not (rules_load's message) */
+} RuleListing;
 
-/* Prints the rule system with all its parameters in words. */
-void rules_describe(const RuleSystem *rules, FILE *out);
+enum { RULES_MAX_LISTED = 256 };
+
+/* The *.yaml files of rules_dir (NULL: RULES_DIR_DEFAULT), sorted by name,
+ * each loaded: at most max (and RULES_MAX_LISTED).  Returns how many, -1
+ * when the directory cannot be read (err set). */
+int rules_list(const char *rules_dir, RuleListing *out, int max, char *err, size_t n);
+
+/* The form called word (its name or one of its words, any case): 1 + its
+ * index, 0 when none. */
+int rules_find_form(const RuleSystem *rules, const char *word);
 
 /* The name of form (0 gives ""). */
 const char *rules_form_name(const RuleSystem *rules, int form);
-
-/* Parses a contract in the words of the rule system: the words of
- * contract_parse in any order plus the forms' names ("spades solo",
- * "passt-mir-nicht hearts", "guckser grand", "grand ouvert").  Applies the
- * system's implications (ouvert, forms without the skat are hand games ...).
- * Without a form word the form is found from the games table when only one
- * fits.  Returns false with a message in err. */
-bool rules_parse_contract(const RuleSystem *rules, const char *text, Contract *out, char *err, size_t n);
-
-/* The words rules_parse_contract reads back to the same contract. */
-const char *rules_contract_name(const RuleSystem *rules, const Contract *c, char *out, size_t n);
-
-/* Whether the rule system admits the contract; *out gets it with the implied
- * announcements and hand set.  Returns false with the reason in err. */
-bool rules_check_contract(const RuleSystem *rules, const Contract *c, Contract *out, char *err, size_t n);
 
 /* The games table entry of a contract (NULL when none fits). */
 const RuleGame *rules_find_game(const RuleSystem *rules, const Contract *c);

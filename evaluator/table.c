@@ -1,4 +1,5 @@
 #include "table.h"
+#include "rulecontract.h"
 
 #include <omp.h>
 #include <stdlib.h>

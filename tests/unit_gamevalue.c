@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "support_cards.h"
+#include "rulecontract.h"
 
 #include "gamevalue.h"
 #include "play.h"

@@ -12,10 +12,12 @@
 #include <cmocka.h>
 
 #include "support_cards.h"
+#include "rulecontract.h"
 
 #include "contract.h"
 #include "gamevalue.h"
 #include "rules.h"
+#include "rulestext.h"
 
 static RuleSystem isko, texas, tournee, classic;
 
@@ -263,7 +265,7 @@ static void test_list(void **state)
     size_t size = 0;
     char err[512];
     FILE *out = open_memstream(&buf, &size);
-    assert_int_equal(rules_list("evaluator/rules", out, err, sizeof err), 4);
+    assert_int_equal(rules_print_list("evaluator/rules", out, err, sizeof err), 4);
     fclose(out);
     assert_non_null(strstr(buf, "classic    Classic hobby rules"));
     assert_non_null(strstr(buf, "isko       International Skat Order"));
@@ -286,7 +288,7 @@ static void test_list(void **state)
         fclose(f);
     }
     out = open_memstream(&buf, &size);
-    assert_int_equal(rules_list(dir, out, err, sizeof err), 1);
+    assert_int_equal(rules_print_list(dir, out, err, sizeof err), 1);
     fclose(out);
     char expected[512];
     snprintf(expected, sizeof expected, "bad        error: %s:1:1: a rule file lacks the key 'source'\ngood       Minimal\n",
@@ -296,7 +298,7 @@ static void test_list(void **state)
     for (int i = 0; i < 3; i++)
         unlink(paths[i]);
     rmdir(dir);
-    assert_int_equal(rules_list(dir, stdout, err, sizeof err), -1);
+    assert_int_equal(rules_print_list(dir, stdout, err, sizeof err), -1);
     assert_non_null(strstr(err, "cannot read the rules directory"));
 }
 

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "support_cards.h"
+#include "rulecontract.h"
 
 #include "gamevalue.h"
 #include "rules.h"

@@ -1,0 +1,169 @@
+/* Contracts in the words of a rule system: read, checked against its games
+ * table and implications, and named back. */
+#include "rulecontract.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "text.h"
+
+bool rules_check_contract(const RuleSystem *rules, const Contract *in, Contract *out, char *err, size_t n)
+{
+    Contract c = *in;
+    char name[RULES_TEXT];
+    if ((unsigned)c.game >= GAME_TYPE_COUNT) {
+        snprintf(err, n, "not a game");
+        return false;
+    }
+    if (c.form < 0 || c.form > rules->form_count) {
+        snprintf(err, n, "the %s rules have no such contract form", rules->name);
+        return false;
+    }
+    if (c.form) {
+        const RuleForm *f = &rules->forms[c.form - 1];
+        if (f->skat && c.hand) {
+            snprintf(err, n, "a %s takes the skat: it cannot be played hand", f->name);
+            return false;
+        }
+        if (!f->skat)
+            c.hand = true;
+    }
+    if (c.game == GAME_NULL) {
+        if (c.schneider_announced || c.schwarz_announced) {
+            snprintf(err, n, "a null game has no schneider or schwarz to announce");
+            return false;
+        }
+    } else {
+        if (c.ouvert && rules->ouvert_implies_announcements)
+            c.schneider_announced = c.schwarz_announced = true;
+        if (c.ouvert && rules->ouvert_implies_hand) {
+            if (c.form && rules->forms[c.form - 1].skat) {
+                snprintf(err, n, "an ouvert game is a hand game: a %s cannot be ouvert", rules->forms[c.form - 1].name);
+                return false;
+            }
+            c.hand = true;
+        }
+        if (c.schwarz_announced)
+            c.schneider_announced = true;
+        if (c.schneider_announced && !c.hand && rules->announce_needs_hand) {
+            snprintf(err, n, "%s announced in a game that is not a hand game (the %s rules allow announcements "
+                     "only in hand games)", c.schwarz_announced ? "schwarz" : "schneider", rules->name);
+            return false;
+        }
+    }
+    if (!rules_find_game(rules, &c)) {
+        snprintf(err, n, "the %s rules have no game '%s'", rules->name,
+                 rules_contract_name(rules, &c, name, sizeof name));
+        return false;
+    }
+    *out = c;
+    return true;
+}
+
+
+/* Without a form word: the one form with which the contract is allowed. */
+static bool guess_form(const RuleSystem *r, Contract *c, const char *text, char *err, size_t n)
+{
+    bool fits[RULES_MAX_FORMS + 1] = {false};
+    int count = 0, last = 0;
+    for (int f = 1; f <= r->form_count; f++) {
+        Contract probe = *c, checked;
+        char why[RULES_TEXT];
+        probe.form = f;
+        if (rules_check_contract(r, &probe, &checked, why, sizeof why)) {
+            fits[f] = true;
+            count++;
+            last = f;
+        }
+    }
+    if (count == 1) {
+        c->form = last;
+        return true;
+    }
+    if (count == 0) {
+        snprintf(err, n, "the %s rules have no game '%s'", r->name, text);
+        return false;
+    }
+    snprintf(err, n, "'%s' is ambiguous in the %s rules: say ", text, r->name);
+    int said = 0;
+    for (int f = 1; f <= r->form_count; f++)
+        if (fits[f])
+            text_append(err, n, "%s%s", said++ == 0 ? "" : said == count ? " or " : ", ", r->forms[f - 1].name);
+    return false;
+}
+
+bool rules_parse_contract(const RuleSystem *rules, const char *text, Contract *out, char *err, size_t n)
+{
+    char buf[RULES_TEXT];
+    if (strlen(text) >= sizeof buf) {
+        snprintf(err, n, "contract too long");
+        return false;
+    }
+    strcpy(buf, text);
+    for (char *p = buf; *p; p++)
+        *p = (char)tolower((unsigned char)*p);
+    bool seen[WORD_COUNT] = {false};
+    Contract c = {.game = GAME_TYPE_COUNT};
+    char *save = NULL;
+    for (char *w = strtok_r(buf, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
+        GameType g = game_type_parse(w);
+        int word = contract_word_parse(w);
+        int form = rules_find_form(rules, w);
+        if (g != GAME_TYPE_COUNT) {
+            if (c.game != GAME_TYPE_COUNT) {
+                snprintf(err, n, "two games in contract '%s'", text);
+                return false;
+            }
+            c.game = g;
+        } else if (word >= 0) {
+            if (seen[word]) {
+                snprintf(err, n, "contract word '%s' given twice", w);
+                return false;
+            }
+            seen[word] = true;
+        } else if (form) {
+            if (c.form) {
+                snprintf(err, n, "two forms in contract '%s'", text);
+                return false;
+            }
+            c.form = form;
+        } else {
+            snprintf(err, n, "unknown contract word '%s' (hand, schneider, schwarz, ouvert", w);
+            for (int f = 0; f < rules->form_count; f++)
+                text_append(err, n, ", %s", rules->forms[f].name);
+            text_append(err, n, ")");
+            return false;
+        }
+    }
+    if (c.game == GAME_TYPE_COUNT) {
+        snprintf(err, n, "no game in contract '%s' (clubs, spades, hearts, diamonds, grand, null)", text);
+        return false;
+    }
+    c.hand = seen[WORD_HAND];
+    c.ouvert = seen[WORD_OUVERT];
+    c.schneider_announced = seen[WORD_SCHNEIDER];
+    c.schwarz_announced = seen[WORD_SCHWARZ];
+    if (!c.form && rules->form_count > 0 && !guess_form(rules, &c, text, err, n))
+        return false;
+    return rules_check_contract(rules, &c, out, err, n);
+}
+
+const char *rules_contract_name(const RuleSystem *rules, const Contract *c, char *out, size_t n)
+{
+    bool suit_or_grand = c->game != GAME_NULL;
+    bool form_hand = c->form > 0 && c->form <= rules->form_count && !rules->forms[c->form - 1].skat;
+    bool hand_implied = form_hand || (c->ouvert && suit_or_grand && rules->ouvert_implies_hand);
+    bool announce_implied = c->ouvert && rules->ouvert_implies_announcements;
+    out[0] = '\0';
+    if (c->form)
+        text_append(out, n, "%s ", rules_form_name(rules, c->form));
+    text_append(out, n, "%s", game_type_name(c->game));
+    if (c->ouvert)
+        text_append(out, n, " ouvert");
+    if (c->hand && !hand_implied)
+        text_append(out, n, " hand");
+    if (suit_or_grand && !announce_implied)
+        text_append(out, n, "%s", c->schwarz_announced ? " schwarz" : c->schneider_announced ? " schneider" : "");
+    return out;
+}

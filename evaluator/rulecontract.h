@@ -1,0 +1,27 @@
+/* Contracts in the words of a rule system (rules.h): its forms ("spades
+ * solo", "guckser grand") and its implications (ouvert, announcements). */
+#ifndef SKATDD_RULECONTRACT_H
+#define SKATDD_RULECONTRACT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "contract.h"
+#include "rules.h"
+
+/* Parses a contract in the words of the rule system: the words of
+ * contract_parse in any order plus the forms' names ("spades solo",
+ * "passt-mir-nicht hearts", "guckser grand", "grand ouvert").  Applies the
+ * system's implications (ouvert, forms without the skat are hand games ...).
+ * Without a form word the form is found from the games table when only one
+ * fits.  Returns false with a message in err. */
+bool rules_parse_contract(const RuleSystem *rules, const char *text, Contract *out, char *err, size_t n);
+
+/* The words rules_parse_contract reads back to the same contract. */
+const char *rules_contract_name(const RuleSystem *rules, const Contract *c, char *out, size_t n);
+
+/* Whether the rule system admits the contract; *out gets it with the implied
+ * announcements and hand set.  Returns false with the reason in err. */
+bool rules_check_contract(const RuleSystem *rules, const Contract *c, Contract *out, char *err, size_t n);
+
+#endif

@@ -1,0 +1,265 @@
+#include "yamlschema.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "yamldepth.h"
+#include "yamlvalue.h"
+
+enum { FIELD_TEXT = 256 }; /* a list of names or keys in a message */
+
+/* A plain integer (yamlvalue.h) that fits a long. */
+static bool int_value(const yaml_node_t *node, long *out)
+{
+    if (yaml_value_kind(node) != SCALAR_INT)
+        return false;
+    errno = 0;
+    long v = strtol(yaml_value_text(node), NULL, 10);
+    if (errno)
+        return false;
+    *out = v;
+    return true;
+}
+
+bool schema_fail(SchemaLoader *L, const yaml_node_t *node, const char *fmt, ...)
+{
+    int used = snprintf(L->err, L->n, "%s:%lu:%lu: ", L->file, (unsigned long)node->start_mark.line + 1,
+                        (unsigned long)node->start_mark.column + 1);
+    if (used >= 0 && (size_t)used < L->n) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(L->err + used, L->n - (size_t)used, fmt, ap);
+        va_end(ap);
+    }
+    return false;
+}
+
+static bool want_scalar(SchemaLoader *L, yaml_node_t *node, const char *key)
+{
+    if (node->type == YAML_SCALAR_NODE)
+        return true;
+    return schema_fail(L, node, "'%s' needs a single value", key);
+}
+
+static void join_names(char *out, size_t n, const char *const *names, int count)
+{
+    out[0] = '\0';
+    for (int i = 0; i < count; i++) {
+        size_t len = strlen(out);
+        snprintf(out + len, n - len, "%s%s", i ? ", " : "", names[i]);
+    }
+}
+
+static bool parse_map(SchemaLoader *L, yaml_node_t *map, const Schema *schema, void *base);
+
+static bool parse_field(SchemaLoader *L, yaml_node_t *node, const Field *f, void *base)
+{
+    char *at = (char *)base + f->offset;
+    char names[FIELD_TEXT];
+    switch (f->type) {
+    case FT_INT: {
+        long v;
+        if (!want_scalar(L, node, f->key))
+            return false;
+        if (!int_value(node, &v))
+            return schema_fail(L, node, "'%s' must be a whole number, not '%s'", f->key, yaml_value_text(node));
+        if (v < f->min || v > f->max)
+            return schema_fail(L, node, "'%s' must be between %d and %d, not %ld", f->key, f->min, f->max, v);
+        *(int *)at = (int)v;
+        return true;
+    }
+    case FT_BOOL:
+    case FT_TRI: {
+        if (!want_scalar(L, node, f->key))
+            return false;
+        ScalarKind kind = yaml_value_kind(node);
+        int b = kind == SCALAR_TRUE;
+        if (kind != SCALAR_TRUE && kind != SCALAR_FALSE)
+            return schema_fail(L, node, "'%s' must be true or false, not '%s'", f->key, yaml_value_text(node));
+        if (f->type == FT_BOOL)
+            *(bool *)at = b;
+        else
+            *(int *)at = b;
+        return true;
+    }
+    case FT_TEXT:
+        if (!want_scalar(L, node, f->key))
+            return false;
+        if (node->data.scalar.length >= (size_t)f->max)
+            return schema_fail(L, node, "'%s' is longer than %d characters", f->key, f->max - 1);
+        memcpy(at, yaml_value_text(node), node->data.scalar.length + 1);
+        return true;
+    case FT_ENUM:
+        if (!want_scalar(L, node, f->key))
+            return false;
+        for (int i = 0; i < f->max; i++)
+            if (strcmp(yaml_value_text(node), f->names[i]) == 0) {
+                *(int *)at = i;
+                return true;
+            }
+        join_names(names, sizeof names, f->names, f->max);
+        return schema_fail(L, node, "'%s' must be one of %s, not '%s'", f->key, names, yaml_value_text(node));
+    case FT_WORD: {
+        if (!want_scalar(L, node, f->key))
+            return false;
+        int value = f->lookup(L, yaml_value_text(node));
+        if (value < 0)
+            return schema_fail(L, node, f->unknown, yaml_value_text(node));
+        *(int *)at = value;
+        return true;
+    }
+    case FT_WORDS: {
+        if (node->type != YAML_SEQUENCE_NODE)
+            return schema_fail(L, node, "'%s' needs a list of words", f->key);
+        int count = 0;
+        for (yaml_node_item_t *it = node->data.sequence.items.start; it < node->data.sequence.items.top; it++) {
+            yaml_node_t *word = yaml_document_get_node(L->doc, *it);
+            if (!want_scalar(L, word, f->key))
+                return false;
+            if (count == f->min)
+                return schema_fail(L, word, "'%s' has more than %d words", f->key, f->min);
+            if (word->data.scalar.length >= (size_t)f->max || word->data.scalar.length == 0)
+                return schema_fail(L, word, "a word of '%s' must have 1 to %d characters", f->key, f->max - 1);
+            memcpy(at + (size_t)count * (size_t)f->max, yaml_value_text(word), word->data.scalar.length + 1);
+            count++;
+        }
+        *(int *)((char *)base + f->count_offset) = count;
+        return true;
+    }
+    case FT_MAP:
+        return parse_map(L, node, f->sub, at);
+    case FT_LIST: {
+        if (node->type != YAML_SEQUENCE_NODE)
+            return schema_fail(L, node, "'%s' needs a list", f->key);
+        int *count = (int *)((char *)base + f->count_offset);
+        *count = 0;
+        for (yaml_node_item_t *it = node->data.sequence.items.start; it < node->data.sequence.items.top; it++) {
+            yaml_node_t *item = yaml_document_get_node(L->doc, *it);
+            if (*count == f->max)
+                return schema_fail(L, item, "'%s' has more than %d entries", f->key, f->max);
+            if (!parse_map(L, item, f->sub, at + (size_t)*count * f->item_size))
+                return false;
+            (*count)++;
+        }
+        return true;
+    }
+    }
+    return schema_fail(L, node, "internal: unknown field type");
+}
+
+static void set_default(const Field *f, void *base)
+{
+    char *at = (char *)base + f->offset;
+    switch (f->type) {
+    case FT_INT:
+    case FT_TRI:
+    case FT_ENUM:
+    case FT_WORD:
+        *(int *)at = f->def;
+        break;
+    case FT_BOOL:
+        *(bool *)at = f->def != 0;
+        break;
+    case FT_TEXT:
+        *at = '\0';
+        break;
+    case FT_WORDS:
+    case FT_LIST:
+        *(int *)((char *)base + f->count_offset) = 0;
+        break;
+    case FT_MAP:
+        break;
+    }
+}
+
+static bool parse_map(SchemaLoader *L, yaml_node_t *map, const Schema *schema, void *base)
+{
+    if (map->type != YAML_MAPPING_NODE)
+        return schema_fail(L, map, "%s must be a mapping of keys to values", schema->what);
+    yaml_node_t *found[24] = {NULL};
+    if (schema->count > 24)
+        return schema_fail(L, map, "internal: schema %s too large", schema->what);
+    for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
+        yaml_node_t *key = yaml_document_get_node(L->doc, p->key);
+        if (key->type != YAML_SCALAR_NODE)
+            return schema_fail(L, key, "keys of %s must be words", schema->what);
+        int i = 0;
+        while (i < schema->count && strcmp(schema->fields[i].key, yaml_value_text(key)) != 0)
+            i++;
+        if (i == schema->count) {
+            char known[FIELD_TEXT * 2] = "";
+            for (int k = 0; k < schema->count; k++) {
+                size_t len = strlen(known);
+                snprintf(known + len, sizeof known - len, "%s%s", k ? ", " : "", schema->fields[k].key);
+            }
+            return schema_fail(L, key, "unknown key '%s' in %s (%s)", yaml_value_text(key), schema->what, known);
+        }
+        if (found[i])
+            return schema_fail(L, key, "key '%s' given twice in %s", yaml_value_text(key), schema->what);
+        found[i] = yaml_document_get_node(L->doc, p->value);
+    }
+    for (int i = 0; i < schema->count; i++) {
+        const Field *f = &schema->fields[i];
+        if (!found[i]) {
+            if (f->required)
+                return schema_fail(L, map, "%s lacks the key '%s'", schema->what, f->key);
+            set_default(f, base);
+        } else if (!parse_field(L, found[i], f, base)) {
+            return false;
+        }
+    }
+    return !schema->check || schema->check(L, map, base);
+}
+
+
+/* False with a message when the document in text nests deeper or is larger
+ * than any file read by a schema needs (libyaml would take minutes or gigabytes over it). */
+static bool flat_enough(const char *path, const char *text, size_t size, char *err, size_t n)
+{
+    YamlDepth guard;
+    yaml_mark_t m;
+    if (!yaml_depth_init(&guard, text, size)) {
+        snprintf(err, n, "%s: out of memory", path);
+        return false;
+    }
+    bool ok = yaml_depth_next(&guard, &m);
+    yaml_depth_delete(&guard);
+    if (!ok)
+        snprintf(err, n, "%s:%lu:%lu: %s", path, (unsigned long)m.line + 1, (unsigned long)m.column + 1,
+                 guard.problem);
+    return ok;
+}
+
+bool schema_load_text(const char *path, const char *text, size_t size, const Schema *schema, void *target,
+                      const char *what, char *err, size_t n)
+{
+    if (!flat_enough(path, text, size, err, n))
+        return false;
+    yaml_parser_t parser;
+    yaml_document_t doc;
+    bool ok = false;
+    if (!yaml_parser_initialize(&parser)) {
+        snprintf(err, n, "%s: out of memory", path);
+        return false;
+    }
+    yaml_parser_set_input_string(&parser, (const unsigned char *)text, size);
+    if (!yaml_parser_load(&parser, &doc)) {
+        snprintf(err, n, "%s:%lu:%lu: %s%s%s", path, (unsigned long)parser.problem_mark.line + 1,
+                 (unsigned long)parser.problem_mark.column + 1, parser.problem ? parser.problem : "YAML error",
+                 parser.context ? " " : "", parser.context ? parser.context : "");
+    } else {
+        yaml_node_t *root = yaml_document_get_root_node(&doc);
+        if (!root) {
+            snprintf(err, n, "%s: empty %s", path, what);
+        } else {
+            SchemaLoader L = {.file = path, .doc = &doc, .target = target, .err = err, .n = n};
+            ok = parse_map(&L, root, schema, target);
+        }
+        yaml_document_delete(&doc);
+    }
+    yaml_parser_delete(&parser);
+    return ok;
+}
