@@ -123,20 +123,21 @@ static bool dd_score(Run *run, const Deal *d, const Position *pos, bool twelve, 
         snprintf(err, ERR_BYTES, "%s:%d:%d: %s", d->file, d->contract_mark.line, d->contract_mark.column, message);
         return false;
     }
+    PlayResult result = {.tricks = 5};
     if (pos->game == GAME_NULL) {
-        bool wins = twelve ? best_discard(run->solver, pos).value == 1 : solver_declarer_wins_null(run->solver, pos);
-        play.declarer_tricks = wins ? 0 : 1;
+        result.null_won = twelve ? best_discard(run->solver, pos).value == 1
+                                 : solver_declarer_wins_null(run->solver, pos);
     } else {
         PointsDiscard p = best_points(run->solver, pos, twelve);
         Position after = *pos;
         if (twelve)
             position_after_discard(pos, p.discard, &after);
-        play.declarer_points = p.points;
-        play.declarer_tricks = p.schwarz ? 10 : 5;
-        if (p.points == after.declarer_points && after.declarer_tricks == 0 &&
-            solver_defenders_take_all(run->solver, &after))
-            play.declarer_tricks = 0;
+        result.points = p.points;
+        result.declarer_schwarz = p.schwarz;
+        result.defenders_schwarz = p.points == after.declarer_points && after.declarer_tricks == 0 &&
+                                   solver_defenders_take_all(run->solver, &after);
     }
+    gamevalue_set_result(&play, pos->game, &result);
     gamevalue_score(run->rules, &play, out);
     return true;
 }

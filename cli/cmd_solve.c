@@ -54,15 +54,12 @@ static void compute_outcome(const Deal *deal, const RuleSystem *rules, SolveRepo
     char err[256];
     if (!rules_check_contract(rules, &deal->contract, &play.contract, err, sizeof err))
         return;
-    if (p->game == GAME_NULL) {
-        play.declarer_tricks = a->value ? 0 : 1;
-    } else {
-        /* Only schwarz or not counts: the side that can force it does, the
-         * other keeps it from happening. */
-        int tricks = p->declarer_tricks < 1 ? 1 : p->declarer_tricks > 9 ? 9 : p->declarer_tricks;
-        play.declarer_points = a->value;
-        play.declarer_tricks = a->declarer_can_schwarz ? 10 : a->defenders_can_schwarz ? p->declarer_tricks : tricks;
-    }
+    /* Only schwarz or not counts: the side that can force it does, the other
+     * keeps it from happening. */
+    int tricks = p->declarer_tricks < 1 ? 1 : p->declarer_tricks > 9 ? 9 : p->declarer_tricks;
+    PlayResult result = {.null_won = a->value != 0, .points = a->value, .declarer_schwarz = a->declarer_can_schwarz,
+                         .defenders_schwarz = a->defenders_can_schwarz, .tricks = tricks};
+    gamevalue_set_result(&play, p->game, &result);
     r->has_outcome = gamevalue_score(rules, &play, &r->outcome) || !r->outcome.valid;
     r->rules = rules;
 }

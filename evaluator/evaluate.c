@@ -487,20 +487,15 @@ static void mark_needed(Work *w)
 
 /* ---- scoring the levels ---- */
 
-/* Card points and tricks that stand for a level when scoring. */
-static void level_result(const RuleSystem *rules, GameType game, int level, int *points, int *tricks)
+/* The result that stands for a level when scoring. */
+static PlayResult level_result(const RuleSystem *rules, int level)
 {
-    if (game == GAME_NULL) {
-        *points = 0;
-        *tricks = level >= OUT_WON ? 0 : 1;
-        return;
-    }
     const int table[OUT_LEVELS][2] = {
         {rules->schneidered_points, 0}, {rules->schneidered_points, 1}, {rules->win_points - 1, 5},
         {rules->win_points, 5},         {rules->schneider_points, 9},   {120, 10},
     };
-    *points = table[level][0];
-    *tricks = table[level][1];
+    return (PlayResult){.null_won = level >= OUT_WON, .points = table[level][0], .tricks = table[level][1],
+                        .declarer_schwarz = level == OUT_SCHWARZ, .defenders_schwarz = level == OUT_LOST_SCHWARZ};
 }
 
 /* The score of a world depends on its level and, through the matadors, on
@@ -555,7 +550,8 @@ static const Scored *scored(RowScores *rs, int a, int skat, int level)
     if (!s)
         abort(); /* a few kilobytes; nothing sensible is left to do */
     GamePlay play = {.contract = rs->declared[a], .cards = twelve};
-    level_result(w->rules, game, level, &play.declarer_points, &play.declarer_tricks);
+    PlayResult result = level_result(w->rules, level);
+    gamevalue_set_result(&play, game, &result);
     for (int b = 0; b < rs->ladder_count; b++) {
         GameScore g;
         play.bid = rs->ladder[b];

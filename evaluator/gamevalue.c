@@ -365,3 +365,14 @@ int bid_ceiling(const RuleSystem *r, int value)
     free(seen);
     return v > 0 ? v : 0;
 }
+
+void gamevalue_set_result(GamePlay *play, GameType game, const PlayResult *r)
+{
+    if (game == GAME_NULL) {
+        play->declarer_points = 0;
+        play->declarer_tricks = r->null_won ? 0 : 1;
+        return;
+    }
+    play->declarer_points = r->points;
+    play->declarer_tricks = r->declarer_schwarz ? 10 : r->defenders_schwarz ? 0 : r->tricks;
+}

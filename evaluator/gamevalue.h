@@ -41,6 +41,19 @@ typedef struct {
     char breakdown[GAMEVALUE_TEXT]; /* "with 2, game 3, hand 4 -> 4 x 12 = 48" */
 } GameScore;
 
+/* A result with best play on both sides, as the score sees it. */
+typedef struct {
+    bool null_won;          /* null: the declarer can avoid every trick */
+    int points;             /* suit, grand: the declarer's card points, skat included */
+    bool declarer_schwarz;  /* the declarer can take every trick */
+    bool defenders_schwarz; /* the defenders can take every trick */
+    int tricks;             /* the declarer's tricks when neither side takes all (1..9): only messages show them */
+} PlayResult;
+
+/* Sets play's card points and tricks from a result: the points count, and
+ * the tricks only as schwarz either way (and a null game's one trick). */
+void gamevalue_set_result(GamePlay *play, GameType game, const PlayResult *result);
+
 /* Scores one game.  Returns out->valid. */
 bool gamevalue_score(const RuleSystem *rules, const GamePlay *play, GameScore *out);
 

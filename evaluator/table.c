@@ -157,13 +157,14 @@ static const char *const announce_names[] = {"schneider", "schwarz"};
 
 /* Scores a contract with its double-dummy result; false when the rules do
  * not admit it.  *declared gets the contract with what it implies. */
-static bool score_contract(const RuleSystem *rules, const Contract *c, CardSet twelve, int points, int tricks,
+static bool score_contract(const RuleSystem *rules, const Contract *c, CardSet twelve, const PlayResult *result,
                            Contract *declared, GameScore *out)
 {
     char err[256];
     if (!rules_check_contract(rules, c, declared, err, sizeof err))
         return false;
-    GamePlay play = {.contract = *declared, .cards = twelve, .declarer_points = points, .declarer_tricks = tricks};
+    GamePlay play = {.contract = *declared, .cards = twelve};
+    gamevalue_set_result(&play, c->game, result);
     return gamevalue_score(rules, &play, out);
 }
 
@@ -178,22 +179,22 @@ static void take_score(TableEntry *e, const Contract *declared, const GameScore 
 
 /* Suit and grand: the announcements double-dummy play guarantees, the one
  * that makes the game worth most (ouvert is a row of its own). */
-static void choose_announcements(const RuleSystem *rules, const Contract *base, CardSet twelve, int points,
-                                 int tricks, bool schwarz, TableEntry *e)
+static void choose_announcements(const RuleSystem *rules, const Contract *base, CardSet twelve,
+                                 const PlayResult *result, TableEntry *e)
 {
     GameScore s;
     Contract declared;
-    bool scored = score_contract(rules, base, twelve, points, tricks, &declared, &s);
+    bool scored = score_contract(rules, base, twelve, result, &declared, &s);
     if (scored)
         take_score(e, &declared, &s, rules);
     if (base->ouvert || (rules->announce_needs_hand && !base->hand))
         return;
     Contract options[2] = {*base, *base};
-    bool possible[2] = {points >= rules->schneider_points, schwarz};
+    bool possible[2] = {result->points >= rules->schneider_points, result->declarer_schwarz};
     options[0].schneider_announced = true;
     options[1].schneider_announced = options[1].schwarz_announced = true;
     for (int i = 0; i < 2; i++) {
-        if (!possible[i] || !score_contract(rules, &options[i], twelve, points, tricks, &declared, &s) ||
+        if (!possible[i] || !score_contract(rules, &options[i], twelve, result, &declared, &s) ||
             !s.won)
             continue;
         if (scored && e->won && s.value <= e->game_value)
@@ -236,7 +237,8 @@ static void solve_null(Solver *solver, const RuleSystem *rules, Position *pos, C
     e->declarer_wins_null = wins;
     GameScore s;
     Contract declared;
-    if (score_contract(rules, &e->contract, twelve, 0, wins ? 0 : 1, &declared, &s))
+    PlayResult result = {.null_won = wins};
+    if (score_contract(rules, &e->contract, twelve, &result, &declared, &s))
         take_score(e, &declared, &s, rules);
 }
 
@@ -265,15 +267,14 @@ static void solve_points(Solver *solver, const RuleSystem *rules, Position *pos,
     position_after_discard(pos, hand ? 0 : r->discard, &play);
     if (hand)
         play.declarer_points = set_points(skat);
-    /* Tricks matter for scoring only as schwarz either way. */
-    int tricks = r->schwarz ? 10 : 5;
-    if (r->points == play.declarer_points && solver_defenders_take_all(solver, &play))
-        tricks = 0;
+    PlayResult result = {.points = r->points, .declarer_schwarz = r->schwarz, .tricks = 5,
+                         .defenders_schwarz = r->points == play.declarer_points &&
+                                              solver_defenders_take_all(solver, &play)};
     e->discard = hand ? 0 : r->discard;
     e->declarer_points = r->points;
     e->declarer_schwarz = r->schwarz;
     Contract base = e->contract;
-    choose_announcements(rules, &base, twelve, r->points, tricks, r->schwarz, e);
+    choose_announcements(rules, &base, twelve, &result, e);
 }
 
 /* One job: every variant of one kind of game for one seat, hand games
