@@ -25,13 +25,35 @@ typedef enum { WORD_HAND, WORD_SCHNEIDER, WORD_SCHWARZ, WORD_OUVERT, WORD_COUNT 
 /* The ContractWord of w (any case), or -1. */
 int contract_word_parse(const char *w);
 
-/* Parses "clubs", "hearts hand schneider", "null ouvert hand", "grand ouvert"...
- * Suit and grand ouvert imply hand, schneider and schwarz announced; schwarz
- * announced implies schneider announced.  On error returns false and writes a
- * message into err ("unknown contract word 'x'", "schneider announced without
- * hand" ...). */
+/* The forms a rule system adds to the words of a contract (rulecontract.h):
+ * form_of gives 1 + the index of the form a word names, 0 for none;
+ * form_name the name of form f (1-based), NULL past the last. */
+typedef struct {
+    const void *ctx;
+    int (*form_of)(const void *ctx, const char *word);
+    const char *(*form_name)(const void *ctx, int form);
+} ContractForms;
+
+/* The one grammar of contracts: words in any order, any case, one game
+ * (clubs, spades, hearts, diamonds, grand, null), each announcement word at
+ * most once, and with forms (may be NULL) at most one form.  Sets the words
+ * as said, no implications.  False with a message in err. */
+bool contract_read_words(const char *text, const ContractForms *forms, Contract *out, char *err, size_t n);
+
+/* The words contract_read_words reads back: form_name ("" or NULL for none)
+ * first, then the game, ouvert, hand and announcements unless implied. */
+const char *contract_words_name(const Contract *c, const char *form_name, bool hand_implied, bool announce_implied,
+                                char *out, size_t n);
+
+/* Parses "clubs", "hearts hand schneider", "null ouvert hand", "grand ouvert"
+ * (contract_read_words without forms) with the implications every rule
+ * system here shares: suit and grand ouvert imply hand, schneider and schwarz
+ * announced; schwarz announced implies schneider announced; announcements
+ * need a hand game.  On error returns false and writes a message into err
+ * ("unknown contract word 'x' ...", "schneider announced in a game that is
+ * not a hand game" ...). */
 bool contract_parse(const char *text, Contract *out, char *err, size_t err_size);
-/* "grand hand schneider announced"-style name, the words contract_parse reads. */
+/* "grand hand schneider"-style name, the words contract_parse reads. */
 const char *contract_name(const Contract *c, char *out, size_t size);
 
 #endif

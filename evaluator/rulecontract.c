@@ -2,7 +2,6 @@
  * table and implications, and named back. */
 #include "rulecontract.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -93,57 +92,23 @@ static bool guess_form(const RuleSystem *r, Contract *c, const char *text, char 
     return false;
 }
 
+static int form_of(const void *rules, const char *word)
+{
+    return rules_find_form(rules, word);
+}
+
+static const char *form_name(const void *ctx, int form)
+{
+    const RuleSystem *rules = ctx;
+    return form <= rules->form_count ? rules->forms[form - 1].name : NULL;
+}
+
 bool rules_parse_contract(const RuleSystem *rules, const char *text, Contract *out, char *err, size_t n)
 {
-    char buf[RULES_TEXT];
-    if (strlen(text) >= sizeof buf) {
-        snprintf(err, n, "contract too long");
+    ContractForms forms = {rules, form_of, form_name};
+    Contract c;
+    if (!contract_read_words(text, &forms, &c, err, n))
         return false;
-    }
-    strcpy(buf, text);
-    for (char *p = buf; *p; p++)
-        *p = (char)tolower((unsigned char)*p);
-    bool seen[WORD_COUNT] = {false};
-    Contract c = {.game = GAME_TYPE_COUNT};
-    char *save = NULL;
-    for (char *w = strtok_r(buf, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
-        GameType g = game_type_parse(w);
-        int word = contract_word_parse(w);
-        int form = rules_find_form(rules, w);
-        if (g != GAME_TYPE_COUNT) {
-            if (c.game != GAME_TYPE_COUNT) {
-                snprintf(err, n, "two games in contract '%s'", text);
-                return false;
-            }
-            c.game = g;
-        } else if (word >= 0) {
-            if (seen[word]) {
-                snprintf(err, n, "contract word '%s' given twice", w);
-                return false;
-            }
-            seen[word] = true;
-        } else if (form) {
-            if (c.form) {
-                snprintf(err, n, "two forms in contract '%s'", text);
-                return false;
-            }
-            c.form = form;
-        } else {
-            snprintf(err, n, "unknown contract word '%s' (hand, schneider, schwarz, ouvert", w);
-            for (int f = 0; f < rules->form_count; f++)
-                text_append(err, n, ", %s", rules->forms[f].name);
-            text_append(err, n, ")");
-            return false;
-        }
-    }
-    if (c.game == GAME_TYPE_COUNT) {
-        snprintf(err, n, "no game in contract '%s' (clubs, spades, hearts, diamonds, grand, null)", text);
-        return false;
-    }
-    c.hand = seen[WORD_HAND];
-    c.ouvert = seen[WORD_OUVERT];
-    c.schneider_announced = seen[WORD_SCHNEIDER];
-    c.schwarz_announced = seen[WORD_SCHWARZ];
     if (!c.form && rules->form_count > 0 && !guess_form(rules, &c, text, err, n))
         return false;
     return rules_check_contract(rules, &c, out, err, n);
@@ -155,15 +120,5 @@ const char *rules_contract_name(const RuleSystem *rules, const Contract *c, char
     bool form_hand = c->form > 0 && c->form <= rules->form_count && !rules->forms[c->form - 1].skat;
     bool hand_implied = form_hand || (c->ouvert && suit_or_grand && rules->ouvert_implies_hand);
     bool announce_implied = c->ouvert && rules->ouvert_implies_announcements;
-    out[0] = '\0';
-    if (c->form)
-        text_append(out, n, "%s ", rules_form_name(rules, c->form));
-    text_append(out, n, "%s", game_type_name(c->game));
-    if (c->ouvert)
-        text_append(out, n, " ouvert");
-    if (c->hand && !hand_implied)
-        text_append(out, n, " hand");
-    if (suit_or_grand && !announce_implied)
-        text_append(out, n, "%s", c->schwarz_announced ? " schwarz" : c->schneider_announced ? " schneider" : "");
-    return out;
+    return contract_words_name(c, rules_form_name(rules, c->form), hand_implied, announce_implied, out, n);
 }
