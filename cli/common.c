@@ -58,6 +58,17 @@ bool common_option(CommonOptions *o, const char *name, const char *value)
     return true;
 }
 
+const char *card_symbol_name(int card, char out[6])
+{
+    const char *symbol = card_suit_symbol(card_suit(card));
+    char name[3];
+    size_t n = strlen(symbol);
+    memcpy(out, symbol, n);
+    out[n] = card_name(card, name)[1];
+    out[n + 1] = '\0';
+    return out;
+}
+
 const char *text_card(const CommonOptions *o, int card, char out[8])
 {
     return o->symbols ? card_symbol_name(card, out) : card_name(card, out);

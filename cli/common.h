@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "cards.h"
+#include "notation.h"
 #include "play.h"
 #include "rules.h"
 
@@ -27,6 +28,9 @@ typedef struct {
  * returns false with a message on stderr when the value is bad. */
 bool common_option(CommonOptions *o, const char *name, const char *value);
 void common_defaults(CommonOptions *o);
+
+/* A card with its suit symbol ("\u2663J"); out needs at least 6 bytes. */
+const char *card_symbol_name(int card, char out[6]);
 
 /* A card or a set of cards for text output, in the order of the game
  * (trumps first, high to low); symbols when o->symbols. */

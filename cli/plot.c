@@ -13,6 +13,7 @@
 
 #include "common.h"
 #include "plot.h"
+#include "notation.h"
 
 extern char **environ;
 

@@ -1,6 +1,7 @@
 /* Rule systems in words, for `skatdd rules`: the list of a rules directory
  * and every parameter of one rule system. */
 #include "rulestext.h"
+#include "notation.h"
 
 #include <stdlib.h>
 

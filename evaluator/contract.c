@@ -1,4 +1,5 @@
 #include "contract.h"
+#include "notation.h"
 
 #include <ctype.h>
 #include <stdio.h>

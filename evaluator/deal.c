@@ -1,4 +1,5 @@
 #include "deal.h"
+#include "notation.h"
 
 #include <string.h>
 

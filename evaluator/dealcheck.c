@@ -2,6 +2,7 @@
  * sizes, position or full deal, discard, the legality of the play and of a
  * trick in progress, results within what is out of play). */
 #include "dealparse.h"
+#include "notation.h"
 
 #include "text.h"
 

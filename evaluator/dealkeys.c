@@ -3,6 +3,7 @@
  * document's order. */
 #include "dealparse.h"
 #include "rulecontract.h"
+#include "notation.h"
 
 #include <string.h>
 #include <strings.h>

@@ -4,6 +4,7 @@
  * is found in the file's text). */
 #define _GNU_SOURCE /* memmem */
 #include "dealparse.h"
+#include "notation.h"
 
 #include <errno.h>
 #include <stdarg.h>

@@ -3,6 +3,7 @@
  * an ISS game (bidding, skat, declaration, card play) that checks every move
  * and fills a Deal. */
 #include "iss.h"
+#include "notation.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,4 +1,5 @@
 #include "rules.h"
+#include "notation.h"
 
 #include <dirent.h>
 #include <errno.h>

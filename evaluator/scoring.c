@@ -1,4 +1,5 @@
 #include "scoring.h"
+#include "notation.h"
 
 #include "text.h"
 

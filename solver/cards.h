@@ -1,4 +1,4 @@
-/* Cards as bits of a uint32_t, their names and point values.
+/* Cards as bits of a uint32_t and their point values (their names: notation.h).
  *
  * A card is an index 0..31: suit * 8 + rank, suits in the order clubs, spades,
  * hearts, diamonds and ranks in the printed order 7 8 9 T J Q K A.  A set of
@@ -33,14 +33,5 @@ static inline bool set_has(CardSet s, int card) { return (s >> card) & 1u; }
 extern const unsigned char card_points_table[CARD_COUNT];
 static inline int card_points(int card) { return card_points_table[card]; }
 int set_points(CardSet s);
-
-/* Parses one card name: "CJ", "ht", "D10", "♥10", "♣J".  Returns the card
- * index or CARD_NONE.  The whole string must be one card. */
-int card_parse(const char *text);
-
-/* Writes the ASCII name ("CJ", "HT") into out (at least 3 bytes). */
-const char *card_name(int card, char out[3]);
-/* The same with a suit symbol ("♣J"); out needs at least 6 bytes. */
-const char *card_symbol_name(int card, char out[6]);
 
 #endif

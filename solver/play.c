@@ -1,11 +1,5 @@
 #include "play.h"
 
-#include <string.h>
-
-static const char *const game_names[GAME_TYPE_COUNT] = {
-    "clubs", "spades", "hearts", "diamonds", "grand", "null",
-};
-static const char *const seat_names[SEAT_COUNT] = {"forehand", "middlehand", "rearhand"};
 
 /* Strength within a plain suit by rank (7 8 9 T J Q K A); the jack is a trump
  * in suit and grand games, so its entry is unused there. */
@@ -14,24 +8,6 @@ static const signed char null_order[RANK_COUNT] = {0, 1, 2, 3, 4, 5, 6, 7};
 /* Jacks rank clubs, spades, hearts, diamonds: strength by suit index. */
 static const signed char jack_order[SUIT_COUNT] = {3, 2, 1, 0};
 enum { TRUMP_BASE = 8, JACK_BASE = 15 };
-
-const char *game_type_name(GameType game)
-{
-    return game < GAME_TYPE_COUNT ? game_names[game] : "?";
-}
-
-GameType game_type_parse(const char *name)
-{
-    for (int g = 0; g < GAME_TYPE_COUNT; g++)
-        if (strcmp(name, game_names[g]) == 0)
-            return (GameType)g;
-    return GAME_TYPE_COUNT;
-}
-
-const char *seat_name(int seat)
-{
-    return seat >= 0 && seat < SEAT_COUNT ? seat_names[seat] : "?";
-}
 
 CardSet trump_cards(GameType game)
 {

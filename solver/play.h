@@ -20,10 +20,6 @@ typedef enum {
 enum { SEAT_FOREHAND, SEAT_MIDDLEHAND, SEAT_REARHAND, SEAT_COUNT };
 enum { TRUMP_SUIT = SUIT_COUNT }; /* the effective suit of a trump card */
 
-const char *game_type_name(GameType game);   /* "clubs", ..., "grand", "null" */
-GameType game_type_parse(const char *name); /* GAME_TYPE_COUNT when unknown */
-const char *seat_name(int seat);             /* "forehand", ... */
-
 CardSet trump_cards(GameType game);
 /* The suit a card belongs to when following suit: 0..3, or TRUMP_SUIT. */
 int effective_suit(GameType game, int card);

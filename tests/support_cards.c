@@ -1,4 +1,5 @@
 #include "support_cards.h"
+#include "notation.h"
 
 #include <setjmp.h>
 #include <stdarg.h>

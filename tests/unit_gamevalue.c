@@ -17,6 +17,7 @@
 
 #include "support_cards.h"
 #include "rulecontract.h"
+#include "notation.h"
 
 #include "gamevalue.h"
 #include "play.h"

@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "support_cards.h"
+#include "notation.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -6,6 +6,8 @@
 #include <cmocka.h>
 
 #include "support_cards.h"
+#include "notation.h"
+#include "common.h"
 
 #include "play.h"
 #include "position.h"

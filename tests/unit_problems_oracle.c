@@ -20,6 +20,7 @@
 #include "common.h"
 #include "dealreader.h"
 #include "support_oracle.h"
+#include "notation.h"
 
 enum { MAX_FILES = 64, ORACLE_MAX_TRICKS = 5, MIN_VERIFIED = 30 };
 

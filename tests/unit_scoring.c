@@ -13,6 +13,7 @@
 
 #include "support_cards.h"
 #include "rulecontract.h"
+#include "notation.h"
 
 #include "gamevalue.h"
 #include "rules.h"

@@ -11,6 +11,7 @@
 #include "analysis.h"
 #include "search.h"
 #include "support_oracle.h"
+#include "notation.h"
 
 static Solver *solver;
 
