@@ -4,6 +4,7 @@
 
 #include "commands.h"
 #include "common.h"
+#include "scoretext.h"
 #include "dealreader.h"
 #include "dealrules.h"
 #include "runner.h"
@@ -170,8 +171,9 @@ static void print_summary(const CommonOptions *o, const Report *rep)
         else
             printf("  result: %d card points, %d trick%s: %s", r->declarer_points, r->declarer_tricks,
                    r->declarer_tricks == 1 ? "" : "s", review_class_name(r->end_class));
+        char text[SCORE_TEXT];
         if (rep->has_score && rep->score.valid)
-            printf(" (%s; score %+d)", rep->score.breakdown, rep->score.score);
+            printf(" (%s; score %+d)", score_text(rep->rules, &rep->score, text, sizeof text), rep->score.score);
         printf("\n");
     } else {
         printf("  result: the game stopped after %d card%s: %s; value then %s, %s\n", r->count,

@@ -3,6 +3,7 @@
 
 #include "commands.h"
 #include "common.h"
+#include "scoretext.h"
 #include "deal.h"
 #include "runner.h"
 #include "gamevalue.h"
@@ -74,7 +75,7 @@ static bool game_result(const Deal *d, int *points, int *tricks, char *err, size
 static void print_text(const Deal *d, const RuleSystem *rules, const GamePlay *play, const GameScore *g,
                        const TournamentScore *t, const char *scheme)
 {
-    char name[64];
+    char name[64], text[SCORE_TEXT];
     if (d->name[0])
         printf("%s\n", d->name);
     printf("%s by %s", rules_contract_name(rules, &play->contract, name, sizeof name), seat_name(d->declarer));
@@ -84,7 +85,7 @@ static void print_text(const Deal *d, const RuleSystem *rules, const GamePlay *p
         printf(", doubled %d time%s", play->doubling, play->doubling > 1 ? "s" : "");
     printf(" (%s rules)\n", rules->name);
     if (!g->valid) {
-        printf("Not a valid game: %s\n\n", g->breakdown);
+        printf("Not a valid game: %s\n\n", score_text(rules, g, text, sizeof text));
         return;
     }
     if (play->contract.game == GAME_NULL)
@@ -93,7 +94,7 @@ static void print_text(const Deal *d, const RuleSystem *rules, const GamePlay *p
     else
         printf("Result: %d card points, %d trick%s: %s%s\n", play->declarer_points, play->declarer_tricks,
                play->declarer_tricks == 1 ? "" : "s", g->won ? "won" : "lost", g->overbid ? " (overbid)" : "");
-    printf("Value: %s\n", g->breakdown);
+    printf("Value: %s\n", score_text(rules, g, text, sizeof text));
     printf("Score: %+d\n", g->score);
     printf("Tournament (%s): declarer %+d, each defender %+d\n\n", scheme, t->declarer, t->defender);
 }
@@ -101,7 +102,7 @@ static void print_text(const Deal *d, const RuleSystem *rules, const GamePlay *p
 static void print_json(const Deal *d, const RuleSystem *rules, const GamePlay *play, const GameScore *g,
                        const TournamentScore *t, const char *scheme)
 {
-    char name[64];
+    char name[64], text[SCORE_TEXT];
     json_t *o = json_object();
     json_object_set_new(o, "name", d->name[0] ? json_string(d->name) : json_null());
     json_object_set_new(o, "rules", json_string(rules->name));
@@ -118,7 +119,7 @@ static void print_json(const Deal *d, const RuleSystem *rules, const GamePlay *p
     json_object_set_new(o, "multiplier", json_integer(g->multiplier));
     json_object_set_new(o, "overbid", json_boolean(g->overbid));
     json_object_set_new(o, "bid", play->bid ? json_integer(play->bid) : json_null());
-    json_object_set_new(o, "breakdown", json_string(g->breakdown));
+    json_object_set_new(o, "breakdown", json_string(score_text(rules, g, text, sizeof text)));
     json_t *tj = json_object();
     json_object_set_new(tj, "scheme", json_string(scheme));
     json_object_set_new(tj, "declarer", json_integer(t->declarer));

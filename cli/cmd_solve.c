@@ -4,6 +4,7 @@
 #include "analysis.h"
 #include "commands.h"
 #include "common.h"
+#include "scoretext.h"
 #include "deal.h"
 #include "runner.h"
 #include "discard.h"
@@ -175,11 +176,13 @@ static void print_text(const CommonOptions *o, const SolveReport *r)
     }
     if (r->has_outcome) {
         const GameScore *g = &r->outcome;
+        char text[SCORE_TEXT];
+        score_text(r->rules, g, text, sizeof text);
         if (!g->valid)
-            printf("Outcome (%s rules): not a valid game: %s\n", r->rules->name, g->breakdown);
+            printf("Outcome (%s rules): not a valid game: %s\n", r->rules->name, text);
         else
             printf("Outcome (%s rules) with best play: %s; %s; score %+d\n", r->rules->name,
-                   g->won ? "won" : "lost", g->breakdown, g->score);
+                   g->won ? "won" : "lost", text, g->score);
     }
     printf("Nodes: %llu, time: %.1f ms\n\n", (unsigned long long)a->nodes, r->ms);
 }
@@ -216,13 +219,14 @@ static void print_json(const SolveReport *r)
     json_object_set_new(o, "line", json_card_list(a->line, a->line_length));
     json_t *outcome = json_null();
     if (r->has_outcome) {
+        char text[SCORE_TEXT];
         outcome = json_object();
         json_object_set_new(outcome, "rules", json_string(r->rules->name));
         json_object_set_new(outcome, "valid", json_boolean(r->outcome.valid));
         json_object_set_new(outcome, "won", json_boolean(r->outcome.won));
         json_object_set_new(outcome, "game_value", json_integer(r->outcome.value));
         json_object_set_new(outcome, "score", json_integer(r->outcome.score));
-        json_object_set_new(outcome, "breakdown", json_string(r->outcome.breakdown));
+        json_object_set_new(outcome, "breakdown", json_string(score_text(r->rules, &r->outcome, text, sizeof text)));
     }
     json_object_set_new(o, "outcome", outcome);
     json_object_set_new(o, "nodes", json_integer((json_int_t)a->nodes));

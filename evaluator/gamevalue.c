@@ -1,7 +1,6 @@
 #include "gamevalue.h"
 #include "rulecontract.h"
 
-#include "text.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -49,9 +48,9 @@ static bool holds_lowest_trumps(GameType game, CardSet cards, int k)
 }
 
 /* The multiplier: matadors, then each level that applies with its weight
- * from the rules.  text (may be NULL) gets "with 2, game 3, hand 4". */
-static int count_levels(const RuleSystem *r, const Contract *c, int matadors, bool with, bool schneider,
-                        bool schwarz, int spitze, char *text, size_t n)
+ * from the rules.  out (may be NULL) gets the levels that counted. */
+static int count_levels(const RuleSystem *r, const Contract *c, int matadors, bool schneider, bool schwarz,
+                        int spitze, GameScore *out)
 {
     const struct {
         Level level;
@@ -68,15 +67,13 @@ static int count_levels(const RuleSystem *r, const Contract *c, int matadors, bo
         {LEVEL_SPITZE, spitze > 0, spitze},
     };
     int m = matadors;
-    if (text)
-        snprintf(text, n, "%s %d", with ? "with" : "without", matadors);
     for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
         int add = table[i].applies ? r->levels[table[i].level] * table[i].times : 0;
         if (add == 0)
             continue;
         m += add;
-        if (text)
-            text_append(text, n, ", %s%s %d", table[i].times > 1 ? "2x " : "", level_name(table[i].level), m);
+        if (out)
+            out->levels[out->level_count++] = (LevelCount){table[i].level, table[i].times, m};
     }
     return m;
 }
@@ -100,7 +97,7 @@ static bool invalid(GameScore *out, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(out->breakdown, sizeof out->breakdown, fmt, ap);
+    vsnprintf(out->reason, sizeof out->reason, fmt, ap);
     va_end(ap);
     out->valid = false;
     out->won = false;
@@ -137,7 +134,7 @@ static bool check_play(const RuleSystem *r, const GamePlay *p, const Contract *c
     return true;
 }
 
-static void finish(const RuleSystem *r, const GamePlay *p, GameScore *out, const char *lost_reasons)
+static void finish(const RuleSystem *r, const GamePlay *p, GameScore *out)
 {
     for (int i = 0; i < p->doubling; i++)
         out->doubling_factor *= r->doubling[i].factor;
@@ -146,43 +143,28 @@ static void finish(const RuleSystem *r, const GamePlay *p, GameScore *out, const
         out->score = out->value;
     } else {
         if (out->overbid) {
-            int m = overbid_multiple(r, out->base, p->bid);
-            out->lost_value = m * out->base;
-            text_append(out->breakdown, sizeof out->breakdown, "; lost: %s%soverbid (bid %d: %d x %d = %d)",
-                   lost_reasons, *lost_reasons ? ", " : "", p->bid, m, out->base, out->lost_value);
+            out->overbid_multiple = overbid_multiple(r, out->base, p->bid);
+            out->lost_value = out->overbid_multiple * out->base;
         } else {
             out->lost_value = out->value;
-            text_append(out->breakdown, sizeof out->breakdown, "; lost: %s", lost_reasons);
         }
         out->score = -out->lost_value * out->lost_factor;
-        if (out->lost_factor != 1)
-            text_append(out->breakdown, sizeof out->breakdown, " -> %d x %d = %d", out->lost_factor, out->lost_value,
-                   out->score);
-        else
-            text_append(out->breakdown, sizeof out->breakdown, " -> %d", out->score);
     }
-    if (out->doubling_factor != 1) {
-        text_append(out->breakdown, sizeof out->breakdown, ";");
-        for (int i = 0; i < p->doubling; i++)
-            text_append(out->breakdown, sizeof out->breakdown, "%s %s", i ? "," : "", r->doubling[i].name);
-        out->score *= out->doubling_factor;
-        text_append(out->breakdown, sizeof out->breakdown, " x%d = %d", out->doubling_factor, out->score);
-    }
+    out->score *= out->doubling_factor;
 }
 
 static bool score_null(const RuleSystem *r, const GamePlay *p, const Contract *c, const RuleGame *g,
                        GameScore *out)
 {
     char name[RULES_TEXT];
-    rules_contract_name(r, c, name, sizeof name);
     out->base = out->value = g->value;
     if (p->bid > g->value && r->null_overbid == NULL_OVERBID_NOT_ALLOWED)
-        return invalid(out, "%s (%d) does not cover the bid %d: not allowed in the %s rules", name, g->value, p->bid,
-                       r->name);
+        return invalid(out, "%s (%d) does not cover the bid %d: not allowed in the %s rules",
+                       rules_contract_name(r, c, name, sizeof name), g->value, p->bid, r->name);
     out->overbid = p->bid > g->value;
     out->won = p->declarer_tricks == 0 && !out->overbid;
-    snprintf(out->breakdown, sizeof out->breakdown, "%s %d", name, g->value);
-    finish(r, p, out, p->declarer_tricks ? "the declarer took a trick" : "");
+    out->lost.took_trick = !out->won && p->declarer_tricks != 0;
+    finish(r, p, out);
     return true;
 }
 
@@ -198,6 +180,11 @@ bool gamevalue_score(const RuleSystem *r, const GamePlay *p, GameScore *out)
         return invalid(out, "%s", why);
     if (!check_play(r, p, &c, out))
         return false;
+    out->contract = c;
+    out->declarer_points = p->declarer_points;
+    out->declarer_tricks = p->declarer_tricks;
+    out->bid = p->bid;
+    out->doubling = p->doubling;
     const RuleGame *g = rules_find_game(r, &c);
     out->lost_factor = rules_lost_factor(r, &c);
     if (c.game == GAME_NULL)
@@ -219,7 +206,6 @@ bool gamevalue_score(const RuleSystem *r, const GamePlay *p, GameScore *out)
     bool played_won = game_made && announced_made && spitze_made;
 
     bool schneider = schneider_made, schwarz = schwarz_made;
-    char reasons[GAMEVALUE_TEXT] = "";
     if (!played_won) {
         /* A loss counts every announced level, what the declarer reached, and
          * (by the rules) his own schneider and schwarz, each once. */
@@ -227,23 +213,20 @@ bool gamevalue_score(const RuleSystem *r, const GamePlay *p, GameScore *out)
         bool own_schwarz = r->lost_counts_schwarz && tricks == 0;
         schneider = schneider || c.schneider_announced || own_schneider;
         schwarz = schwarz || c.schwarz_announced || own_schwarz;
-        if (!game_made)
-            text_append(reasons, sizeof reasons, "%d card points%s", points,
-                   own_schwarz ? " (declarer schwarz)" : own_schneider ? " (declarer schneider)" : "");
-        if (game_made && c.schwarz_announced && !schwarz_made)
-            text_append(reasons, sizeof reasons, "schwarz announced, %d tricks", tricks);
-        else if (game_made && c.schneider_announced && !schneider_made)
-            text_append(reasons, sizeof reasons, "schneider announced, %d card points", points);
-        if (!spitze_made)
-            text_append(reasons, sizeof reasons, "%sSpitze not made", *reasons ? ", " : "");
+        out->lost = (LostReasons){
+            .short_of_points = !game_made,
+            .own_schwarz = own_schwarz,
+            .own_schneider = own_schneider,
+            .schwarz_missed = game_made && c.schwarz_announced && !schwarz_made,
+            .spitze_missed = !spitze_made,
+        };
+        out->lost.schneider_missed = game_made && !out->lost.schwarz_missed && c.schneider_announced && !schneider_made;
     }
-    out->multiplier = count_levels(r, &c, out->matadors, with, schneider, schwarz, p->spitze, out->breakdown,
-                                   sizeof out->breakdown);
+    out->multiplier = count_levels(r, &c, out->matadors, schneider, schwarz, p->spitze, out);
     out->value = out->multiplier * out->base;
-    text_append(out->breakdown, sizeof out->breakdown, " -> %d x %d = %d", out->multiplier, out->base, out->value);
     out->overbid = p->bid > out->value;
     out->won = played_won && !out->overbid;
-    finish(r, p, out, reasons);
+    finish(r, p, out);
     return true;
 }
 
@@ -266,9 +249,9 @@ bool gamevalue_reach(const RuleSystem *r, const Contract *in, CardSet cards, Gam
     int matadors = gamevalue_matadors(c.game, cards, &out->with_matadors);
     int cap = matador_cap(r, c.game);
     out->matadors = matadors < cap ? matadors : cap;
-    out->min_value = g->value * count_levels(r, &c, out->matadors, out->with_matadors, c.schneider_announced,
-                                             c.schwarz_announced, 0, NULL, 0);
-    out->max_value = g->value * count_levels(r, &c, out->matadors, out->with_matadors, true, true, 0, NULL, 0);
+    out->min_value = g->value * count_levels(r, &c, out->matadors, c.schneider_announced,
+                                             c.schwarz_announced, 0, NULL);
+    out->max_value = g->value * count_levels(r, &c, out->matadors, true, true, 0, NULL);
     return true;
 }
 
@@ -299,7 +282,7 @@ static int mark_contract(const RuleSystem *r, const Contract *c, const RuleGame 
                 for (int spitze = 0; spitze <= r->spitze_max; spitze++) {
                     if (spitze && !with && m + spitze > trumps)
                         continue; /* the lowest trumps are among the missing ones */
-                    int v = g->value * count_levels(r, c, m, with, schneider, schwarz, spitze, NULL, 0);
+                    int v = g->value * count_levels(r, c, m, schneider, schwarz, spitze, NULL);
                     if (v <= RULES_MAX_VALUE)
                         seen[v] = 1;
                     if (v > high)

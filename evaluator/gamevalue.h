@@ -25,20 +25,44 @@ typedef struct {
     bool spitze_made;    /* they took their tricks */
 } GamePlay;
 
+/* A level counted in a game's multiplier. */
 typedef struct {
-    bool valid;          /* false: the game is not allowed; the reason is the breakdown */
+    Level level;
+    int times;           /* 1, or the Spitzen announced */
+    int total;           /* the multiplier so far, this level included */
+} LevelCount;
+
+/* Why a game counts as lost (all false when it is won or overbid only). */
+typedef struct {
+    bool short_of_points;  /* suit, grand: fewer than the winning points */
+    bool own_schwarz;      /* ... and the declarer's own schwarz counts (rules) */
+    bool own_schneider;    /* ... or his own schneider */
+    bool schwarz_missed;   /* schwarz announced, not every trick taken */
+    bool schneider_missed; /* schneider announced, not reached */
+    bool spitze_missed;
+    bool took_trick;       /* null: the declarer took a trick */
+} LostReasons;
+
+typedef struct {
+    bool valid;          /* false: the game is not allowed, for reason */
+    Contract contract;   /* as declared, with what the rules imply (valid games) */
+    int declarer_points, declarer_tricks, bid, doubling; /* the play's, as scored */
     bool won;
     bool overbid;        /* the game value stayed below the bid */
     int base;            /* base value; a null game's value */
     int matadors;        /* counted and capped by the rules; 0 for null */
     bool with_matadors;
+    int level_count;     /* suit, grand: the levels counted after the matadors, in order */
+    LevelCount levels[LEVEL_COUNT];
     int multiplier;      /* sum of the levels; 0 for null */
     int value;           /* the game value as played (lost: with the levels a loss counts) */
+    LostReasons lost;
+    int overbid_multiple; /* overbid: the multiple of the base the loss counts */
     int lost_value;      /* what a loss counts before its factor (at least the bid when overbid) */
     int lost_factor;     /* how many times a lost game counts (1 when won) */
     int doubling_factor; /* kontra, re ... */
     int score;           /* for the declarer, negative when lost */
-    char breakdown[GAMEVALUE_TEXT]; /* "with 2, game 3, hand 4 -> 4 x 12 = 48" */
+    char reason[GAMEVALUE_TEXT]; /* !valid: why not */
 } GameScore;
 
 /* A result with best play on both sides, as the score sees it. */

@@ -28,7 +28,7 @@ bool tournament_score(const TournamentScheme *s, const GameScore *game, int tabl
     memset(out, 0, sizeof *out);
     int defender_bonus, dealer_bonus;
     if (!game->valid) {
-        snprintf(err, n, "the game is not valid: %s", game->breakdown);
+        snprintf(err, n, "the game is not valid: %s", game->reason);
         return false;
     }
     if (!table_bonus(s, table_size, &defender_bonus, &dealer_bonus, err, n))

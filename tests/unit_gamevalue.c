@@ -22,8 +22,16 @@
 #include "gamevalue.h"
 #include "play.h"
 #include "rules.h"
+#include "scoretext.h"
 
 static RuleSystem isko, texas, tournee, classic;
+
+/* The score in words, as the commands show it (cli/scoretext.c). */
+static const char *breakdown(const RuleSystem *r, const GameScore *s)
+{
+    static char text[SCORE_TEXT];
+    return score_text(r, s, text, sizeof text);
+}
 
 static int load_all(void **state)
 {
@@ -85,7 +93,7 @@ static GameScore play(const RuleSystem *r, const char *text, CardSet cards, int 
                   .declarer_tricks = tricks, .bid = bid};
     GameScore s;
     if (!gamevalue_score(r, &p, &s))
-        fail_msg("%s: '%s' not valid: %s", r->name, text, s.breakdown);
+        fail_msg("%s: '%s' not valid: %s", r->name, text, breakdown(r, &s));
     return s;
 }
 
@@ -197,7 +205,7 @@ static void check_levels(const RuleSystem *r, const LevelCase *cases, size_t cou
         GameScore s = play(r, k->contract, matador_cards(c.game, k->with, k->matadors), k->points, k->tricks, 0);
         if (s.multiplier != k->multiplier || s.won != k->won || s.value != s.base * k->multiplier)
             fail_msg("%s case %zu '%s': %s (multiplier %d, won %d), expected %d won %d", r->name, i, k->contract,
-                     s.breakdown, s.multiplier, s.won, k->multiplier, k->won);
+                     breakdown(r, &s), s.multiplier, s.won, k->multiplier, k->won);
     }
 }
 
@@ -374,7 +382,7 @@ static void test_enc_example2(void **state)
     assert_int_equal(s.matadors, 7);
     assert_int_equal(s.multiplier, 11);
     assert_int_equal(s.score, 110);
-    assert_string_equal(s.breakdown, "with 7, game 8, hand 9, schneider 10, schneider announced 11 -> 11 x 10 = 110");
+    assert_string_equal(breakdown(&isko, &s), "with 7, game 8, hand 9, schneider 10, schneider announced 11 -> 11 x 10 = 110");
     /* "Most players will declare a grand game with the above hand": with the
      * skat picked up and schneider, at least 24 x 6 = 144. */
     s = play(&isko, "grand", test_cards("CJ SJ HJ DJ HA HT HK H9 H8 SA ST CA"), 95, 8, 0);
@@ -392,9 +400,9 @@ static void test_enc_special_cases(void **state)
     assert_int_equal(play(&isko, "clubs", with2, 92, 8, 0).multiplier, 4);
     GameScore s = play(&isko, "clubs hand", with2, 120, 10, 0);
     assert_int_equal(s.multiplier, 6);
-    assert_string_equal(s.breakdown, "with 2, game 3, hand 4, schneider 5, schwarz 6 -> 6 x 12 = 72");
+    assert_string_equal(breakdown(&isko, &s), "with 2, game 3, hand 4, schneider 5, schwarz 6 -> 6 x 12 = 72");
     s = play(&isko, "clubs ouvert", with2, 120, 10, 0);
-    assert_string_equal(s.breakdown, "with 2, game 3, hand 4, schneider 5, schneider announced 6, schwarz 7, "
+    assert_string_equal(breakdown(&isko, &s), "with 2, game 3, hand 4, schneider 5, schneider announced 6, schwarz 7, "
                                      "schwarz announced 8, ouvert 9 -> 9 x 12 = 108");
 }
 
@@ -428,7 +436,7 @@ static void test_enc_overbid(void **state)
     assert_int_equal(s.value, 24);
     assert_int_equal(s.lost_value, 36);
     assert_int_equal(s.score, -72);
-    assert_string_equal(s.breakdown, "with 1, game 2 -> 2 x 12 = 24; lost: overbid (bid 30: 3 x 12 = 36) -> 2 x 36 = -72");
+    assert_string_equal(breakdown(&isko, &s), "with 1, game 2 -> 2 x 12 = 24; lost: overbid (bid 30: 3 x 12 = 36) -> 2 x 36 = -72");
     /* Schneider raises the value to 36: won. */
     s = play(&isko, "clubs", cards, 95, 8, 30);
     assert_true(s.won);
@@ -447,7 +455,7 @@ static void test_enc_overbid(void **state)
     /* Lost on points and overbid: the bid's multiple, 72. */
     s = play(&isko, "clubs", cards, 45, 4, 30);
     assert_int_equal(s.score, -72);
-    assert_string_equal(s.breakdown,
+    assert_string_equal(breakdown(&isko, &s),
                         "with 1, game 2 -> 2 x 12 = 24; lost: 45 card points, overbid (bid 30: 3 x 12 = 36) -> 2 x 36 = -72");
 }
 
@@ -459,7 +467,7 @@ static void test_enc_grand_72(void **state)
     GameScore s = play(&isko, "grand", test_cards("CJ SJ CA CT CK SA ST SK HA HT D7 D8"), 78, 7, 20);
     assert_true(s.won);
     assert_int_equal(s.score, 72);
-    assert_string_equal(s.breakdown, "with 2, game 3 -> 3 x 24 = 72");
+    assert_string_equal(breakdown(&isko, &s), "with 2, game 3 -> 3 x 24 = 72");
     /* With one it would be 2 x 24. */
     s = play(&isko, "grand", test_cards("CJ HJ CA CT CK SA ST SK HA HT D7 D8"), 78, 7, 20);
     assert_int_equal(s.score, 48);
@@ -473,7 +481,7 @@ static void test_enc_null_ouvert_lost(void **state)
     GameScore s = play(&isko, "null ouvert", 0, 0, 1, 30);
     assert_false(s.won);
     assert_int_equal(s.score, -92);
-    assert_string_equal(s.breakdown, "null ouvert 46; lost: the declarer took a trick -> 2 x 46 = -92");
+    assert_string_equal(breakdown(&isko, &s), "null ouvert 46; lost: the declarer took a trick -> 2 x 46 = -92");
     s = play(&isko, "null ouvert", 0, 0, 0, 30);
     assert_true(s.won);
     assert_int_equal(s.score, 46);
@@ -489,7 +497,7 @@ static void test_missed_schneider_announced(void **state)
     assert_false(s.won);
     assert_int_equal(s.value, 192);
     assert_int_equal(s.score, -384);
-    assert_string_equal(s.breakdown, "with 4, game 5, hand 6, schneider 7, schneider announced 8 -> 8 x 24 = 192; "
+    assert_string_equal(breakdown(&isko, &s), "with 4, game 5, hand 6, schneider 7, schneider announced 8 -> 8 x 24 = 192; "
                                      "lost: schneider announced, 89 card points -> 2 x 192 = -384");
     /* [isko] 5.2.5: no level twice: schneider announced and the declarer
      * schneidered himself counts schneider once. */
@@ -514,7 +522,7 @@ static void test_declarer_schneider_schwarz(void **state)
     CardSet cards = matador_cards(GAME_CLUBS, true, 1);
     GameScore s = play(&isko, "clubs", cards, 30, 3, 0);
     assert_int_equal(s.score, -72);
-    assert_string_equal(s.breakdown,
+    assert_string_equal(breakdown(&isko, &s),
                         "with 1, game 2, schneider 3 -> 3 x 12 = 36; lost: 30 card points (declarer schneider) -> 2 x 36 = -72");
     assert_int_equal(play(&isko, "clubs", cards, 31, 3, 0).score, -48);
     assert_int_equal(play(&isko, "clubs", cards, 0, 0, 0).score, -96);
@@ -579,7 +587,7 @@ static void test_null_overbid_policy(void **state)
     assert_false(gamevalue_score(&isko, &p, &s));
     assert_false(s.valid);
     assert_int_equal(s.score, 0);
-    assert_non_null(strstr(s.breakdown, "not allowed"));
+    assert_non_null(strstr(breakdown(&isko, &s), "not allowed"));
     for (size_t i = 0; i < 3; i++) {
         const RuleSystem *r = i == 0 ? &texas : i == 1 ? &tournee : &classic;
         GamePlay q = {.contract = contract(r, "null"), .bid = 100};
@@ -645,7 +653,7 @@ static void test_tournee_overbid(void **state)
     assert_true(s.overbid);
     assert_int_equal(s.value, 22);
     assert_int_equal(s.score, -33);
-    assert_string_equal(s.breakdown, "with 1, game 2 -> 2 x 11 = 22; lost: overbid (bid 24: 3 x 11 = 33) -> -33");
+    assert_string_equal(breakdown(&tournee, &s), "with 1, game 2 -> 2 x 11 = 22; lost: overbid (bid 24: 3 x 11 = 33) -> -33");
     /* "the next multiple ... higher than his bid": bid 33 loses 44. */
     assert_int_equal(play(&tournee, "solo spades", matador_cards(GAME_SPADES, true, 1), 70, 6, 33).score, -44);
     s = play(&tournee, "guckser grand", matador_cards(GAME_GRAND, true, 1), 70, 6, 40);
@@ -692,7 +700,7 @@ static void test_classic_doubling(void **state)
     p.declarer_points = 50;
     assert_true(gamevalue_score(&classic, &p, &s));
     assert_int_equal(s.score, -192);
-    assert_string_equal(s.breakdown, "with 1, game 2 -> 2 x 12 = 24; lost: 50 card points -> 2 x 24 = -48; kontra, re x4 = -192");
+    assert_string_equal(breakdown(&classic, &s), "with 1, game 2 -> 2 x 12 = 24; lost: 50 card points -> 2 x 24 = -48; kontra, re x4 = -192");
     /* Kontra does not change the bid the game must reach. */
     p.declarer_points = 70;
     p.bid = 27;
@@ -724,7 +732,7 @@ static void test_classic_spitze(void **state)
     GameScore s;
     assert_true(gamevalue_score(&classic, &p, &s));
     assert_int_equal(s.score, 36);
-    assert_string_equal(s.breakdown, "with 1, game 2, spitze 3 -> 3 x 12 = 36");
+    assert_string_equal(breakdown(&classic, &s), "with 1, game 2, spitze 3 -> 3 x 12 = 36");
     p.spitze_made = false;
     assert_true(gamevalue_score(&classic, &p, &s));
     assert_int_equal(s.score, -72);
@@ -766,7 +774,7 @@ static void test_invalid_play(void **state)
     bad = p;
     bad.contract.schneider_announced = true; /* without hand */
     assert_false(gamevalue_score(&isko, &bad, &s));
-    assert_non_null(strstr(s.breakdown, "not a hand game"));
+    assert_non_null(strstr(breakdown(&isko, &s), "not a hand game"));
     assert_true(gamevalue_score(&texas, &bad, &s)); /* Texas allows it */
     bad = p;
     bad.contract.form = 1; /* the ISkO has no forms */

@@ -41,7 +41,7 @@ static GameScore game(const RuleSystem *r, const char *contract, const char *car
         p.cards |= card_bit(card_parse(w));
     GameScore s;
     if (!gamevalue_score(r, &p, &s))
-        fail_msg("%s", s.breakdown);
+        fail_msg("%s", s.reason);
     return s;
 }
 
