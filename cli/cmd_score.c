@@ -156,6 +156,7 @@ static int score_ramsch(const CommonOptions *o, const Deal *d, const RuleSystem 
     }
     RamschPlay play;
     RamschScore r;
+    char text[SCORE_TEXT];
     replay_ramsch(d, &play);
     if (!ramsch_score(rules, &play, &r, err, sizeof err)) {
         fprintf(stderr, "%s:%d:%d: %s\n", d->file, d->contract_mark.line, d->contract_mark.column, err);
@@ -176,7 +177,7 @@ static int score_ramsch(const CommonOptions *o, const Deal *d, const RuleSystem 
         json_object_set_new(j, "scores", scores);
         json_object_set_new(j, "durchmarsch", json_boolean(r.durchmarsch));
         json_object_set_new(j, "jungfrauen", json_integer(r.jungfrauen));
-        json_object_set_new(j, "breakdown", json_string(r.breakdown));
+        json_object_set_new(j, "breakdown", json_string(ramsch_text(&r, text, sizeof text)));
         json_print_line(j);
         return EXIT_OK;
     }
@@ -185,7 +186,7 @@ static int score_ramsch(const CommonOptions *o, const Deal *d, const RuleSystem 
     printf("Ramsch (%s rules)%s\n", rules->name, d->pushes ? ", skat pushed on" : "");
     for (int s = 0; s < SEAT_COUNT; s++)
         printf("  %-11s %3d card points, %2d tricks: %+d\n", seat_name(s), r.points[s], play.tricks[s], r.scores[s]);
-    printf("  %s\n\n", r.breakdown);
+    printf("  %s\n\n", ramsch_text(&r, text, sizeof text));
     return EXIT_OK;
 }
 

@@ -66,3 +66,29 @@ const char *score_text(const RuleSystem *r, const GameScore *s, char *out, size_
     }
     return out;
 }
+
+const char *ramsch_text(const RamschScore *r, char *out, size_t n)
+{
+    snprintf(out, n, "card points (skat %d to %s): %d, %d, %d", r->skat_points, seat_name(r->skat_to), r->points[0],
+             r->points[1], r->points[2]);
+    if (r->durchmarsch) {
+        text_append(out, n, "; %s took every trick (Durchmarsch): %+d", seat_name(r->durchmarsch_seat),
+                    r->scores[r->durchmarsch_seat]);
+        return out;
+    }
+    for (int s = 0; s < SEAT_COUNT; s++) {
+        if (!r->picked[s])
+            continue;
+        if (r->loser_mode)
+            text_append(out, n, "; %s loses %d", seat_name(s), r->points[s]);
+        else
+            text_append(out, n, "; %s wins %d (%s)", seat_name(s), r->base[s],
+                        r->no_trick[s] ? "no trick" : "fewest card points");
+        if (r->factor != 1)
+            text_append(out, n, " x %d (%d Jungfrau, %d push) = %d", r->factor, r->loser_mode ? r->jungfrauen : 0,
+                        r->pushes, r->scores[s]);
+    }
+    if (r->tied > 1)
+        text_append(out, n, " (%d tied)", r->tied);
+    return out;
+}

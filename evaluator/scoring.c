@@ -1,7 +1,6 @@
 #include "scoring.h"
 #include "notation.h"
 
-#include "text.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -33,22 +32,16 @@ bool tournament_score(const TournamentScheme *s, const GameScore *game, int tabl
     }
     if (!table_bonus(s, table_size, &defender_bonus, &dealer_bonus, err, n))
         return false;
-    out->declarer = game->score + (game->won ? s->won : s->lost);
-    snprintf(out->breakdown, sizeof out->breakdown, "%s: declarer %d %s %d", s->name, game->score,
-             game->won ? "won" : "lost", game->won ? s->won : s->lost);
+    out->won_lost = game->won ? s->won : s->lost;
+    out->declarer = game->score + out->won_lost;
     int extra = game->with_matadors ? 0 : game->matadors - s->matador_bonus_above;
     if (game->won && s->matador_bonus && game->matadors > 0 && extra > 0) {
+        out->matadors_without = extra;
         out->declarer += extra * s->matador_bonus;
-        text_append(out->breakdown, sizeof out->breakdown, ", against %d matadors %d x %d", game->matadors, extra,
-               s->matador_bonus);
     }
-    text_append(out->breakdown, sizeof out->breakdown, " = %d", out->declarer);
     if (!game->won) {
         out->defender = defender_bonus;
         out->dealer = dealer_bonus;
-        text_append(out->breakdown, sizeof out->breakdown, "; each defender %+d", defender_bonus);
-        if (table_size == 4)
-            text_append(out->breakdown, sizeof out->breakdown, ", dealer %+d", dealer_bonus);
     }
     return true;
 }
@@ -153,8 +146,11 @@ bool ramsch_score(const RuleSystem *r, const RamschPlay *p, RamschScore *out, ch
             skat_to = s;
     }
     out->points[skat_to] += p->skat_points;
-    snprintf(out->breakdown, sizeof out->breakdown, "card points (skat %d to %s): %d, %d, %d", p->skat_points,
-             seat_name(skat_to), out->points[0], out->points[1], out->points[2]);
+    out->skat_to = skat_to;
+    out->skat_points = p->skat_points;
+    out->pushes = p->pushes;
+    out->factor = 1;
+    out->tied = 1;
 
     for (int s = 0; s < SEAT_COUNT; s++)
         if (p->tricks[s] == 10) {
@@ -162,8 +158,7 @@ bool ramsch_score(const RuleSystem *r, const RamschPlay *p, RamschScore *out, ch
             out->scores[s] = ra->durchmarsch_points;
             out->won[s] = ra->durchmarsch_points > 0;
             out->lost[s] = ra->durchmarsch_points < 0;
-            text_append(out->breakdown, sizeof out->breakdown, "; %s took every trick (Durchmarsch): %+d", seat_name(s),
-                   ra->durchmarsch_points);
+            out->durchmarsch_seat = s;
             return true;
         }
 
@@ -186,26 +181,23 @@ bool ramsch_score(const RuleSystem *r, const RamschPlay *p, RamschScore *out, ch
     int factor = power(ra->push_factor, p->pushes);
     if (loser_mode)
         factor *= power(ra->jungfrau_factor, out->jungfrauen);
+    out->factor = factor;
+    out->loser_mode = loser_mode;
+    out->tied = tie_count;
     for (int s = 0; s < SEAT_COUNT; s++) {
+        out->picked[s] = picked[s];
         if (!picked[s])
             continue;
         if (loser_mode) {
             out->scores[s] = -out->points[s] * factor;
             out->lost[s] = true;
-            text_append(out->breakdown, sizeof out->breakdown, "; %s loses %d", seat_name(s), out->points[s]);
         } else {
-            int base = p->tricks[s] == 0 ? ra->no_trick_points : ra->winner_points;
-            out->scores[s] = base * factor;
+            out->no_trick[s] = p->tricks[s] == 0;
+            out->base[s] = out->no_trick[s] ? ra->no_trick_points : ra->winner_points;
+            out->scores[s] = out->base[s] * factor;
             out->won[s] = true;
-            text_append(out->breakdown, sizeof out->breakdown, "; %s wins %d (%s)", seat_name(s), base,
-                   p->tricks[s] == 0 ? "no trick" : "fewest card points");
         }
-        if (factor != 1)
-            text_append(out->breakdown, sizeof out->breakdown, " x %d (%d Jungfrau, %d push) = %d", factor,
-                   loser_mode ? out->jungfrauen : 0, p->pushes, out->scores[s]);
     }
-    if (tie_count > 1)
-        text_append(out->breakdown, sizeof out->breakdown, " (%d tied)", tie_count);
     return true;
 }
 

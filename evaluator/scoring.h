@@ -10,14 +10,13 @@
 #include "play.h"
 #include "rules.h"
 
-enum { SCORING_TEXT = 384 };
-
 /* A declarer's game at a tournament table of three or four. */
 typedef struct {
     int declarer; /* the game's score, the won or lost points, any matador bonus */
     int defender; /* each of the two defenders */
     int dealer;   /* the dealer sitting out at a table of four (0 at three) */
-    char breakdown[SCORING_TEXT];
+    int won_lost; /* the scheme's points for the game won or lost, in declarer */
+    int matadors_without; /* matadors "without" above the scheme's bound, each paid matador_bonus */
 } TournamentScore;
 
 bool tournament_score(const TournamentScheme *scheme, const GameScore *game, int table_size, TournamentScore *out,
@@ -39,7 +38,16 @@ typedef struct {
     bool lost[SEAT_COUNT];
     bool durchmarsch;
     int jungfrauen;             /* players without a trick */
-    char breakdown[SCORING_TEXT];
+    int skat_to;                /* the seat the skat's points went to */
+    int skat_points;
+    int durchmarsch_seat;       /* durchmarsch: who took every trick */
+    bool picked[SEAT_COUNT];    /* who the score picked (loser or winner) */
+    int base[SEAT_COUNT];       /* winner mode: what a picked player wins before the factor */
+    bool no_trick[SEAT_COUNT];  /* winner mode: picked without a trick (no_trick_points) */
+    int factor;                 /* pushes and (loser mode) Jungfrauen */
+    int pushes;
+    bool loser_mode;
+    int tied;                   /* players tied on points (1: no tie) */
 } RamschScore;
 
 /* Scores a Ramsch by the rule system's ramsch settings.  Returns false with

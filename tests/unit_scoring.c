@@ -18,6 +18,7 @@
 #include "gamevalue.h"
 #include "rules.h"
 #include "scoring.h"
+#include "scoretext.h"
 
 static RuleSystem isko, texas, tournee, classic;
 
@@ -67,14 +68,15 @@ static void test_seeger_fabian(void **state)
     assert_int_equal(t.declarer, 86);
     assert_int_equal(t.defender, 0);
     assert_int_equal(t.dealer, 0);
-    assert_string_equal(t.breakdown, "seeger-fabian: declarer 36 won 50 = 86");
+    assert_int_equal(t.won_lost, 50);
+    assert_int_equal(t.matadors_without, 0);
     GameScore lost = game(&isko, "clubs", clubs_with2, 50, 5);
     assert_int_equal(lost.score, -72);
     assert_true(tournament_score(seeger, &lost, 3, &t, err, sizeof err));
     assert_int_equal(t.declarer, -122);
     assert_int_equal(t.defender, 40);
     assert_int_equal(t.dealer, 0);
-    assert_string_equal(t.breakdown, "seeger-fabian: declarer -72 lost -50 = -122; each defender +40");
+    assert_int_equal(t.won_lost, -50);
     assert_true(tournament_score(seeger, &lost, 4, &t, err, sizeof err));
     assert_int_equal(t.declarer, -122);
     assert_int_equal(t.defender, 30);
@@ -109,7 +111,8 @@ static void test_texas_match_points(void **state)
     assert_int_equal(without6.score, 7 * 12);
     assert_true(tournament_score(mp, &without6, 3, &t, err, sizeof err));
     assert_int_equal(t.declarer, 84 + 50 + 100);
-    assert_string_equal(t.breakdown, "texas-match-points: declarer 84 won 50, against 6 matadors 2 x 50 = 234");
+    assert_int_equal(t.won_lost, 50);
+    assert_int_equal(t.matadors_without, 2);
     /* With 6 or without 4: no bonus; a lost game: no bonus. */
     GameScore with6 = game(&texas, "clubs", "CJ SJ HJ DJ CA CT C7 SA ST HA HT DA", 70, 6);
     assert_true(tournament_score(mp, &with6, 3, &t, err, sizeof err));
@@ -156,12 +159,12 @@ static void check_ramsch(const RuleSystem *r, const RamschCase *cases, size_t co
             p.last_trick[s] = k->last[s];
         }
         RamschScore out;
-        char err[256];
+        char err[256], text[SCORE_TEXT];
         if (!ramsch_score(r, &p, &out, err, sizeof err))
             fail_msg("%s case %zu: %s", r->name, i, err);
         if (memcmp(out.scores, k->scores, sizeof out.scores) != 0)
             fail_msg("%s case %zu: %d %d %d, expected %d %d %d (%s)", r->name, i, out.scores[0], out.scores[1],
-                     out.scores[2], k->scores[0], k->scores[1], k->scores[2], out.breakdown);
+                     out.scores[2], k->scores[0], k->scores[1], k->scores[2], ramsch_text(&out, text, sizeof text));
     }
 }
 
@@ -245,11 +248,13 @@ static void test_ramsch_breakdown_and_flags(void **state)
     assert_false(out.durchmarsch);
     assert_true(out.lost[2]);
     assert_int_equal(out.points[2], 80);
-    assert_string_equal(out.breakdown,
+    char text[SCORE_TEXT];
+    assert_string_equal(ramsch_text(&out, text, sizeof text),
                         "card points (skat 10 to rearhand): 0, 40, 80; rearhand loses 80 x 2 (1 Jungfrau, 0 push) = -160");
     assert_true(ramsch_score(&texas, &p, &out, err, sizeof err));
     assert_true(out.won[0]);
-    assert_string_equal(out.breakdown, "card points (skat 10 to rearhand): 0, 40, 80; forehand wins 20 (no trick)");
+    assert_string_equal(ramsch_text(&out, text, sizeof text),
+                        "card points (skat 10 to rearhand): 0, 40, 80; forehand wins 20 (no trick)");
 }
 
 static void test_ramsch_errors(void **state)
