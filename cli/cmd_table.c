@@ -149,8 +149,9 @@ static json_t *entry_json(const RuleSystem *rules, const TableEntry *e)
     json_object_set_new(j, "bid_ceiling", e->bid_ceiling ? json_integer(e->bid_ceiling) : json_null());
     json_object_set_new(j, "discard", e->discard ? json_cards(e->contract.game, e->discard) : json_null());
     json_t *announce = json_array();
+    static const char *const announce_names[] = {"schneider", "schwarz"};
     for (int k = 0; k < e->announce_count; k++)
-        json_array_append_new(announce, json_string(e->announce[k]));
+        json_array_append_new(announce, json_string(announce_names[k]));
     json_object_set_new(j, "announce", announce);
     return j;
 }

@@ -2,16 +2,6 @@
 
 #include <string.h>
 
-const char *review_class_name(ReviewClass c)
-{
-    static const char *const names[REVIEW_CLASS_COUNT] = {
-        [REVIEW_SCHWARZED] = "lost schwarz", [REVIEW_SCHNEIDERED] = "lost schneider",
-        [REVIEW_LOST] = "lost",             [REVIEW_WON] = "won",
-        [REVIEW_SCHNEIDER] = "won schneider", [REVIEW_SCHWARZ] = "won schwarz",
-    };
-    return (unsigned)c < REVIEW_CLASS_COUNT ? names[c] : "?";
-}
-
 /* Schwarz needs a trick search, asked only where the points allow it: taking
  * every trick gives the declarer all 120 points, taking none leaves him what
  * he has now. */

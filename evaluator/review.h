@@ -29,8 +29,6 @@ typedef enum {
     REVIEW_CLASS_COUNT
 } ReviewClass;
 
-const char *review_class_name(ReviewClass c); /* "won", "lost schneider", ... */
-
 typedef struct {
     int win_points;         /* 61 */
     int schneider_points;   /* 90 under the ISkO */

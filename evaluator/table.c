@@ -153,8 +153,6 @@ PointsDiscard table_best_points_discard(Solver *solver, const Position *twelve, 
     return best;
 }
 
-static const char *const announce_names[] = {"schneider", "schwarz"};
-
 /* Scores a contract with its double-dummy result; false when the rules do
  * not admit it.  *declared gets the contract with what it implies. */
 static bool score_contract(const RuleSystem *rules, const Contract *c, CardSet twelve, const PlayResult *result,
@@ -201,9 +199,7 @@ static void choose_announcements(const RuleSystem *rules, const Contract *base, 
             continue;
         take_score(e, &declared, &s, rules);
         scored = true;
-        e->announce_count = 0;
-        for (int k = 0; k <= i; k++)
-            e->announce[e->announce_count++] = announce_names[k];
+        e->announce_count = i + 1;
     }
 }
 

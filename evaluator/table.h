@@ -23,8 +23,7 @@ typedef struct {
     int score;                 /* on the score sheet, negative when lost */
     int bid_ceiling;           /* highest bid this contract still wins; 0 = none */
     CardSet discard;           /* skat games: the best two cards to put away */
-    int announce_count;
-    const char *announce[TABLE_MAX_ANNOUNCE]; /* "schneider", "schwarz" */
+    int announce_count;        /* announced: 0 nothing, 1 schneider, 2 schneider and schwarz */
 } TableEntry;
 
 typedef struct {
