@@ -2,11 +2,11 @@
 # `make run` and `make test` install what is missing (Debian packages) first.
 
 CC       ?= gcc
+GEN_DIR  := build/gen
 CSTD     := -std=gnu11
 WARN     := -Wall -Wextra
 CFLAGS   ?= -O2 -g -march=native
-ALL_CFLAGS := $(CSTD) $(WARN) $(CFLAGS) -fopenmp -MMD -MP -Isolver -Ievaluator -Icli \
-              -DSKATDD_RULES_DIR='"$(CURDIR)/evaluator/rules"'
+ALL_CFLAGS := $(CSTD) $(WARN) $(CFLAGS) -fopenmp -MMD -MP -Isolver -Ievaluator -Icli -I$(GEN_DIR)
 LDLIBS   := -lyaml -ljansson -lm
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
@@ -18,6 +18,20 @@ LIB_SRC  := $(wildcard solver/*.c evaluator/*.c) $(filter-out cli/main.c,$(wildc
 UNIT_SRC := $(wildcard tests/unit_*.c)
 SUPPORT_SRC := $(wildcard tests/support_*.c)
 BENCH_SRC := tests/bench.c
+
+# The rule systems are built into the program (evaluator/rules_builtin.c
+# includes them): an installed skatdd reads no file of the source tree.  One
+# generated file serves every flavour; the directory is a prerequisite so
+# that adding or removing a rule file regenerates it too.
+RULES_YAML := $(sort $(wildcard evaluator/rules/*.yaml))
+RULES_INC  := $(GEN_DIR)/rules_embedded.inc
+
+$(RULES_INC): $(RULES_YAML) evaluator/rules tools/embed.sh
+	@mkdir -p $(dir $@)
+	tools/embed.sh $(RULES_YAML) >$@.tmp && mv $@.tmp $@
+
+# The directory is no program to link from evaluator/rules.c.
+evaluator/rules: ;
 
 # ThreadSanitizer over the OpenMP paths (build/tsan/, tests/run_tsan.sh) needs
 # clang with LLVM's libomp: TSan learns OpenMP's synchronisation from Archer
@@ -35,6 +49,10 @@ define flavour
 $(1)/obj/%.o: %.c
 	@mkdir -p $$(dir $$@)
 	$(or $(3),$$(CC)) $$(ALL_CFLAGS) $(2) -c $$< -o $$@
+
+# The generated file must exist before the first compile (afterwards the
+# .d files know it); any object rule of a new flavour needs this line too.
+$(1)/obj/evaluator/rules_builtin.o: $$(RULES_INC)
 
 $(1)/skatdd: $$(patsubst %.c,$(1)/obj/%.o,$$(LIB_SRC) cli/main.c)
 	$(or $(3),$$(CC)) $$(ALL_CFLAGS) $(2) $$^ -o $$@ $$(LDLIBS)

@@ -43,7 +43,8 @@ struct DealReader {
     bool ended;
     /* Contracts are read in the words of a rule system when one is set. */
     char *rules_override;       /* --rules: wins over the document's rules: */
-    char *rules_dir;            /* NULL: plain contract words (contract_parse) */
+    bool use_rules;             /* false: plain contract words (contract_parse) */
+    char *rules_dir;            /* NULL: the built-in rule systems */
     RuleSystem *rules;          /* the last one loaded, named loaded_rules */
     char loaded_rules[RULES_PATH];
 };
@@ -583,12 +584,12 @@ static const yaml_node_t *top_value(Ctx *c, const char *name)
 }
 
 /* The rule system a document's contract is read in: --rules, else the
- * document's rules:, else isko.  NULL when the reader has no rules directory. */
+ * document's rules:, else isko.  NULL when the reader reads no rule system. */
 static const RuleSystem *document_rules(Ctx *c, bool *ok)
 {
     DealReader *r = c->reader;
     *ok = true;
-    if (!r->rules_dir)
+    if (!r->use_rules)
         return NULL;
     const yaml_node_t *named = top_value(c, "rules");
     const char *name = r->rules_override;
@@ -1322,9 +1323,10 @@ bool deal_reader_set_rules(DealReader *r, const char *override, const char *rule
     free(r->rules_override);
     free(r->rules_dir);
     r->rules_override = override ? strdup(override) : NULL;
-    r->rules_dir = strdup(rules_dir);
+    r->rules_dir = rules_dir ? strdup(rules_dir) : NULL;
+    r->use_rules = true;
     r->loaded_rules[0] = '\0';
-    return r->rules_dir && (!override || r->rules_override);
+    return (!rules_dir || r->rules_dir) && (!override || r->rules_override);
 }
 
 const char *deal_reader_text(const DealReader *r, size_t *size)

@@ -12,6 +12,7 @@
 #include <yaml.h>
 
 #include "gamevalue.h"
+#include "rules_builtin.h"
 #include "slurp.h"
 #include "yamldepth.h"
 
@@ -613,16 +614,30 @@ static bool load_text(const char *path, const char *text, size_t size, RuleSyste
     return ok;
 }
 
+/* A name without a rules directory: the built-in file, parsed as if read. */
+static bool load_builtin(const char *name, RuleSystem *out, char *err, size_t n)
+{
+    const BuiltinRules *b = rules_builtin_find(name);
+    if (!b) {
+        snprintf(err, n, "unknown rule system '%s' (skatdd rules lists them)", name);
+        return false;
+    }
+    memset(out, 0, sizeof *out);
+    snprintf(out->file, sizeof out->file, "%s" RULES_BUILTIN_SUFFIX, b->name);
+    snprintf(out->name, sizeof out->name, "%s", b->name);
+    return load_text(out->file, b->text, b->size, out, err, n);
+}
+
 bool rules_load(const char *name_or_path, const char *rules_dir, RuleSystem *out, char *err, size_t n)
 {
     char path[RULES_PATH];
     bool is_path = strchr(name_or_path, '/') || ends_with(name_or_path, ".yaml");
-    if (!rules_dir)
-        rules_dir = RULES_DIR_DEFAULT;
     if (!*name_or_path) {
         snprintf(err, n, "empty rule system name");
         return false;
     }
+    if (!is_path && !rules_dir)
+        return load_builtin(name_or_path, out, err, n);
     if ((size_t)snprintf(path, sizeof path, is_path ? "%s%s" : "%s/%s.yaml", is_path ? "" : rules_dir,
                          name_or_path) >= sizeof path) {
         snprintf(err, n, "rule file name too long");
@@ -660,13 +675,32 @@ static int compare_names(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Prints one rule system's line of the listing; true when it loads. */
+static bool list_one(const char *name, const char *path, RuleSystem *r, FILE *out)
+{
+    char msg[RULES_TEXT * 2];
+    if (r && rules_load(path ? path : name, NULL, r, msg, sizeof msg)) {
+        fprintf(out, "%-10s %s\n", name, r->title);
+        return true;
+    }
+    fprintf(out, "%-10s error: %s\n", name, r ? msg : "out of memory");
+    return false;
+}
+
 int rules_list(const char *rules_dir, FILE *out, char *err, size_t n)
 {
-    if (!rules_dir)
-        rules_dir = RULES_DIR_DEFAULT;
+    int loaded = 0;
+    RuleSystem *r = malloc(sizeof *r);
+    if (!rules_dir) {
+        for (int i = 0; i < rules_builtin_count(); i++)
+            loaded += list_one(rules_builtin_at(i)->name, NULL, r, out);
+        free(r);
+        return loaded;
+    }
     DIR *dir = opendir(rules_dir);
     if (!dir) {
         snprintf(err, n, "%s: cannot read the rules directory: %s", rules_dir, strerror(errno));
+        free(r);
         return -1;
     }
     char *names[256];
@@ -681,18 +715,11 @@ int rules_list(const char *rules_dir, FILE *out, char *err, size_t n)
     }
     closedir(dir);
     qsort(names, (size_t)count, sizeof *names, compare_names);
-    int loaded = 0;
-    RuleSystem *r = malloc(sizeof *r);
     for (int i = 0; i < count; i++) {
-        char path[RULES_PATH], msg[RULES_TEXT * 2], name[RULES_NAME];
+        char path[RULES_PATH], name[RULES_NAME];
         snprintf(path, sizeof path, "%s/%s", rules_dir, names[i]);
         base_name(names[i], name, sizeof name);
-        if (r && rules_load(path, NULL, r, msg, sizeof msg)) {
-            fprintf(out, "%-10s %s\n", name, r->title);
-            loaded++;
-        } else {
-            fprintf(out, "%-10s error: %s\n", name, r ? msg : "out of memory");
-        }
+        loaded += list_one(name, path, r, out);
         free(names[i]);
     }
     free(r);

@@ -1,7 +1,8 @@
 /* Rule systems as data.
  *
  * Each rule system (isko, texas, tournee, classic ...) is a YAML file
- * RULES_DIR/NAME.yaml read at run time with libyaml.  Every parameter of the
+ * NAME.yaml read with libyaml: one of evaluator/rules/, built into the
+ * program (rules_builtin.h), or a user's from a rules directory or a path.  Every parameter of the
  * scoring lives in the file: base values, multiplier levels, thresholds, the
  * lost-game and overbid rules, the bid ladder, doubling calls, Spitze, Ramsch
  * and tournament scoring, so a user can copy a file and change it.  The file
@@ -16,8 +17,6 @@
 #include <stdio.h>
 
 #include "contract.h"
-
-#define RULES_DIR_DEFAULT "evaluator/rules"
 
 enum {
     RULES_NAME = 48,
@@ -155,14 +154,17 @@ typedef struct {
 } RuleSystem;
 
 /* Loads a rule system.  name_or_path containing '/' or ending in ".yaml" is a
- * file; anything else a name looked up as RULES_DIR/NAME.yaml (rules_dir NULL:
- * RULES_DIR_DEFAULT).  On error returns false with "FILE:LINE:COL: message"
- * (or "FILE: message") in err. */
+ * file; anything else a name looked up as rules_dir/NAME.yaml, or with
+ * rules_dir NULL among the built-in systems (no fallback from a directory to
+ * them: a rules directory replaces them).  On error returns false with
+ * "FILE:LINE:COL: message" (or "FILE: message") in err; a built-in file is
+ * named "NAME.yaml (built in)" there and in out->file. */
 bool rules_load(const char *name_or_path, const char *rules_dir, RuleSystem *out, char *err, size_t n);
 
-/* Prints one line per *.yaml file of rules_dir, sorted: "NAME  TITLE", or
- * "NAME  error: ..." for a file that does not load.  Returns the number of
- * rule systems that load, -1 when the directory cannot be read (err set). */
+/* Prints one line per *.yaml file of rules_dir (NULL: per built-in system),
+ * sorted: "NAME  TITLE", or "NAME  error: ..." for a file that does not load.
+ * Returns the number of rule systems that load, -1 when the directory cannot
+ * be read (err set). */
 int rules_list(const char *rules_dir, FILE *out, char *err, size_t n);
 
 /* Prints the rule system with all its parameters in words. */
