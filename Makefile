@@ -12,7 +12,10 @@ SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sa
 
 # libclang-rt-dev: clang's sanitizer and libFuzzer runtimes (TSan, make fuzz),
 # only recommended by clang, so missing where recommends are not installed.
-DEB_PACKAGES := gcc make libyaml-dev libcmocka-dev libjansson-dev jq gnuplot-nox clang libclang-rt-dev libomp-dev
+# groff-base renders the man page (tests/integration/manpage.sh); git clones
+# the tree for the install test.
+DEB_PACKAGES := gcc make libyaml-dev libcmocka-dev libjansson-dev jq gnuplot-nox clang libclang-rt-dev libomp-dev \
+                groff-base git
 
 LIB_SRC  := $(wildcard solver/*.c evaluator/*.c) $(filter-out cli/main.c,$(wildcard cli/*.c))
 UNIT_SRC := $(wildcard tests/unit_*.c)
