@@ -120,6 +120,8 @@ fuzz-merge: $(addprefix build/fuzz/,$(FUZZ_TARGETS))
 	  build/fuzz/$$t -merge=1 tests/fuzz/corpus/$$t build/fuzz/corpus/$$t 2>>build/fuzz/merge.log || exit 1; \
 	done
 
+.PHONY: install uninstall install-bin install-man install-completion uninstall-bin uninstall-man \
+        uninstall-completion
 .PHONY: all deps run test fuzz fuzz-merge fuzz-replay-bins test-units test-integration test-tsan bench clean build-units build/san-units tsan-units
 .DEFAULT_GOAL := all
 
@@ -160,5 +162,37 @@ bench: deps build/tests/bench build/tests/optimism build/tests/bench_evaluate
 
 clean:
 	rm -rf build
+
+# make install [PREFIX=/usr/local] [DESTDIR=/staging]: the program (its rule
+# systems built in), the man page and the bash completion.  uninstall removes
+# exactly those files (directories stay: they may hold other programs' files).
+PREFIX      ?= /usr/local
+BINDIR      := $(PREFIX)/bin
+MAN1DIR     := $(PREFIX)/share/man/man1
+COMPLETIONDIR := $(PREFIX)/share/bash-completion/completions
+INSTALL     ?= install
+
+# ---- install-lib and install-python (library branch) are added here: ----
+# ---- to install:, and uninstall-lib uninstall-python to uninstall:    ----
+install: install-bin install-man install-completion
+uninstall: uninstall-bin uninstall-man uninstall-completion
+
+install-bin: build/skatdd
+	$(INSTALL) -D -m 755 build/skatdd $(DESTDIR)$(BINDIR)/skatdd
+
+install-man:
+	$(INSTALL) -D -m 644 docs/skatdd.1 $(DESTDIR)$(MAN1DIR)/skatdd.1
+
+install-completion:
+	$(INSTALL) -D -m 644 completion/skatdd.bash $(DESTDIR)$(COMPLETIONDIR)/skatdd
+
+uninstall-bin:
+	rm -f $(DESTDIR)$(BINDIR)/skatdd
+
+uninstall-man:
+	rm -f $(DESTDIR)$(MAN1DIR)/skatdd.1
+
+uninstall-completion:
+	rm -f $(DESTDIR)$(COMPLETIONDIR)/skatdd
 
 -include $(shell find build -name '*.d' 2>/dev/null)
