@@ -10,6 +10,8 @@ page="$top/docs/skatdd.1"
 fail() { echo "FAIL: $*" >&2; exit 1; }
 command -v groff >/dev/null || fail "groff is missing (make deps installs groff-base)"
 
+version=$("$SKATDD" --version)
+grep -q "^\.TH SKATDD 1 .*\"$version\"" "$page" || fail "the .TH line does not say '$version'"
 warnings=$(groff -man -Tutf8 -ww "$page" 2>&1 >/dev/null)
 [ -z "$warnings" ] || fail "groff warns: $warnings"
 # The text as a reader sees it, without bold and underlining.
