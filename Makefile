@@ -2,22 +2,39 @@
 # `make run` and `make test` install what is missing (Debian packages) first.
 
 CC       ?= gcc
+GEN_DIR  := build/gen
 CSTD     := -std=gnu11
 WARN     := -Wall -Wextra
 CFLAGS   ?= -O2 -g -march=native
-ALL_CFLAGS := $(CSTD) $(WARN) $(CFLAGS) -fopenmp -MMD -MP -Isolver -Ievaluator -Icli \
-              -DSKATDD_RULES_DIR='"$(CURDIR)/evaluator/rules"'
+ALL_CFLAGS := $(CSTD) $(WARN) $(CFLAGS) -fopenmp -MMD -MP -Isolver -Ievaluator -Icli -I$(GEN_DIR)
 LDLIBS   := -lyaml -ljansson -lm
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 # libclang-rt-dev: clang's sanitizer and libFuzzer runtimes (TSan, make fuzz),
 # only recommended by clang, so missing where recommends are not installed.
-DEB_PACKAGES := gcc make libyaml-dev libcmocka-dev libjansson-dev jq gnuplot-nox clang libclang-rt-dev libomp-dev
+# groff-base renders the man page (tests/integration/manpage.sh); git clones
+# the tree for the install test.
+DEB_PACKAGES := gcc make libyaml-dev libcmocka-dev libjansson-dev jq gnuplot-nox clang libclang-rt-dev libomp-dev \
+                groff-base git
 
 LIB_SRC  := $(wildcard solver/*.c evaluator/*.c) $(filter-out cli/main.c,$(wildcard cli/*.c))
 UNIT_SRC := $(wildcard tests/unit_*.c)
 SUPPORT_SRC := $(wildcard tests/support_*.c)
 BENCH_SRC := tests/bench.c
+
+# The rule systems are built into the program (evaluator/rules_builtin.c
+# includes them): an installed skatdd reads no file of the source tree.  One
+# generated file serves every flavour; the directory is a prerequisite so
+# that adding or removing a rule file regenerates it too.
+RULES_YAML := $(sort $(wildcard evaluator/rules/*.yaml))
+RULES_INC  := $(GEN_DIR)/rules_embedded.inc
+
+$(RULES_INC): $(RULES_YAML) evaluator/rules tools/embed.sh
+	@mkdir -p $(dir $@)
+	tools/embed.sh $(RULES_YAML) >$@.tmp && mv $@.tmp $@
+
+# The directory is no program to link from evaluator/rules.c.
+evaluator/rules: ;
 
 # ThreadSanitizer over the OpenMP paths (build/tsan/, tests/run_tsan.sh) needs
 # clang with LLVM's libomp: TSan learns OpenMP's synchronisation from Archer
@@ -35,6 +52,10 @@ define flavour
 $(1)/obj/%.o: %.c
 	@mkdir -p $$(dir $$@)
 	$(or $(3),$$(CC)) $$(ALL_CFLAGS) $(2) -c $$< -o $$@
+
+# The generated file must exist before the first compile (afterwards the
+# .d files know it); any object rule of a new flavour needs this line too.
+$(1)/obj/evaluator/rules_builtin.o: $$(RULES_INC)
 
 $(1)/skatdd: $$(patsubst %.c,$(1)/obj/%.o,$$(LIB_SRC) cli/main.c)
 	$(or $(3),$$(CC)) $$(ALL_CFLAGS) $(2) $$^ -o $$@ $$(LDLIBS)
@@ -99,6 +120,8 @@ fuzz-merge: $(addprefix build/fuzz/,$(FUZZ_TARGETS))
 	  build/fuzz/$$t -merge=1 tests/fuzz/corpus/$$t build/fuzz/corpus/$$t 2>>build/fuzz/merge.log || exit 1; \
 	done
 
+.PHONY: install uninstall install-bin install-man install-completion uninstall-bin uninstall-man \
+        uninstall-completion
 .PHONY: all deps run test fuzz fuzz-merge fuzz-replay-bins test-units test-integration test-tsan bench clean build-units build/san-units tsan-units
 .DEFAULT_GOAL := all
 
@@ -139,5 +162,37 @@ bench: deps build/tests/bench build/tests/optimism build/tests/bench_evaluate
 
 clean:
 	rm -rf build
+
+# make install [PREFIX=/usr/local] [DESTDIR=/staging]: the program (its rule
+# systems built in), the man page and the bash completion.  uninstall removes
+# exactly those files (directories stay: they may hold other programs' files).
+PREFIX      ?= /usr/local
+BINDIR      := $(PREFIX)/bin
+MAN1DIR     := $(PREFIX)/share/man/man1
+COMPLETIONDIR := $(PREFIX)/share/bash-completion/completions
+INSTALL     ?= install
+
+# ---- install-lib and install-python (library branch) are added here: ----
+# ---- to install:, and uninstall-lib uninstall-python to uninstall:    ----
+install: install-bin install-man install-completion
+uninstall: uninstall-bin uninstall-man uninstall-completion
+
+install-bin: build/skatdd
+	$(INSTALL) -D -m 755 build/skatdd $(DESTDIR)$(BINDIR)/skatdd
+
+install-man:
+	$(INSTALL) -D -m 644 docs/skatdd.1 $(DESTDIR)$(MAN1DIR)/skatdd.1
+
+install-completion:
+	$(INSTALL) -D -m 644 completion/skatdd.bash $(DESTDIR)$(COMPLETIONDIR)/skatdd
+
+uninstall-bin:
+	rm -f $(DESTDIR)$(BINDIR)/skatdd
+
+uninstall-man:
+	rm -f $(DESTDIR)$(MAN1DIR)/skatdd.1
+
+uninstall-completion:
+	rm -f $(DESTDIR)$(COMPLETIONDIR)/skatdd
 
 -include $(shell find build -name '*.d' 2>/dev/null)

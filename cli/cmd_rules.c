@@ -8,9 +8,10 @@
 static const char rules_help[] =
     "usage: skatdd rules [NAME|FILE]\n"
     "\n"
-    "Without an argument, lists the rule systems (the YAML files in the rules\n"
-    "directory, $SKATDD_RULES_DIR or the built-in one).  With a name or a path,\n"
-    "prints that rule system with every parameter in words.  Copy a file, change\n"
+    "Without an argument, lists the rule systems: the YAML files of the\n"
+    "directory $SKATDD_RULES_DIR when it is set, else the ones built into\n"
+    "skatdd.  With a name or a path, prints that rule system with every\n"
+    "parameter in words.  Copy a file (skatdd source: evaluator/rules/), change\n"
     "it and select it with --rules PATH in any command.\n";
 
 int cmd_rules(int argc, char **argv)

@@ -163,7 +163,7 @@ void json_print_line(json_t *object)
 const char *rules_directory(void)
 {
     const char *dir = getenv("SKATDD_RULES_DIR");
-    return dir && dir[0] ? dir : SKATDD_RULES_DIR;
+    return dir && dir[0] ? dir : NULL;
 }
 
 double wall_ms(void)

@@ -55,8 +55,8 @@ void json_print_line(json_t *object);
 
 double wall_ms(void);
 
-/* Where the rule system files are: $SKATDD_RULES_DIR, else the source tree's
- * evaluator/rules as built. */
+/* Where rule systems named on the command line or in a deal are looked up:
+ * $SKATDD_RULES_DIR when set and not empty, else NULL, the built-in ones. */
 const char *rules_directory(void);
 
 

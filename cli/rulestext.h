@@ -7,7 +7,8 @@
 
 #include "rules.h"
 
-/* Prints one line per *.yaml file of rules_dir, sorted: "NAME  TITLE", or
+/* Prints one line per *.yaml file of rules_dir (NULL: per built-in system),
+ * sorted: "NAME  TITLE", or
  * "NAME  error: ..." for a file that does not load.  Returns the number of
  * rule systems that load, -1 when the directory cannot be read (err set). */
 int rules_print_list(const char *rules_dir, FILE *out, char *err, size_t n);

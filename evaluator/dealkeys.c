@@ -71,11 +71,11 @@ static const yaml_node_t *top_value(DealParse *c, const char *name)
 }
 
 /* The rule system a document's contract is read in (deal_rules_name).
- * NULL when the reader has no rules directory: plain contract words. */
+ * NULL when the reader reads no rule system: plain contract words. */
 static const RuleSystem *document_rules(DealParse *c, bool *ok)
 {
     *ok = true;
-    if (!c->rules->dir)
+    if (!c->rules->active)
         return NULL;
     const yaml_node_t *named = top_value(c, "rules");
     const char *given = NULL;

@@ -28,8 +28,8 @@ int deal_reader_next(DealReader *reader, Deal *deal, char *err, size_t err_size)
 void deal_reader_close(DealReader *reader);
 /* From now on contracts are read in the words of a rule system (forms such as
  * "spades solo" included): override (--rules) if not NULL, else the
- * document's rules:, else isko, looked up in rules_dir.  False when out of
- * memory. */
+ * document's rules:, else isko, looked up in rules_dir (NULL: the built-in
+ * rule systems).  False when out of memory. */
 bool deal_reader_set_rules(DealReader *reader, const char *override, const char *rules_dir);
 /* The rule system of the deal just read (deal_rules_name over the override
  * and its rules:), loaded once for all the deals that share it.  Needs

@@ -16,9 +16,10 @@ bool deal_rules_set(DealRules *r, const char *override, const char *dir)
     free(r->override);
     free(r->dir);
     r->override = override ? strdup(override) : NULL;
-    r->dir = strdup(dir);
+    r->dir = dir ? strdup(dir) : NULL;
+    r->active = true;
     r->loaded[0] = '\0';
-    return r->dir && (!override || r->override);
+    return (!dir || r->dir) && (!override || r->override);
 }
 
 const RuleSystem *deal_rules_get(DealRules *r, const char *name, char *err, size_t n)

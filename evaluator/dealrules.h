@@ -22,12 +22,14 @@ const char *deal_rules_name(const char *override, const char *document_rules);
  * look names up in, and the last one loaded. */
 typedef struct {
     char *override;   /* --rules: wins over the document's rules: */
-    char *dir;        /* NULL: no rule system (contracts in plain words) */
+    bool active;      /* false: no rule system (contracts in plain words) */
+    char *dir;        /* NULL: the built-in rule systems */
     RuleSystem *rules;
     char loaded[RULES_PATH]; /* the name rules was loaded as; "" when none */
 } DealRules;
 
-/* Sets the override (may be NULL) and the directory.  False when out of memory. */
+/* Sets the override (may be NULL) and the directory (NULL: the built-in
+ * rule systems), and makes the rule system active.  False when out of memory. */
 bool deal_rules_set(DealRules *r, const char *override, const char *dir);
 /* The rule system called name (rules_load), loaded only when it differs from
  * the last one.  NULL with rules_load's message in err. */

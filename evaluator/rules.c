@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "rules_builtin.h"
 #include "slurp.h"
 #include "yamlschema.h"
 
@@ -302,16 +303,31 @@ static void base_name(const char *path, char *out, size_t n)
     memcpy(out, start, len);
     out[len] = '\0';
 }
+
+/* A name without a rules directory: the built-in file, parsed as if read. */
+static bool load_builtin(const char *name, RuleSystem *out, char *err, size_t n)
+{
+    const BuiltinRules *b = rules_builtin_find(name);
+    if (!b) {
+        snprintf(err, n, "unknown rule system '%s' (skatdd rules lists them)", name);
+        return false;
+    }
+    memset(out, 0, sizeof *out);
+    snprintf(out->file, sizeof out->file, "%s" RULES_BUILTIN_SUFFIX, b->name);
+    snprintf(out->name, sizeof out->name, "%s", b->name);
+    return schema_load_text(out->file, b->text, b->size, &rule_schema, out, "rule file", err, n);
+}
+
 bool rules_load(const char *name_or_path, const char *rules_dir, RuleSystem *out, char *err, size_t n)
 {
     char path[RULES_PATH];
     bool is_path = strchr(name_or_path, '/') || ends_with(name_or_path, ".yaml");
-    if (!rules_dir)
-        rules_dir = RULES_DIR_DEFAULT;
     if (!*name_or_path) {
         snprintf(err, n, "empty rule system name");
         return false;
     }
+    if (!is_path && !rules_dir)
+        return load_builtin(name_or_path, out, err, n);
     if ((size_t)snprintf(path, sizeof path, is_path ? "%s%s" : "%s/%s.yaml", is_path ? "" : rules_dir,
                          name_or_path) >= sizeof path) {
         snprintf(err, n, "rule file name too long");
@@ -350,13 +366,32 @@ static int compare_names(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* One listed rule system: loaded from name_or_path, or why not. */
+static void list_one(RuleListing *l, const char *name_or_path, RuleSystem *r)
+{
+    l->loaded = r && rules_load(name_or_path, NULL, r, l->text, sizeof l->text);
+    if (l->loaded)
+        snprintf(l->text, sizeof l->text, "%s", r->title);
+    else if (!r)
+        snprintf(l->text, sizeof l->text, "out of memory");
+}
+
 int rules_list(const char *rules_dir, RuleListing *out, int max, char *err, size_t n)
 {
-    if (!rules_dir)
-        rules_dir = RULES_DIR_DEFAULT;
+    RuleSystem *r = malloc(sizeof *r);
+    if (!rules_dir) {
+        int count = rules_builtin_count() < max ? rules_builtin_count() : max;
+        for (int i = 0; i < count; i++) {
+            snprintf(out[i].name, sizeof out[i].name, "%s", rules_builtin_at(i)->name);
+            list_one(&out[i], out[i].name, r);
+        }
+        free(r);
+        return count;
+    }
     DIR *dir = opendir(rules_dir);
     if (!dir) {
         snprintf(err, n, "%s: cannot read the rules directory: %s", rules_dir, strerror(errno));
+        free(r);
         return -1;
     }
     char *names[RULES_MAX_LISTED];
@@ -371,17 +406,11 @@ int rules_list(const char *rules_dir, RuleListing *out, int max, char *err, size
     }
     closedir(dir);
     qsort(names, (size_t)count, sizeof *names, compare_names);
-    RuleSystem *r = malloc(sizeof *r);
     for (int i = 0; i < count; i++) {
         char path[RULES_PATH];
-        RuleListing *l = &out[i];
         snprintf(path, sizeof path, "%s/%s", rules_dir, names[i]);
-        base_name(names[i], l->name, sizeof l->name);
-        l->loaded = r && rules_load(path, NULL, r, l->text, sizeof l->text);
-        if (l->loaded)
-            snprintf(l->text, sizeof l->text, "%s", r->title);
-        else if (!r)
-            snprintf(l->text, sizeof l->text, "out of memory");
+        base_name(names[i], out[i].name, sizeof out[i].name);
+        list_one(&out[i], path, r);
         free(names[i]);
     }
     free(r);

@@ -1,7 +1,8 @@
 /* Rule systems as data.
  *
  * Each rule system (isko, texas, tournee, classic ...) is a YAML file
- * RULES_DIR/NAME.yaml read at run time with libyaml.  Every parameter of the
+ * NAME.yaml read with libyaml: one of evaluator/rules/, built into the
+ * program (rules_builtin.h), or a user's from a rules directory or a path.  Every parameter of the
  * scoring lives in the file: base values, multiplier levels, thresholds, the
  * lost-game and overbid rules, the bid ladder, doubling calls, Spitze, Ramsch
  * and tournament scoring, so a user can copy a file and change it.  The file
@@ -15,8 +16,6 @@
 #include <stddef.h>
 
 #include "contract.h"
-
-#define RULES_DIR_DEFAULT "evaluator/rules"
 
 enum {
     RULES_NAME = 48,
@@ -154,12 +153,14 @@ typedef struct {
 } RuleSystem;
 
 /* Loads a rule system.  name_or_path containing '/' or ending in ".yaml" is a
- * file; anything else a name looked up as RULES_DIR/NAME.yaml (rules_dir NULL:
- * RULES_DIR_DEFAULT).  On error returns false with "FILE:LINE:COL: message"
- * (or "FILE: message") in err. */
+ * file; anything else a name looked up as rules_dir/NAME.yaml, or with
+ * rules_dir NULL among the built-in systems (no fallback from a directory to
+ * them: a rules directory replaces them).  On error returns false with
+ * "FILE:LINE:COL: message" (or "FILE: message") in err; a built-in file is
+ * named "NAME.yaml (built in)" there and in out->file. */
 bool rules_load(const char *name_or_path, const char *rules_dir, RuleSystem *out, char *err, size_t n);
 
-/* One *.yaml file of a rules directory: its name and whether it loads. */
+/* One listed rule system: its name and whether it loads. */
 typedef struct {
     char name[RULES_NAME];
     bool loaded;
@@ -168,7 +169,7 @@ typedef struct {
 
 enum { RULES_MAX_LISTED = 256 };
 
-/* The *.yaml files of rules_dir (NULL: RULES_DIR_DEFAULT), sorted by name,
+/* The *.yaml files of rules_dir (NULL: the built-in systems), sorted by name,
  * each loaded: at most max (and RULES_MAX_LISTED).  Returns how many, -1
  * when the directory cannot be read (err set). */
 int rules_list(const char *rules_dir, RuleListing *out, int max, char *err, size_t n);

@@ -17,7 +17,9 @@
 #include "contract.h"
 #include "gamevalue.h"
 #include "rules.h"
+#include "rules_builtin.h"
 #include "rulestext.h"
+#include "slurp.h"
 
 static RuleSystem isko, texas, tournee, classic;
 
@@ -130,7 +132,66 @@ static void test_name_or_path(void **state)
     assert_false(rules_load("evaluator/rules/", NULL, &r, err, sizeof err));
     assert_string_equal(err, "evaluator/rules/: cannot read: Is a directory");
     assert_false(rules_load("", NULL, &r, err, sizeof err));
-    assert_true(rules_load("isko", NULL, &r, err, sizeof err)); /* the default directory */
+    assert_true(rules_load("isko", NULL, &r, err, sizeof err)); /* built in */
+    assert_false(rules_load("nosuch", NULL, &r, err, sizeof err));
+    assert_string_equal(err, "unknown rule system 'nosuch' (skatdd rules lists them)");
+}
+
+/* The built-in systems are the files of evaluator/rules/, byte for byte (the
+ * generated arrays are not stale), and load to the same rule systems. */
+static void test_builtin(void **state)
+{
+    (void)state;
+    const char *names[] = {"classic", "isko", "texas", "tournee"};
+    assert_int_equal(rules_builtin_count(), 4);
+    RuleSystem *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    assert_non_null(a);
+    assert_non_null(b);
+    char err[512], path[128], file[128];
+    for (int i = 0; i < 4; i++) {
+        const BuiltinRules *builtin = rules_builtin_at(i);
+        assert_non_null(builtin);
+        assert_string_equal(builtin->name, names[i]); /* sorted */
+        assert_ptr_equal(rules_builtin_find(names[i]), builtin);
+        snprintf(path, sizeof path, "evaluator/rules/%s.yaml", names[i]);
+        FILE *f = fopen(path, "rb");
+        assert_non_null(f);
+        size_t size;
+        const char *problem;
+        char *text = slurp_stream(f, &size, &problem);
+        fclose(f);
+        assert_non_null(text);
+        assert_int_equal(builtin->size, size);
+        assert_memory_equal(builtin->text, text, size);
+        assert_int_equal(builtin->text[size], '\0');
+        free(text);
+
+        assert_true(rules_load(path, NULL, a, err, sizeof err));
+        assert_true(rules_load(names[i], NULL, b, err, sizeof err));
+        snprintf(file, sizeof file, "%s.yaml (built in)", names[i]);
+        assert_string_equal(b->file, file);
+        assert_string_equal(b->name, names[i]);
+        memcpy(b->file, a->file, sizeof b->file);
+        assert_memory_equal(a, b, sizeof *a);
+    }
+    assert_null(rules_builtin_at(4));
+    assert_null(rules_builtin_at(-1));
+    assert_null(rules_builtin_find("isko.yaml"));
+    free(a);
+    free(b);
+
+    /* The listing of the built-in systems is that of the directory. */
+    char *from_dir = NULL, *built_in = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&from_dir, &size);
+    assert_int_equal(rules_print_list("evaluator/rules", out, err, sizeof err), 4);
+    fclose(out);
+    out = open_memstream(&built_in, &size);
+    assert_int_equal(rules_print_list(NULL, out, err, sizeof err), 4);
+    fclose(out);
+    assert_string_equal(built_in, from_dir);
+    free(from_dir);
+    free(built_in);
 }
 
 static void test_minimal_file(void **state)
@@ -534,6 +595,7 @@ int main(void)
         cmocka_unit_test(test_contract_parse_compatible),
         cmocka_unit_test(test_contract_names_round_trip),
         cmocka_unit_test(test_lookups),
+        cmocka_unit_test(test_builtin),
     };
     return cmocka_run_group_tests(tests, load_all, NULL);
 }

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The rule systems are built into skatdd: a copy of the binary run far from
+# the source tree (another directory, SKATDD_RULES_DIR unset) lists and loads
+# every one of them; $SKATDD_RULES_DIR and --rules PATH still override them.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+fail() { echo "FAIL: $*" >&2; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir "$tmp/bin" "$tmp/cwd" "$tmp/dir"
+cp "$SKATDD" "$tmp/bin/skatdd"
+cp "$here/data/score.yaml" "$here/data/ramsch.yaml" "$tmp/cwd/"
+cd "$tmp/cwd"
+run() { env -u SKATDD_RULES_DIR "$tmp/bin/skatdd" "$@"; }
+
+# Every file of evaluator/rules/ is listed, none with an error, and loads.
+list=$(run rules)
+names=$(cd "$top/evaluator/rules" && ls -- *.yaml | sed 's/\.yaml$//')
+[ "$(awk '{ print $1 }' <<<"$list")" = "$names" ] || fail "skatdd rules lists: $list"
+! grep -q "error:" <<<"$list" || fail "a built-in rule system does not load: $list"
+for name in $names; do
+    run rules "$name" | grep -q "^  file: $name.yaml (built in)$" || fail "rules $name: not the built-in file"
+    run score --format json --rules "$name" score.yaml >/dev/null 2>&1 || [ $? -eq 2 ] ||
+        fail "score --rules $name: crashed"
+done
+# Deals that name their rules (ramsch.yaml: classic) and the default, isko.
+[ "$(run score --format json ramsch.yaml | jq -r .rules)" = classic ] || fail "rules: classic in a deal"
+[ "$(run score --format json score.yaml | head -1 | jq -r .rules)" = isko ] || fail "the default isko"
+run solve "$top/problems/examples.yaml" >/dev/null || fail "solve without the source tree's rules"
+
+# $SKATDD_RULES_DIR replaces the built-in systems: its files are listed and
+# found by name, the built-in ones are not.
+sed 's/^title: .*/title: My own rules/' "$top/evaluator/rules/isko.yaml" >"$tmp/dir/mine.yaml"
+list=$(SKATDD_RULES_DIR="$tmp/dir" "$tmp/bin/skatdd" rules)
+[ "$list" = "mine       My own rules" ] || fail "SKATDD_RULES_DIR listing: $list"
+SKATDD_RULES_DIR="$tmp/dir" "$tmp/bin/skatdd" rules mine | grep -q "^  file: $tmp/dir/mine.yaml$" ||
+    fail "SKATDD_RULES_DIR lookup by name"
+[ "$(SKATDD_RULES_DIR="$tmp/dir" "$tmp/bin/skatdd" score --format json --rules mine score.yaml | head -1 |
+    jq -r .rules)" = mine ] || fail "score --rules NAME from SKATDD_RULES_DIR"
+set +e
+err=$(SKATDD_RULES_DIR="$tmp/dir" "$tmp/bin/skatdd" rules isko 2>&1 >/dev/null)
+status=$?
+set -e
+[ $status -eq 2 ] && [ "$err" = "unknown rule system 'isko' (skatdd rules lists them)" ] ||
+    fail "a built-in name under SKATDD_RULES_DIR: status $status, '$err'"
+# An empty SKATDD_RULES_DIR counts as unset.
+[ "$(SKATDD_RULES_DIR= "$tmp/bin/skatdd" rules)" = "$(run rules)" ] || fail "empty SKATDD_RULES_DIR"
+
+# --rules PATH reads the file, whatever the directory.
+run rules "$tmp/dir/mine.yaml" | grep -q "^mine: My own rules" || fail "rules PATH"
+[ "$(run score --format json --rules "$tmp/dir/mine.yaml" score.yaml | head -1 | jq -r .rules)" = mine ] ||
+    fail "score --rules PATH"
+exit 0
