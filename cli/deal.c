@@ -1194,21 +1194,17 @@ static bool read_deal(Ctx *c, yaml_node_t *root)
 
 /* ---- the reader --------------------------------------------------------- */
 
-DealReader *deal_reader_open(const char *path, char *err, size_t err_size)
+/* Takes text (size bytes, a '\0' after them, malloc'ed) whatever happens. */
+static DealReader *open_text(const char *path, char *text, size_t size, const char *problem, char *err,
+                             size_t err_size)
 {
-    bool is_stdin = strcmp(path, "-") == 0;
-    FILE *f = is_stdin ? stdin : fopen(path, "rb");
-    if (!f) {
-        snprintf(err, err_size, "%s: cannot open: %s", path, strerror(errno));
-        return NULL;
+    DealReader *r = text ? calloc(1, sizeof *r) : NULL;
+    if (r) {
+        r->text = text;
+        r->size = size;
+        text = NULL;
     }
-    const char *problem = "out of memory";
-    DealReader *r = calloc(1, sizeof *r);
-    if (r)
-        r->text = slurp_stream(f, &r->size, &problem);
-    if (!is_stdin)
-        fclose(f);
-    if (r && r->text && (r->path = strdup(path)) && yaml_depth_init(&r->guard, r->text, r->size)) {
+    if (r && (r->path = strdup(path)) && yaml_depth_init(&r->guard, r->text, r->size)) {
         if (yaml_parser_initialize(&r->parser)) {
             r->bom = r->size >= 3 && memcmp(r->text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
             r->cursor_byte = r->bom;
@@ -1218,12 +1214,39 @@ DealReader *deal_reader_open(const char *path, char *err, size_t err_size)
         yaml_depth_delete(&r->guard);
     }
     snprintf(err, err_size, "%s: cannot read: %s", path, problem);
+    free(text);
     if (r) {
         free(r->text);
         free(r->path);
         free(r);
     }
     return NULL;
+}
+
+DealReader *deal_reader_open(const char *path, char *err, size_t err_size)
+{
+    bool is_stdin = strcmp(path, "-") == 0;
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
+    if (!f) {
+        snprintf(err, err_size, "%s: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    const char *problem = "out of memory";
+    size_t size = 0;
+    char *text = slurp_stream(f, &size, &problem);
+    if (!is_stdin)
+        fclose(f);
+    return open_text(path, text, size, problem, err, err_size);
+}
+
+DealReader *deal_reader_open_text(const char *name, const char *text, size_t size, char *err, size_t err_size)
+{
+    char *copy = malloc(size + 1);
+    if (copy) {
+        memcpy(copy, text, size);
+        copy[size] = '\0';
+    }
+    return open_text(name, copy, size, "out of memory", err, err_size);
 }
 
 /* The line and column of a byte offset, for reader errors (bad UTF-8). */

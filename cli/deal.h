@@ -95,6 +95,9 @@ typedef struct DealReader DealReader;
 /* Opens a file of YAML documents ("-": standard input) and reads it whole,
  * once (a pipe cannot be read again).  NULL with a message in err on failure. */
 DealReader *deal_reader_open(const char *path, char *err, size_t err_size);
+/* The same over text in memory (size bytes, copied); name stands for the
+ * file in messages. */
+DealReader *deal_reader_open_text(const char *name, const char *text, size_t size, char *err, size_t err_size);
 /* The file's text as read (size bytes, '\0' after them): what a command
  * that also reads other formats looks at.  Valid until the reader is closed. */
 const char *deal_reader_text(const DealReader *reader, size_t *size);
