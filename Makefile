@@ -64,6 +64,7 @@ $(1)/obj/tests/unit_api.o: tests/unit_api.c include/skatdd.h
 	$(or $(3),$$(CC)) $$(API_CFLAGS) $(2) -c $$< -o $$@
 
 $(1)/tests/unit_api: $(1)/obj/tests/unit_api.o $(1)/libskatdd.a
+	@mkdir -p $$(dir $$@)
 	$(or $(3),$$(CC)) $(2) $$^ -o $$@ -fopenmp $$(LIB_LDLIBS) -lcmocka
 
 $(1)/examples/%: examples/%.c include/skatdd.h $(1)/libskatdd.a
