@@ -27,7 +27,7 @@ if [ "$build" = "$top/build" ]; then
     readelf -d "$so" | grep 'SONAME.*\[libskatdd.so.0\]' >/dev/null || fail "soname"
     others=$(nm -D --defined-only "$so" | awk '$3 !~ /^(skatdd_|SKATDD_)/ { print $3 }')
     [ -z "$others" ] || fail "libskatdd.so exports more than skatdd_*: $others"
-    nm -D --defined-only "$so" | grep ' T skatdd_solve$' >/dev/null || fail "skatdd_solve not exported"
+    nm -D --defined-only "$so" | grep ' T skatdd_solve@@SKATDD_0$' >/dev/null || fail "skatdd_solve not exported"
     # The CLI is a client of the archive: its solver comes from there, not from cli/.
     ar t "$build/libskatdd.a" | grep '^search.o$' >/dev/null || fail "libskatdd.a has no solver"
     if ar t "$build/libskatdd.a" | grep '^cmd_'; then fail "libskatdd.a holds CLI commands"; fi
