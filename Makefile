@@ -197,18 +197,14 @@ DESTDIR ?=
 LIBDIR   = $(DESTDIR)$(PREFIX)/lib
 PYDIR    = $(DESTDIR)$(PREFIX)/lib/python3/dist-packages/skatdd
 
-build/skatdd.pc: lib/skatdd.pc.in include/skatdd.h
-	@mkdir -p build
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(LIB_VERSION)|g' $< >$@
-
-install-lib: lib build/skatdd.pc
+install-lib: lib
 	install -d $(DESTDIR)$(PREFIX)/include $(LIBDIR)/pkgconfig
 	install -m 644 include/skatdd.h $(DESTDIR)$(PREFIX)/include/skatdd.h
 	install -m 644 build/libskatdd.a $(LIBDIR)/libskatdd.a
 	install -m 755 build/libskatdd.so.$(LIB_VERSION) $(LIBDIR)/libskatdd.so.$(LIB_VERSION)
 	ln -sf libskatdd.so.$(LIB_VERSION) $(LIBDIR)/$(LIB_SONAME)
 	ln -sf $(LIB_SONAME) $(LIBDIR)/libskatdd.so
-	install -m 644 build/skatdd.pc $(LIBDIR)/pkgconfig/skatdd.pc
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(LIB_VERSION)|g' lib/skatdd.pc.in >$(LIBDIR)/pkgconfig/skatdd.pc
 
 uninstall-lib:
 	rm -f $(DESTDIR)$(PREFIX)/include/skatdd.h $(LIBDIR)/libskatdd.a $(LIBDIR)/libskatdd.so.$(LIB_VERSION) \
