@@ -73,6 +73,18 @@ $(1)/examples/%: examples/%.c include/skatdd.h $(1)/libskatdd.a
 
 $(1)-examples: $$(addprefix $(1)/examples/,$$(EXAMPLES))
 
+# The shared library: the archive's objects, only skatdd_* exported (the
+# version script backs up SKATDD_API), every symbol resolved at link time.
+# build/san has one too, for the Python tests under the sanitizers.
+$(1)/libskatdd.so.$$(LIB_VERSION): $(1)/libskatdd.a lib/skatdd.map
+	$(or $(3),$$(CC)) $(2) -shared -fopenmp -Wl,-soname,$$(LIB_SONAME) -Wl,--version-script=lib/skatdd.map \
+	    -Wl,-z,defs -o $$@ -Wl,--whole-archive $(1)/libskatdd.a -Wl,--no-whole-archive $$(LIB_LDLIBS)
+
+$(1)/$$(LIB_SONAME) $(1)/libskatdd.so: $(1)/libskatdd.so.$$(LIB_VERSION)
+	ln -sf $$(notdir $$<) $$@
+
+$(1)-lib: $(1)/libskatdd.a $(1)/libskatdd.so $(1)/$$(LIB_SONAME)
+
 $(1)/tests/%: $(1)/obj/tests/%.o $$(patsubst %.c,$(1)/obj/%.o,$$(LIB_SRC) $$(SUPPORT_SRC))
 	@mkdir -p $$(dir $$@)
 	$(or $(3),$$(CC)) $$(ALL_CFLAGS) $(2) $$^ -o $$@ $$(LDLIBS) -lcmocka
@@ -84,16 +96,7 @@ $(eval $(call flavour,build,))
 $(eval $(call flavour,build/san,$(SAN_FLAGS)))
 $(eval $(call flavour,build/tsan,$(TSAN_FLAGS),$(TSAN_CC)))
 
-# The shared library: the archive's objects, only skatdd_* exported (the
-# version script backs up SKATDD_API), every symbol resolved at link time.
-build/libskatdd.so.$(LIB_VERSION): build/libskatdd.a lib/skatdd.map
-	$(CC) -shared -fopenmp -Wl,-soname,$(LIB_SONAME) -Wl,--version-script=lib/skatdd.map -Wl,-z,defs \
-	    -o $@ -Wl,--whole-archive build/libskatdd.a -Wl,--no-whole-archive $(LIB_LDLIBS)
-
-build/$(LIB_SONAME) build/libskatdd.so: build/libskatdd.so.$(LIB_VERSION)
-	ln -sf $(notdir $<) $@
-
-lib: build/libskatdd.a build/libskatdd.so build/$(LIB_SONAME)
+lib: build-lib
 
 # The C example linked with the shared library (found next to it: rpath),
 # to show what a program outside this tree does.
@@ -150,7 +153,7 @@ fuzz-merge: $(addprefix build/fuzz/,$(FUZZ_TARGETS))
 	  build/fuzz/$$t -merge=1 tests/fuzz/corpus/$$t build/fuzz/corpus/$$t 2>>build/fuzz/merge.log || exit 1; \
 	done
 
-.PHONY: lib build-examples build/san-examples install-lib uninstall-lib install-python uninstall-python
+.PHONY: lib build-lib build/san-lib build-examples build/san-examples install-lib uninstall-lib install-python uninstall-python
 .PHONY: all deps run test fuzz fuzz-merge fuzz-replay-bins test-units test-integration test-tsan bench clean build-units build/san-units tsan-units
 .DEFAULT_GOAL := all
 
@@ -172,7 +175,7 @@ run: deps build/skatdd
 
 test: deps
 	$(MAKE) -j2 --no-print-directory build/skatdd build-units lib build-examples
-	$(MAKE) -j2 --no-print-directory build/san/skatdd build/san-units build/san-examples fuzz-replay-bins
+	$(MAKE) -j2 --no-print-directory build/san/skatdd build/san-units build/san-lib build/san-examples fuzz-replay-bins
 	tests/run_tests.sh build
 	tests/run_tests.sh build/san
 	tests/fuzz/replay.sh build/san
