@@ -138,11 +138,14 @@ SKATDD_API skatdd_status skatdd_contract_name(const skatdd_rules *rules, const s
 
 /* A position of play.  All three players hold the same number of cards,
  * except that those who already played to the trick in progress hold one
- * fewer; cards in no hand and not in the trick count as played. */
+ * fewer; cards in no hand, not in the skat and not in the trick count as
+ * played. */
 typedef struct {
     skatdd_game game;
     int declarer;                          /* seat */
     skatdd_cards hands[SKATDD_SEAT_COUNT]; /* cards still held */
+    skatdd_cards skat;                     /* the skat or the discard (0: not given); its points are
+                                              part of declarer_points */
     int leader;                            /* seat that led (or leads) the current trick */
     int trick_size;                        /* cards already played to it, 0..2 */
     int trick[2];                          /* those cards, from the leader on */

@@ -254,6 +254,13 @@ static skatdd_status check_position(const skatdd_position *p, Position *out)
             return fail(SKATDD_ERR_CARDS, "%s is in two hands", card_names[set_first(p->hands[s] & seen)]);
         seen |= p->hands[s];
     }
+    if (p->skat) {
+        if (set_count(p->skat) != 2)
+            return fail(SKATDD_ERR_CARDS, "the skat holds %d cards, not 2", set_count(p->skat));
+        if (p->skat & seen)
+            return fail(SKATDD_ERR_CARDS, "skat card %s is also held", card_names[set_first(p->skat & seen)]);
+        seen |= p->skat;
+    }
     for (int i = 0; i < p->trick_size; i++) {
         if (!is_card(p->trick[i]))
             return fail(SKATDD_ERR_CARD, "trick card %d is not a card number 0..31", p->trick[i]);
@@ -299,6 +306,9 @@ static skatdd_status check_position(const skatdd_position *p, Position *out)
     if (p->declarer_points < 0 || p->declarer_points > out_of_play)
         return fail(SKATDD_ERR_ARGUMENT, "declarer_points %d: only %d card points are out of play",
                     p->declarer_points, out_of_play);
+    if (p->declarer_points < set_points(p->skat))
+        return fail(SKATDD_ERR_ARGUMENT, "declarer_points %d: the skat alone counts %d", p->declarer_points,
+                    set_points(p->skat));
     if (out)
         *out = pos;
     return SKATDD_OK;
@@ -553,6 +563,12 @@ skatdd_status skatdd_solve_deal(skatdd_solver *solver, const skatdd_deals *deals
         solution->discard_found = true;
     }
     solution->position = from_position(&pos);
+    /* The cards that count for the declarer from the start: the discard, or
+     * in a hand game or a position the skat when it is known. */
+    CardSet out = solution->discard ? solution->discard : deal->has_skat ? deal->skat : 0;
+    bool out_of_play = !(out & (pos.hands[0] | pos.hands[1] | pos.hands[2]));
+    if (set_count(out) == 2 && out_of_play && set_points(out) <= pos.declarer_points)
+        solution->position.skat = out;
     analyze(solver->solver, &pos, &solution->analysis);
     return SKATDD_OK;
 }

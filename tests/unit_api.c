@@ -125,6 +125,7 @@ static void test_good_deal(void **state)
     assert_int_equal(sol.analysis.line_length, 30);
     assert_int_equal(skatdd_position_check(&sol.position), SKATDD_OK);
     assert_int_equal(sol.position.declarer_points, 0); /* D8 D7 are worth nothing */
+    assert_int_equal(sol.position.skat, cards("D8 D7"));
     skatdd_deals_free(deals);
 }
 
@@ -215,6 +216,18 @@ static void test_bad_positions(void **state)
     assert_int_equal(a.to_move, SKATDD_REARHAND);
 
     p = small_position();
+    p.skat = cards("DA DT");
+    assert_int_equal(skatdd_solve(solver, &p, &a), SKATDD_OK);
+    p.skat = cards("DA CA");
+    assert_int_equal(skatdd_solve(solver, &p, &a), SKATDD_ERR_CARDS);
+    assert_non_null(strstr(skatdd_last_error(), "skat card CA is also held"));
+    p.skat = cards("DA");
+    assert_int_equal(skatdd_solve(solver, &p, &a), SKATDD_ERR_CARDS);
+    p.skat = cards("DA DT");
+    p.declarer_points = 20; /* the skat alone is 21 */
+    assert_int_equal(skatdd_solve(solver, &p, &a), SKATDD_ERR_ARGUMENT);
+
+    p = small_position();
     p.game = (skatdd_game)9;
     assert_int_equal(skatdd_solve(solver, &p, &a), SKATDD_ERR_ARGUMENT);
     p = small_position();
@@ -248,6 +261,7 @@ static void test_random_positions(void **state)
             p.trick[0] &= 31;
             p.trick[1] &= 31;
             p.declarer_points &= 15;
+            p.skat &= 0x00800080u; /* CA HA: sometimes held, sometimes out, sometimes one card */
             p.declarer_tricks &= 1;
             p.defender_tricks &= 1;
             skatdd_cards deck = 0xffffffffu;

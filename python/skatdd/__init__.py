@@ -48,7 +48,7 @@ class _Contract(ctypes.Structure):
 
 
 class _Position(ctypes.Structure):
-    _fields_ = [("game", ctypes.c_int), ("declarer", ctypes.c_int), ("hands", _cards * 3),
+    _fields_ = [("game", ctypes.c_int), ("declarer", ctypes.c_int), ("hands", _cards * 3), ("skat", _cards),
                 ("leader", ctypes.c_int), ("trick_size", ctypes.c_int), ("trick", ctypes.c_int * 2),
                 ("declarer_points", ctypes.c_int), ("declarer_tricks", ctypes.c_int),
                 ("defender_tricks", ctypes.c_int)]
@@ -340,11 +340,12 @@ class Position:
     """A position of play: game and seats by name or number, hands as card lists."""
 
     def __init__(self, game, hands, declarer=0, leader=0, trick=(), declarer_points=0, declarer_tricks=0,
-                 defender_tricks=0):
+                 defender_tricks=0, skat=()):
         self.game = GAMES.index(game) if isinstance(game, str) else game
         self.declarer = SEATS.index(declarer) if isinstance(declarer, str) else declarer
         self.leader = SEATS.index(leader) if isinstance(leader, str) else leader
         self.hands = [cards_to_set(h) if not isinstance(h, int) else h for h in hands]
+        self.skat = cards_to_set(skat) if not isinstance(skat, int) else skat
         self.trick = [card_number(c) if isinstance(c, str) else c for c in trick]
         self.declarer_points = declarer_points
         self.declarer_tricks = declarer_tricks
@@ -354,13 +355,13 @@ class Position:
         if len(self.trick) > 2 or len(self.hands) != 3:
             raise Error(4, "a trick in progress has 0..2 cards, a position three hands")
         t = list(self.trick) + [-1] * (2 - len(self.trick))
-        return _Position(self.game, self.declarer, (_cards * 3)(*self.hands), self.leader, len(self.trick),
+        return _Position(self.game, self.declarer, (_cards * 3)(*self.hands), self.skat, self.leader, len(self.trick),
                          (ctypes.c_int * 2)(*t), self.declarer_points, self.declarer_tricks, self.defender_tricks)
 
     @classmethod
     def _of(cls, p):
         return cls(p.game, list(p.hands), p.declarer, p.leader, list(p.trick)[:p.trick_size], p.declarer_points,
-                   p.declarer_tricks, p.defender_tricks)
+                   p.declarer_tricks, p.defender_tricks, p.skat)
 
     def check(self):
         _check(_lib.skatdd_position_check(ctypes.byref(self._struct())))

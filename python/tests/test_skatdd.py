@@ -57,6 +57,7 @@ class SolveTest(unittest.TestCase):
         self.assertEqual(max(a.moves.values()), 116)
         self.assertEqual(a.moves["CJ"], 105)
         self.assertEqual(len(a.line), 30)
+        self.assertEqual(a.position.skat, skatdd.cards_to_set("D8 D7"))
         self.assertEqual(self.solver.value(a.position), 116)
         self.assertTrue(self.solver.ask(a.position, "reaches", 116))
         self.assertFalse(self.solver.ask(a.position, "reaches", 117))
