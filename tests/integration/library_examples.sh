@@ -31,4 +31,7 @@ if [ "$build" = "$top/build" ]; then
     # The CLI is a client of the archive: its solver comes from there, not from cli/.
     ar t "$build/libskatdd.a" | grep '^search.o$' >/dev/null || fail "libskatdd.a has no solver"
     if ar t "$build/libskatdd.a" | grep '^cmd_'; then fail "libskatdd.a holds CLI commands"; fi
+    # ar keeps one member per name: two sources of one base name would lose one.
+    dup=$(ar t "$build/libskatdd.a" | sort | uniq -d)
+    [ -z "$dup" ] || fail "libskatdd.a: members of the same name: $dup"
 fi
