@@ -6,8 +6,16 @@ GEN_DIR  := build/gen
 CSTD     := -std=gnu11
 WARN     := -Wall -Wextra
 CFLAGS   ?= -O2 -g -march=native
-ALL_CFLAGS := $(CSTD) $(WARN) $(CFLAGS) -fopenmp -MMD -MP -Isolver -Ievaluator -Icli -I$(GEN_DIR)
+# -fPIC: the same objects go into libskatdd.a (the CLI and the tests) and
+# libskatdd.so; -fvisibility=hidden keeps everything but the skatdd_* API
+# (SKATDD_API in include/skatdd.h) out of the shared library's symbols and
+# lets the compiler call internal functions directly, as without -fPIC.
+ALL_CFLAGS := $(CSTD) $(WARN) $(CFLAGS) -fopenmp -fPIC -fvisibility=hidden -MMD -MP \
+              -Iinclude -Isolver -Ievaluator -Icli -I$(GEN_DIR)
 LDLIBS   := -lyaml -ljansson -lm
+LIB_LDLIBS := -lyaml -lm
+# A program of the public API sees include/skatdd.h and nothing else.
+API_CFLAGS = $(CSTD) $(WARN) $(CFLAGS) -Iinclude
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 # libclang-rt-dev: clang's sanitizer and libFuzzer runtimes (TSan, make fuzz),
@@ -17,7 +25,14 @@ SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sa
 DEB_PACKAGES := gcc make libyaml-dev libcmocka-dev libjansson-dev jq gnuplot-nox clang libclang-rt-dev libomp-dev \
                 groff-base git
 
-LIB_SRC  := $(wildcard solver/*.c evaluator/*.c) $(filter-out cli/main.c,$(wildcard cli/*.c))
+LIB_SRC  := $(wildcard solver/*.c evaluator/*.c lib/*.c) $(filter-out cli/main.c,$(wildcard cli/*.c))
+# What libskatdd holds: the solver, the evaluator (with the deal and record
+# readers) and the public API (lib/).  The CLI is the rest of cli/, linked with libskatdd.a.
+CORE_SRC := $(wildcard solver/*.c evaluator/*.c lib/*.c)
+CLI_SRC  := $(filter-out $(CORE_SRC),$(wildcard cli/*.c))
+LIB_VERSION := $(shell sed -n 's/^\#define SKATDD_VERSION "\(.*\)"/\1/p' include/skatdd.h)
+LIB_SONAME  := libskatdd.so.$(firstword $(subst ., ,$(LIB_VERSION)))
+EXAMPLES := solve_position
 UNIT_SRC := $(wildcard tests/unit_*.c)
 SUPPORT_SRC := $(wildcard tests/support_*.c)
 BENCH_SRC := tests/bench.c
@@ -57,8 +72,39 @@ $(1)/obj/%.o: %.c
 # .d files know it); any object rule of a new flavour needs this line too.
 $(1)/obj/evaluator/rules_builtin.o: $$(RULES_INC)
 
-$(1)/skatdd: $$(patsubst %.c,$(1)/obj/%.o,$$(LIB_SRC) cli/main.c)
+$(1)/libskatdd.a: $$(patsubst %.c,$(1)/obj/%.o,$$(CORE_SRC))
+	rm -f $$@
+	ar rcs $$@ $$^
+
+$(1)/skatdd: $$(patsubst %.c,$(1)/obj/%.o,$$(CLI_SRC)) $(1)/libskatdd.a
 	$(or $(3),$$(CC)) $$(ALL_CFLAGS) $(2) $$^ -o $$@ $$(LDLIBS)
+
+# The public API's test and the examples: the header only, the archive.
+$(1)/obj/tests/unit_api.o: tests/unit_api.c include/skatdd.h
+	@mkdir -p $$(dir $$@)
+	$(or $(3),$$(CC)) $$(API_CFLAGS) $(2) -c $$< -o $$@
+
+$(1)/tests/unit_api: $(1)/obj/tests/unit_api.o $(1)/libskatdd.a
+	@mkdir -p $$(dir $$@)
+	$(or $(3),$$(CC)) $(2) $$^ -o $$@ -fopenmp $$(LIB_LDLIBS) -lcmocka
+
+$(1)/examples/%: examples/%.c include/skatdd.h $(1)/libskatdd.a
+	@mkdir -p $$(dir $$@)
+	$(or $(3),$$(CC)) $$(API_CFLAGS) $(2) $$< -o $$@ $(1)/libskatdd.a -fopenmp $$(LIB_LDLIBS)
+
+$(1)-examples: $$(addprefix $(1)/examples/,$$(EXAMPLES))
+
+# The shared library: the archive's objects, only skatdd_* exported (the
+# version script backs up SKATDD_API), every symbol resolved at link time.
+# build/san has one too, for the Python tests under the sanitizers.
+$(1)/libskatdd.so.$$(LIB_VERSION): $(1)/libskatdd.a lib/skatdd.map
+	$(or $(3),$$(CC)) $(2) -shared -fopenmp -Wl,-soname,$$(LIB_SONAME) -Wl,--version-script=lib/skatdd.map \
+	    -Wl,-z,defs -o $$@ -Wl,--whole-archive $(1)/libskatdd.a -Wl,--no-whole-archive $$(LIB_LDLIBS)
+
+$(1)/$$(LIB_SONAME) $(1)/libskatdd.so: $(1)/libskatdd.so.$$(LIB_VERSION)
+	ln -sf $$(notdir $$<) $$@
+
+$(1)-lib: $(1)/libskatdd.a $(1)/libskatdd.so $(1)/$$(LIB_SONAME)
 
 $(1)/tests/%: $(1)/obj/tests/%.o $$(patsubst %.c,$(1)/obj/%.o,$$(LIB_SRC) $$(SUPPORT_SRC))
 	@mkdir -p $$(dir $$@)
@@ -70,6 +116,14 @@ endef
 $(eval $(call flavour,build,))
 $(eval $(call flavour,build/san,$(SAN_FLAGS)))
 $(eval $(call flavour,build/tsan,$(TSAN_FLAGS),$(TSAN_CC)))
+
+lib: build-lib
+
+# The C example linked with the shared library (found next to it: rpath),
+# to show what a program outside this tree does.
+build/examples/solve_position: examples/solve_position.c include/skatdd.h build/libskatdd.so build/$(LIB_SONAME)
+	@mkdir -p $(dir $@)
+	$(CC) $(API_CFLAGS) $< -o $@ -Lbuild -lskatdd -Wl,-rpath,'$$ORIGIN/..'
 
 tsan-units: $(addprefix build/tsan/tests/,$(TSAN_UNITS))
 
@@ -122,10 +176,11 @@ fuzz-merge: $(addprefix build/fuzz/,$(FUZZ_TARGETS))
 
 .PHONY: install uninstall install-bin install-man install-completion uninstall-bin uninstall-man \
         uninstall-completion
+.PHONY: lib build-lib build/san-lib build-examples build/san-examples install-lib uninstall-lib install-python uninstall-python
 .PHONY: all deps run test fuzz fuzz-merge fuzz-replay-bins test-units test-integration test-tsan bench clean build-units build/san-units tsan-units
 .DEFAULT_GOAL := all
 
-all: build/skatdd
+all: build/skatdd lib
 
 deps:
 	@missing=""; for p in $(DEB_PACKAGES); do \
@@ -142,8 +197,8 @@ run: deps build/skatdd
 	./build/skatdd problems problems/
 
 test: deps
-	$(MAKE) -j2 --no-print-directory build/skatdd build-units
-	$(MAKE) -j2 --no-print-directory build/san/skatdd build/san-units fuzz-replay-bins
+	$(MAKE) -j2 --no-print-directory build/skatdd build-units lib build-examples
+	$(MAKE) -j2 --no-print-directory build/san/skatdd build/san-units build/san-lib build/san-examples fuzz-replay-bins
 	tests/run_tests.sh build
 	tests/run_tests.sh build/san
 	tests/fuzz/replay.sh build/san
@@ -160,11 +215,42 @@ bench: deps build/tests/bench build/tests/optimism build/tests/bench_evaluate
 	./build/tests/optimism
 	./build/tests/bench_evaluate $(EVAL_BENCH_ARGS)
 
+# The library for other programs: header, archive, shared library with its
+# links, and a pkg-config file.  The Python module goes where Debian's
+# python3 looks for packages under /usr/local.
+PREFIX  ?= /usr/local
+DESTDIR ?=
+LIBDIR   = $(DESTDIR)$(PREFIX)/lib
+PYDIR    = $(DESTDIR)$(PREFIX)/lib/python3/dist-packages/skatdd
+
+install-lib: lib
+	install -d $(DESTDIR)$(PREFIX)/include $(LIBDIR)/pkgconfig
+	install -m 644 include/skatdd.h $(DESTDIR)$(PREFIX)/include/skatdd.h
+	install -m 644 build/libskatdd.a $(LIBDIR)/libskatdd.a
+	install -m 755 build/libskatdd.so.$(LIB_VERSION) $(LIBDIR)/libskatdd.so.$(LIB_VERSION)
+	ln -sf libskatdd.so.$(LIB_VERSION) $(LIBDIR)/$(LIB_SONAME)
+	ln -sf $(LIB_SONAME) $(LIBDIR)/libskatdd.so
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(LIB_VERSION)|g' lib/skatdd.pc.in >$(LIBDIR)/pkgconfig/skatdd.pc
+
+uninstall-lib:
+	rm -f $(DESTDIR)$(PREFIX)/include/skatdd.h $(LIBDIR)/libskatdd.a $(LIBDIR)/libskatdd.so.$(LIB_VERSION) \
+	      $(LIBDIR)/$(LIB_SONAME) $(LIBDIR)/libskatdd.so $(LIBDIR)/pkgconfig/skatdd.pc
+
+install-python:
+	install -d $(PYDIR)
+	install -m 644 python/skatdd/__init__.py $(PYDIR)/__init__.py
+
+uninstall-python:
+	rm -f $(PYDIR)/__init__.py
+	rm -rf $(PYDIR)/__pycache__
+	-rmdir $(PYDIR)
+
 clean:
 	rm -rf build
 
 # make install [PREFIX=/usr/local] [DESTDIR=/staging]: the program (its rule
-# systems built in), the man page and the bash completion.  uninstall removes
+# systems built in), the man page, the bash completion, and the library
+# (install-lib, install-python above).  uninstall removes
 # exactly those files (directories stay: they may hold other programs' files).
 PREFIX      ?= /usr/local
 BINDIR      := $(PREFIX)/bin
@@ -172,10 +258,8 @@ MAN1DIR     := $(PREFIX)/share/man/man1
 COMPLETIONDIR := $(PREFIX)/share/bash-completion/completions
 INSTALL     ?= install
 
-# ---- install-lib and install-python (library branch) are added here: ----
-# ---- to install:, and uninstall-lib uninstall-python to uninstall:    ----
-install: install-bin install-man install-completion
-uninstall: uninstall-bin uninstall-man uninstall-completion
+install: install-bin install-man install-completion install-lib install-python
+uninstall: uninstall-bin uninstall-man uninstall-completion uninstall-lib uninstall-python
 
 install-bin: build/skatdd
 	$(INSTALL) -D -m 755 build/skatdd $(DESTDIR)$(BINDIR)/skatdd

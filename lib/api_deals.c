@@ -1,0 +1,139 @@
+/* Deals read from YAML text or files, and solving them as `skatdd solve` does. */
+#include "api.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "deal.h"
+#include "dealreader.h"
+#include "discard.h"
+
+/* ---- deals -------------------------------------------------------------- */
+
+struct skatdd_deals {
+    size_t count;
+    Deal *deal;
+};
+
+static skatdd_status read_deals(DealReader *reader, const char *err_open, skatdd_deals **deals)
+{
+    char err[512];
+    if (!reader)
+        return api_fail(SKATDD_ERR_IO, "%s", err_open);
+    skatdd_deals *d = calloc(1, sizeof *d);
+    skatdd_status status = SKATDD_OK;
+    size_t capacity = 0;
+    if (!d || !deal_reader_set_rules(reader, NULL, api_rules_directory()))
+        status = api_fail(SKATDD_ERR_MEMORY, "out of memory reading deals");
+    while (status == SKATDD_OK) {
+        if (d->count == capacity) {
+            capacity = capacity ? 2 * capacity : 4;
+            Deal *more = realloc(d->deal, capacity * sizeof *more);
+            if (!more) {
+                status = api_fail(SKATDD_ERR_MEMORY, "out of memory reading deals");
+                break;
+            }
+            d->deal = more;
+        }
+        int got = deal_reader_next(reader, &d->deal[d->count], err, sizeof err);
+        if (got < 0)
+            status = api_fail(SKATDD_ERR_YAML, "%s", err);
+        if (got <= 0)
+            break;
+        d->count++;
+    }
+    deal_reader_close(reader);
+    if (status) {
+        skatdd_deals_free(d);
+        return status;
+    }
+    *deals = d;
+    return SKATDD_OK;
+}
+
+skatdd_status skatdd_deals_read(const char *text, size_t size, const char *name, skatdd_deals **deals)
+{
+    REQUIRE(text && deals);
+    *deals = NULL;
+    char err[512];
+    DealReader *reader = deal_reader_open_text(name ? name : "<text>", text, size, err, sizeof err);
+    return read_deals(reader, err, deals);
+}
+
+skatdd_status skatdd_deals_read_file(const char *path, skatdd_deals **deals)
+{
+    REQUIRE(path && deals);
+    *deals = NULL;
+    char err[512];
+    DealReader *reader = deal_reader_open(path, err, sizeof err);
+    return read_deals(reader, err, deals);
+}
+
+void skatdd_deals_free(skatdd_deals *deals)
+{
+    if (!deals)
+        return;
+    free(deals->deal);
+    free(deals);
+}
+
+size_t skatdd_deals_count(const skatdd_deals *deals) { return deals ? deals->count : 0; }
+
+skatdd_status skatdd_deals_get(const skatdd_deals *deals, size_t index, skatdd_deal *deal)
+{
+    REQUIRE(deals && deal && index < deals->count);
+    const Deal *d = &deals->deal[index];
+    memset(deal, 0, sizeof *deal);
+    snprintf(deal->name, sizeof deal->name, "%s", d->name);
+    for (int s = 0; s < SEAT_COUNT; s++) {
+        deal->has_hand[s] = d->has_hand[s];
+        deal->hands[s] = d->hands[s];
+    }
+    deal->has_skat = d->has_skat;
+    deal->skat = d->skat;
+    deal->full_deal = d->full_deal;
+    deal->has_declarer = d->has_declarer;
+    deal->declarer = d->declarer;
+    deal->has_contract = d->has_contract;
+    deal->contract = api_from_contract(&d->contract);
+    deal->has_discard = d->has_discard;
+    deal->discard = d->discard;
+    deal->play_count = d->play_count;
+    memcpy(deal->play, d->play, sizeof deal->play);
+    deal->bid = d->bid;
+    deal->kontra = d->kontra;
+    snprintf(deal->rules, sizeof deal->rules, "%s", d->rules);
+    return SKATDD_OK;
+}
+
+skatdd_status skatdd_solve_deal(skatdd_solver *solver, const skatdd_deals *deals, size_t index,
+                                skatdd_deal_solution *solution)
+{
+    REQUIRE(solver && deals && solution && index < deals->count);
+    const Deal *deal = &deals->deal[index];
+    char err[512];
+    if (!deal_require_game(deal, err, sizeof err))
+        return api_fail(SKATDD_ERR_ARGUMENT, "%s", err);
+    memset(solution, 0, sizeof *solution);
+    Position pos;
+    solver_new_deal(solver->solver);
+    deal_position(deal, &pos);
+    solution->discard = deal->has_discard ? deal->discard : 0;
+    if (deal->full_deal && !deal->contract.hand && !deal->has_discard) {
+        DiscardChoice choice = best_discard(solver->solver, &pos);
+        Position twelve = pos;
+        position_after_discard(&twelve, choice.discard, &pos);
+        solution->discard = choice.discard;
+        solution->discard_found = true;
+    }
+    solution->position = api_from_position(&pos);
+    /* The cards that count for the declarer from the start: the discard, or
+     * in a hand game or a position the skat when it is known. */
+    CardSet out = solution->discard ? solution->discard : deal->has_skat ? deal->skat : 0;
+    bool out_of_play = !(out & (pos.hands[0] | pos.hands[1] | pos.hands[2]));
+    if (set_count(out) == 2 && out_of_play && set_points(out) <= pos.declarer_points)
+        solution->position.skat = out;
+    api_analyze(solver->solver, &pos, &solution->analysis);
+    return SKATDD_OK;
+}

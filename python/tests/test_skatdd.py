@@ -1,0 +1,149 @@
+"""The Python module over libskatdd (SKATDD_LIBRARY=build/libskatdd.so.0).
+
+Run from the source tree: PYTHONPATH=python python3 -m unittest discover -s python/tests
+"""
+import os
+import threading
+import unittest
+
+import skatdd
+
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+EXAMPLES = os.path.join(TOP, "problems", "examples.yaml")
+
+GRAND = """name: Grand with four jacks
+hands:
+  forehand:   CJ SJ HJ DJ CA CT CK SA ST S9
+  middlehand: [C9, C8, C7, SK, SQ, S8, HA, HT, HK, HQ]
+  rearhand:   H9 H8 H7 DA DT DK DQ D9 S7 CQ
+skat: D8 D7
+declarer: forehand
+contract: grand
+"""
+
+
+class CardsTest(unittest.TestCase):
+    def test_version(self):
+        self.assertEqual(skatdd.library_version(), "0.1.0")
+
+    def test_names(self):
+        self.assertEqual(skatdd.card_number("CJ"), 4)
+        self.assertEqual(skatdd.card_name(31), "DA")
+        self.assertEqual(skatdd.cards_to_set("CJ SJ"), (1 << 4) | (1 << 12))
+        self.assertEqual(skatdd.set_to_cards(skatdd.cards_to_set(["HT", "C7"])), ["C7", "HT"])
+        with self.assertRaises(skatdd.Error) as e:
+            skatdd.card_number("XX")
+        self.assertEqual(e.exception.status, 2)
+        with self.assertRaises(ValueError):
+            skatdd.card_name(32)
+
+
+class SolveTest(unittest.TestCase):
+    def setUp(self):
+        self.solver = skatdd.Solver(8)
+
+    def tearDown(self):
+        self.solver.close()
+
+    def test_readme_deal(self):
+        deals = skatdd.read_deals(GRAND, "grand.yaml")
+        self.assertEqual(len(deals), 1)
+        self.assertEqual(deals[0]["name"], "Grand with four jacks")
+        self.assertEqual(deals[0]["contract"], "grand")
+        a = self.solver.solve_deal(deals, 0)
+        self.assertEqual(a.value, 116)
+        self.assertEqual(a.discard, ["D7", "D8"])
+        self.assertTrue(a.discard_found)
+        self.assertEqual(max(a.moves.values()), 116)
+        self.assertEqual(a.moves["CJ"], 105)
+        self.assertEqual(len(a.line), 30)
+        self.assertEqual(a.position.skat, skatdd.cards_to_set("D8 D7"))
+        self.assertEqual(self.solver.value(a.position), 116)
+        self.assertTrue(self.solver.ask(a.position, "reaches", 116))
+        self.assertFalse(self.solver.ask(a.position, "reaches", 117))
+
+    def test_examples_file(self):
+        deals = skatdd.read_deals_file(EXAMPLES)
+        self.assertGreaterEqual(len(deals), 3)
+        null = [i for i in range(len(deals)) if deals[i]["contract"].startswith("null")][0]
+        a = self.solver.solve_deal(deals, null)
+        self.assertIn(a.value, (0, 1))
+
+    def test_position(self):
+        p = skatdd.Position("grand", ["CJ CA CT", "C7 HA HT", "C8 SA ST"], declarer_points=40,
+                            declarer_tricks=4, defender_tricks=3)
+        a = self.solver.solve(p)
+        self.assertEqual(a.value, 105)
+        self.assertFalse(a.declarer_can_schwarz)  # the defenders already have tricks
+        self.assertEqual(a.to_move, "forehand")
+
+    def test_bad_card_sets(self):
+        bad = skatdd.Position("grand", ["CJ CA CT", "CJ HA HT", "C8 SA ST"])
+        with self.assertRaises(skatdd.Error) as e:
+            self.solver.solve(bad)
+        self.assertEqual(e.exception.status, 3)  # SKATDD_ERR_CARDS
+        self.assertIn("CJ is in two hands", str(e.exception))
+        illegal = skatdd.Position("grand", ["CJ CT", "C7 HT", "C8 SA ST"], trick=["CA", "HA"])
+        with self.assertRaises(skatdd.Error) as e:
+            self.solver.solve(illegal)
+        self.assertEqual(e.exception.status, 4)  # SKATDD_ERR_TRICK
+
+    def test_bad_yaml(self):
+        with self.assertRaises(skatdd.Error) as e:
+            skatdd.read_deals(GRAND.replace("S7 CQ", "S7 CJ"), "bad.yaml")
+        self.assertEqual(e.exception.status, 7)  # SKATDD_ERR_YAML
+        self.assertEqual(e.exception.detail, "bad.yaml:5:42: duplicate card CJ")
+
+    def test_threads(self):
+        """One solver per thread: the same values."""
+        deals = skatdd.read_deals(GRAND)
+        values = []
+
+        def work():
+            with skatdd.Solver(4) as s:
+                values.append(s.solve_deal(deals, 0).value)
+
+        threads = [threading.Thread(target=work) for _ in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        self.assertEqual(values, [116, 116])
+
+
+class RulesTest(unittest.TestCase):
+    def test_load(self):
+        for name in ("isko", "texas", "tournee", "classic"):
+            with skatdd.Rules(name) as r:
+                self.assertEqual(r.name, name)
+        with self.assertRaises(skatdd.Error) as e:
+            skatdd.Rules("no-such-rules")
+        self.assertEqual(e.exception.status, 6)
+
+    def test_score(self):
+        with skatdd.Rules("isko") as r:
+            s = r.score("grand", "CJ SJ HJ DJ CA CT CK SA ST S9 D8 D7", 116, 9)
+        self.assertTrue(s["won"])
+        self.assertEqual(s["score"], 144)
+        self.assertEqual((s["multiplier"], s["base"]), (6, 24))  # with 4, game 5, schneider 6
+
+    def test_table(self):
+        hands = ["CJ SJ HJ DJ CA CT CK SA ST S9", "C9 C8 C7 SK SQ S8 HA HT HK HQ", "H9 H8 H7 DA DT DK DQ D9 S7 CQ"]
+        with skatdd.Rules("isko") as r:
+            t = r.table(hands, "D8 D7", seats=["forehand"], threads=1, tt_megabytes=4)
+        self.assertEqual(list(t), ["forehand"])
+        grand = t["forehand"]["grand"]
+        self.assertEqual((grand["declarer_points"], grand["game_value"], grand["bid_ceiling"]), (116, 144, 144))
+        self.assertEqual(t["forehand"]["grand hand"]["contract"], "grand hand schneider")
+
+    def test_evaluate(self):
+        with skatdd.Rules("isko") as r:
+            e = r.evaluate("forehand", "CJ SJ HJ DJ CA CT CK SA ST S9 D8 D7", samples=1, threads=1)
+        self.assertEqual(len(e["rows"]), 7)
+        self.assertGreaterEqual(e["bid_ceiling"], 144)
+        for row in e["rows"]:
+            self.assertTrue(0 <= row["p_win"] <= 1)
+
+
+if __name__ == "__main__":
+    unittest.main()

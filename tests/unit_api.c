@@ -1,0 +1,440 @@
+/* The public API as a program outside the tree sees it: compiled against
+ * include/skatdd.h alone and linked with libskatdd.a.  A good deal solved
+ * to the value `skatdd solve` prints (README), bad card sets and bad YAML
+ * turned into error codes with their detail, the value agreeing with the
+ * solver's other answers (card values, thresholds, the deal's solution). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "skatdd.h"
+
+static const char grand_deal[] =
+    "name: Grand with four jacks\n"
+    "hands:\n"
+    "  forehand:   CJ SJ HJ DJ CA CT CK SA ST S9\n"
+    "  middlehand: [C9, C8, C7, SK, SQ, S8, HA, HT, HK, HQ]\n"
+    "  rearhand:   H9 H8 H7 DA DT DK DQ D9 S7 CQ\n"
+    "skat: D8 D7\n"
+    "declarer: forehand\n"
+    "contract: grand\n";
+
+static skatdd_solver *solver;
+
+static int setup(void **state)
+{
+    (void)state;
+    return skatdd_solver_new(8, &solver) == SKATDD_OK ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    skatdd_solver_free(solver);
+    return 0;
+}
+
+static skatdd_cards cards(const char *text)
+{
+    skatdd_cards set = 0;
+    assert_int_equal(skatdd_cards_from_text(text, &set), SKATDD_OK);
+    return set;
+}
+
+static void test_version_and_errors(void **state)
+{
+    (void)state;
+    assert_string_equal(skatdd_version(), SKATDD_VERSION);
+    char expected[32];
+    snprintf(expected, sizeof expected, "%d.%d.%d", SKATDD_VERSION_MAJOR, SKATDD_VERSION_MINOR, SKATDD_VERSION_PATCH);
+    assert_string_equal(SKATDD_VERSION, expected);
+    assert_string_equal(skatdd_strerror(SKATDD_OK), "success");
+    for (int s = 1; s < SKATDD_STATUS_COUNT; s++)
+        for (int t = 0; t < s; t++)
+            assert_string_not_equal(skatdd_strerror(s), skatdd_strerror(t));
+    assert_string_equal(skatdd_strerror((skatdd_status)999), "unknown status");
+}
+
+static void test_cards(void **state)
+{
+    (void)state;
+    int card = -1;
+    assert_int_equal(skatdd_card_from_name("CJ", &card), SKATDD_OK);
+    assert_int_equal(card, 4);
+    assert_int_equal(skatdd_card_from_name("D10", &card), SKATDD_OK);
+    assert_int_equal(card, 27);
+    for (int c = 0; c < SKATDD_CARD_COUNT; c++) {
+        assert_int_equal(skatdd_card_from_name(skatdd_card_name(c), &card), SKATDD_OK);
+        assert_int_equal(card, c);
+    }
+    assert_null(skatdd_card_name(32));
+    assert_null(skatdd_card_name(-1));
+    assert_int_equal(skatdd_card_from_name("CX", &card), SKATDD_ERR_CARD);
+    assert_int_equal(skatdd_card_from_name(NULL, &card), SKATDD_ERR_ARGUMENT);
+
+    assert_int_equal(cards("CJ, SJ  HA"), (1u << 4) | (1u << 12) | (1u << 23));
+    skatdd_cards set;
+    assert_int_equal(skatdd_cards_from_text("CJ SJ CJ", &set), SKATDD_ERR_CARDS);
+    assert_non_null(strstr(skatdd_last_error(), "CJ appears twice"));
+    assert_int_equal(skatdd_cards_from_text("CJ XX", &set), SKATDD_ERR_CARD);
+    assert_int_equal(skatdd_cards_from_text("CJ SJJJJJJJJJJJJJJJJJJJJJ", &set), SKATDD_ERR_CARD);
+
+    char text[64];
+    assert_int_equal(skatdd_cards_to_text(cards("DA C7 HT"), text, sizeof text), SKATDD_OK);
+    assert_string_equal(text, "C7 HT DA");
+    assert_int_equal(skatdd_cards_to_text(cards("DA C7 HT"), text, 5), SKATDD_ERR_ARGUMENT);
+    assert_int_equal(skatdd_card_points(cards("CA CT CK CQ CJ C9")), 30);
+}
+
+static skatdd_deals *read_grand(void)
+{
+    skatdd_deals *deals = NULL;
+    assert_int_equal(skatdd_deals_read(grand_deal, strlen(grand_deal), "grand.yaml", &deals), SKATDD_OK);
+    assert_int_equal(skatdd_deals_count(deals), 1);
+    return deals;
+}
+
+/* The README's first deal: 116 card points, the skat D8 D7 put away. */
+static void test_good_deal(void **state)
+{
+    (void)state;
+    skatdd_deals *deals = read_grand();
+    skatdd_deal deal;
+    assert_int_equal(skatdd_deals_get(deals, 0, &deal), SKATDD_OK);
+    assert_string_equal(deal.name, "Grand with four jacks");
+    assert_true(deal.full_deal && deal.has_declarer && deal.has_contract);
+    assert_int_equal(deal.contract.game, SKATDD_GRAND);
+    assert_false(deal.contract.hand);
+    assert_int_equal(deal.hands[SKATDD_FOREHAND], cards("CJ SJ HJ DJ CA CT CK SA ST S9"));
+    assert_int_equal(deal.skat, cards("D8 D7"));
+    assert_int_equal(skatdd_deals_get(deals, 1, &deal), SKATDD_ERR_ARGUMENT);
+
+    skatdd_deal_solution sol;
+    assert_int_equal(skatdd_solve_deal(solver, deals, 0, &sol), SKATDD_OK);
+    assert_int_equal(sol.analysis.value, 116);
+    assert_true(sol.discard_found);
+    assert_int_equal(sol.discard, cards("D8 D7"));
+    assert_false(sol.analysis.declarer_can_schwarz);
+    assert_int_equal(sol.analysis.to_move, SKATDD_FOREHAND);
+    assert_int_equal(sol.analysis.move_count, 10);
+    assert_int_equal(sol.analysis.line_length, 30);
+    assert_int_equal(skatdd_position_check(&sol.position), SKATDD_OK);
+    assert_int_equal(sol.position.declarer_points, 0); /* D8 D7 are worth nothing */
+    assert_int_equal(sol.position.skat, cards("D8 D7"));
+    skatdd_deals_free(deals);
+}
+
+/* The position's value, the best card's value, the thresholds around it and
+ * the deal's solution are the same number. */
+static void test_value_agrees(void **state)
+{
+    (void)state;
+    skatdd_deals *deals = read_grand();
+    skatdd_deal_solution sol;
+    assert_int_equal(skatdd_solve_deal(solver, deals, 0, &sol), SKATDD_OK);
+    int value = -1;
+    assert_int_equal(skatdd_value(solver, &sol.position, &value), SKATDD_OK);
+    assert_int_equal(value, sol.analysis.value);
+    int best = -1;
+    for (int i = 0; i < sol.analysis.move_count; i++)
+        best = sol.analysis.moves[i].value > best ? sol.analysis.moves[i].value : best;
+    assert_int_equal(best, value);
+    bool yes;
+    assert_int_equal(skatdd_ask(solver, &sol.position, SKATDD_REACHES, value, &yes), SKATDD_OK);
+    assert_true(yes);
+    assert_int_equal(skatdd_ask(solver, &sol.position, SKATDD_REACHES, value + 1, &yes), SKATDD_OK);
+    assert_false(yes);
+    assert_int_equal(skatdd_ask(solver, &sol.position, SKATDD_DECLARER_TAKES_ALL, 0, &yes), SKATDD_OK);
+    assert_int_equal(yes, sol.analysis.declarer_can_schwarz);
+    assert_int_equal(skatdd_ask(solver, &sol.position, SKATDD_NULL_WON, 0, &yes), SKATDD_ERR_ARGUMENT);
+
+    /* Ten cards less: after the first card of the optimal line the value stays. */
+    skatdd_position after = sol.position;
+    int first = sol.analysis.line[0];
+    after.hands[after.leader] &= ~(1u << first);
+    after.trick[0] = first;
+    after.trick_size = 1;
+    assert_int_equal(skatdd_value(solver, &after, &value), SKATDD_OK);
+    assert_int_equal(value, sol.analysis.value);
+    skatdd_deals_free(deals);
+}
+
+static skatdd_position small_position(void)
+{
+    /* Three cards each, grand, forehand declarer and to lead. */
+    skatdd_position p = {.game = SKATDD_GRAND, .declarer = SKATDD_FOREHAND, .leader = SKATDD_FOREHAND,
+                         .trick = {SKATDD_NO_CARD, SKATDD_NO_CARD}, .declarer_points = 40,
+                         .declarer_tricks = 4, .defender_tricks = 3};
+    p.hands[0] = cards("CJ CA CT");
+    p.hands[1] = cards("C7 HA HT");
+    p.hands[2] = cards("C8 SA ST");
+    return p;
+}
+
+static void test_bad_positions(void **state)
+{
+    (void)state;
+    skatdd_analysis a;
+    skatdd_position p = small_position();
+    assert_int_equal(skatdd_solve(solver, &p, &a), SKATDD_OK);
+    assert_int_equal(a.value, 40 + 65); /* every trick */
+
+    p = small_position();
+    p.hands[1] |= 1u << 4; /* CJ twice */
+    assert_int_equal(skatdd_solve(solver, &p, &a), SKATDD_ERR_CARDS);
+    assert_non_null(strstr(skatdd_last_error(), "CJ is in two hands"));
+
+    p = small_position();
+    p.hands[2] = cards("C8 SA"); /* too few */
+    assert_int_equal(skatdd_solve(solver, &p, &a), SKATDD_ERR_CARDS);
+
+    p = small_position();
+    p.hands[0] = cards("CA CT"); /* CJ led, but still held elsewhere: */
+    p.trick[0] = 4;
+    p.trick_size = 1;
+    p.hands[1] |= 1u << 4;
+    assert_int_equal(skatdd_solve(solver, &p, &a), SKATDD_ERR_CARDS);
+
+    /* Middlehand throws HA on a trump lead while holding C7 (a trump? no: a
+     * club; in grand the club jack leads trumps, C7 is no trump, HA is legal).
+     * Lead CA instead: middlehand must follow with C7. */
+    p = small_position();
+    p.hands[0] = cards("CJ CT");
+    p.hands[1] = cards("C7 HT");
+    p.trick[0] = 7; /* CA */
+    p.trick[1] = 23; /* HA */
+    p.trick_size = 2;
+    assert_int_equal(skatdd_solve(solver, &p, &a), SKATDD_ERR_TRICK);
+    p.hands[1] = cards("HA HT");
+    p.trick[1] = 0; /* C7: follows */
+    assert_int_equal(skatdd_solve(solver, &p, &a), SKATDD_OK);
+    assert_int_equal(a.to_move, SKATDD_REARHAND);
+
+    p = small_position();
+    p.skat = cards("DA DT");
+    assert_int_equal(skatdd_solve(solver, &p, &a), SKATDD_OK);
+    p.skat = cards("DA CA");
+    assert_int_equal(skatdd_solve(solver, &p, &a), SKATDD_ERR_CARDS);
+    assert_non_null(strstr(skatdd_last_error(), "skat card CA is also held"));
+    p.skat = cards("DA");
+    assert_int_equal(skatdd_solve(solver, &p, &a), SKATDD_ERR_CARDS);
+    p.skat = cards("DA DT");
+    p.declarer_points = 20; /* the skat alone is 21 */
+    assert_int_equal(skatdd_solve(solver, &p, &a), SKATDD_ERR_ARGUMENT);
+
+    p = small_position();
+    p.game = (skatdd_game)9;
+    assert_int_equal(skatdd_solve(solver, &p, &a), SKATDD_ERR_ARGUMENT);
+    p = small_position();
+    p.declarer_points = 100; /* only 120 - 84 points are out of play */
+    assert_int_equal(skatdd_solve(solver, &p, &a), SKATDD_ERR_ARGUMENT);
+    p = small_position();
+    p.declarer_tricks = 6;
+    assert_int_equal(skatdd_solve(solver, &p, &a), SKATDD_ERR_ARGUMENT);
+    assert_int_equal(skatdd_solve(NULL, &p, &a), SKATDD_ERR_ARGUMENT);
+    assert_int_equal(skatdd_solve(solver, NULL, &a), SKATDD_ERR_ARGUMENT);
+}
+
+/* Random garbage never crashes: an error, or a value in range. */
+static void test_random_positions(void **state)
+{
+    (void)state;
+    uint64_t x = 12345;
+    int ok = 0;
+    for (int i = 0; i < 20000; i++) {
+        skatdd_position p;
+        unsigned char *b = (unsigned char *)&p;
+        for (size_t k = 0; k < sizeof p; k++) {
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            b[k] = (unsigned char)(x >> 56);
+        }
+        if (i % 2) { /* small values, so that some are valid */
+            p.game = (skatdd_game)(p.game & 7u);
+            p.declarer &= 3;
+            p.leader &= 3;
+            p.trick_size &= 3;
+            p.trick[0] &= 31;
+            p.trick[1] &= 31;
+            p.declarer_points &= 15;
+            p.skat &= 0x00800080u; /* CA HA: sometimes held, sometimes out, sometimes one card */
+            p.declarer_tricks &= 1;
+            p.defender_tricks &= 1;
+            skatdd_cards deck = 0xffffffffu;
+            for (int s = 0; s < 3; s++) {
+                p.hands[s] &= deck & 0x01010101u * (1u << s);
+                deck &= ~p.hands[s];
+            }
+        }
+        int value;
+        skatdd_status s = skatdd_value(solver, &p, &value);
+        if (s == SKATDD_OK) {
+            ok++;
+            assert_true(value >= 0 && value <= 120);
+        } else {
+            assert_true(s > SKATDD_OK && s < SKATDD_STATUS_COUNT);
+        }
+    }
+    assert_true(ok > 0);
+}
+
+static void test_bad_yaml(void **state)
+{
+    (void)state;
+    static const char duplicate[] =
+        "hands:\n"
+        "  forehand:   CJ SJ HJ DJ CA CT CK SA ST S9\n"
+        "  middlehand: C9 C8 C7 SK SQ S8 HA HT HK CJ\n";
+    skatdd_deals *deals = (skatdd_deals *)&deals;
+    assert_int_equal(skatdd_deals_read(duplicate, strlen(duplicate), "bad.yaml", &deals), SKATDD_ERR_YAML);
+    assert_null(deals);
+    assert_string_equal(skatdd_last_error(), "bad.yaml:3:42: duplicate card CJ");
+
+    static const char syntax[] = "hands: [\n";
+    assert_int_equal(skatdd_deals_read(syntax, strlen(syntax), NULL, &deals), SKATDD_ERR_YAML);
+    assert_non_null(strstr(skatdd_last_error(), "<text>:2:1: YAML syntax error"));
+
+    assert_int_equal(skatdd_deals_read_file("/nonexistent/deals.yaml", &deals), SKATDD_ERR_IO);
+    assert_int_equal(skatdd_deals_read(NULL, 0, NULL, &deals), SKATDD_ERR_ARGUMENT);
+
+    /* A position document without a contract cannot be solved. */
+    static const char no_contract[] = "hands: {forehand: [CA], middlehand: [C7], rearhand: [CT]}\nlead: forehand\n";
+    assert_int_equal(skatdd_deals_read(no_contract, strlen(no_contract), "p.yaml", &deals), SKATDD_OK);
+    skatdd_deal_solution sol;
+    assert_int_equal(skatdd_solve_deal(solver, deals, 0, &sol), SKATDD_ERR_ARGUMENT);
+    assert_non_null(strstr(skatdd_last_error(), "p.yaml:1:1: missing key"));
+    skatdd_deals_free(deals);
+}
+
+static void test_rules_and_contracts(void **state)
+{
+    (void)state;
+    skatdd_rules *rules = NULL;
+    assert_int_equal(skatdd_rules_load("no-such-rules", &rules), SKATDD_ERR_RULES);
+    assert_null(rules);
+    assert_int_equal(skatdd_rules_load("tournee", &rules), SKATDD_OK);
+    assert_string_equal(skatdd_rules_name(rules), "tournee");
+    skatdd_contract c;
+    assert_int_equal(skatdd_contract_parse(rules, "spades solo", &c), SKATDD_OK);
+    assert_int_equal(c.game, SKATDD_SPADES);
+    assert_true(c.form > 0);
+    char name[64];
+    assert_int_equal(skatdd_contract_name(rules, &c, name, sizeof name), SKATDD_OK);
+    assert_string_equal(name, "solo spades");
+    assert_int_equal(skatdd_contract_parse(NULL, "spades solo", &c), SKATDD_ERR_CONTRACT);
+    assert_int_equal(skatdd_contract_parse(NULL, "grand ouvert", &c), SKATDD_OK);
+    assert_true(c.hand && c.schwarz_announced);
+    c.form = 3;
+    assert_int_equal(skatdd_contract_name(NULL, &c, name, sizeof name), SKATDD_ERR_CONTRACT);
+    skatdd_rules_free(rules);
+}
+
+/* The README's outcome: won, with 4, game 5, schneider 6 -> 6 x 24 = 144. */
+static void test_score(void **state)
+{
+    (void)state;
+    skatdd_rules *rules;
+    assert_int_equal(skatdd_rules_load("isko", &rules), SKATDD_OK);
+    skatdd_game_play play = {.cards = cards("CJ SJ HJ DJ CA CT CK SA ST S9 D8 D7"), .declarer_points = 116,
+                             .declarer_tricks = 9};
+    assert_int_equal(skatdd_contract_parse(rules, "grand", &play.contract), SKATDD_OK);
+    skatdd_score score;
+    assert_int_equal(skatdd_score_game(rules, &play, &score), SKATDD_OK);
+    assert_true(score.won);
+    assert_int_equal(score.value, 144);
+    assert_int_equal(score.score, 144);
+    assert_int_equal(score.matadors, 4);
+    assert_int_equal(score.tournament_declarer, 144 + 50);
+    assert_int_equal(score.multiplier, 6); /* with 4, game 5, schneider 6 */
+    assert_int_equal(score.base, 24);
+    play.cards = cards("CJ");
+    assert_int_equal(skatdd_score_game(rules, &play, &score), SKATDD_ERR_CARDS);
+    skatdd_rules_free(rules);
+}
+
+/* Forehand's column of `skatdd table` for the README's deal. */
+static void test_table(void **state)
+{
+    (void)state;
+    skatdd_rules *rules;
+    assert_int_equal(skatdd_rules_load("isko", &rules), SKATDD_OK);
+    skatdd_cards hands[3] = {cards("CJ SJ HJ DJ CA CT CK SA ST S9"), cards("C9 C8 C7 SK SQ S8 HA HT HK HQ"),
+                             cards("H9 H8 H7 DA DT DK DQ D9 S7 CQ")};
+    skatdd_table *t = malloc(sizeof *t);
+    assert_non_null(t);
+    assert_int_equal(skatdd_table_compute(rules, hands, cards("D8 D7"), 1, 1, 4, t), SKATDD_OK);
+    assert_true(t->seats[0].computed);
+    assert_false(t->seats[1].computed);
+    assert_int_equal(t->seats[0].row_count, 19);
+    assert_int_equal(t->seats[0].bid_ceiling, 192);
+    const skatdd_table_row *grand = NULL;
+    for (int i = 0; i < t->seats[0].row_count; i++)
+        if (strcmp(t->seats[0].rows[i].label, "grand") == 0)
+            grand = &t->seats[0].rows[i];
+    assert_non_null(grand);
+    assert_int_equal(grand->declarer_points, 116);
+    assert_int_equal(grand->game_value, 144);
+    assert_int_equal(grand->bid_ceiling, 144);
+    assert_int_equal(grand->discard, cards("D8 D7"));
+
+    hands[1] = hands[0];
+    assert_int_equal(skatdd_table_compute(rules, hands, cards("D8 D7"), 1, 1, 4, t), SKATDD_ERR_CARDS);
+    free(t);
+    skatdd_rules_free(rules);
+}
+
+/* Twelve cards (the skat known): one world per discard, quick. */
+static void test_evaluate(void **state)
+{
+    (void)state;
+    skatdd_rules *rules;
+    assert_int_equal(skatdd_rules_load("isko", &rules), SKATDD_OK);
+    skatdd_eval_options o;
+    skatdd_eval_options_default(&o);
+    assert_int_equal(o.samples, 4);
+    o.samples = 1;
+    o.threads = 1;
+    skatdd_evaluation *e = NULL;
+    skatdd_cards twelve = cards("CJ SJ HJ DJ CA CT CK SA ST S9 D8 D7");
+    assert_int_equal(skatdd_evaluate(rules, SKATDD_FOREHAND, twelve, &o, &e), SKATDD_OK);
+    skatdd_evaluation_summary s;
+    assert_int_equal(skatdd_evaluation_get_summary(e, &s), SKATDD_OK);
+    assert_int_equal(s.row_count, 7); /* the skat games only */
+    assert_true(s.bid_ceiling >= 144);
+    skatdd_evaluation_row row;
+    assert_int_equal(skatdd_evaluation_get_row(e, s.best_row, &row), SKATDD_OK);
+    assert_true(row.p_win >= 0 && row.p_win <= 1);
+    assert_true(row.bid_count > 0);
+    int bid;
+    double p;
+    assert_int_equal(skatdd_evaluation_get_bid(e, s.best_row, 0, &bid, &p), SKATDD_OK);
+    assert_true(bid >= 18 && p >= 0 && p <= 1);
+    assert_int_equal(skatdd_evaluation_get_row(e, s.row_count, &row), SKATDD_ERR_ARGUMENT);
+    skatdd_evaluation_free(e);
+    o.samples = 0;
+    assert_int_equal(skatdd_evaluate(rules, SKATDD_FOREHAND, twelve, &o, &e), SKATDD_ERR_ARGUMENT);
+    assert_int_equal(skatdd_evaluate(rules, SKATDD_FOREHAND, cards("CJ"), NULL, &e), SKATDD_ERR_CARDS);
+    skatdd_rules_free(rules);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_version_and_errors),
+        cmocka_unit_test(test_cards),
+        cmocka_unit_test(test_good_deal),
+        cmocka_unit_test(test_value_agrees),
+        cmocka_unit_test(test_bad_positions),
+        cmocka_unit_test(test_random_positions),
+        cmocka_unit_test(test_bad_yaml),
+        cmocka_unit_test(test_rules_and_contracts),
+        cmocka_unit_test(test_score),
+        cmocka_unit_test(test_table),
+        cmocka_unit_test(test_evaluate),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
