@@ -72,7 +72,7 @@ py_out=$(env -u SKATDD_LIBRARY LD_LIBRARY_PATH="$root/lib" PYTHONPATH="$root/lib
          python3 "$tmp/examples/solve_position.py" "$tmp/deal.yaml") || fail "Python example: $py_out"
 [ "$(tail -n 1 <<<"$py_out")" = 116 ] || fail "Python example printed: $py_out"
 
-make -f "$tmp/Makefile" --no-print-directory -s uninstall DESTDIR="$dest" PREFIX="$prefix" >/dev/null ||
+make -C "$tmp" -f Makefile --no-print-directory -s uninstall DESTDIR="$dest" PREFIX="$prefix" >/dev/null ||
     fail "make uninstall"
 left=$(find "$dest" ! -type d)
 [ -z "$left" ] || fail "make uninstall left: $left"
