@@ -4,29 +4,7 @@
 #include <string.h>
 
 #include "tt.h"
-
-#ifdef __BMI2__
-#include <immintrin.h>
-static inline uint32_t bits_extract(uint32_t x, uint32_t mask) { return _pext_u32(x, mask); }
-static inline uint32_t bits_deposit(uint32_t x, uint32_t mask) { return _pdep_u32(x, mask); }
-#else
-static inline uint32_t bits_extract(uint32_t x, uint32_t mask)
-{
-    uint32_t out = 0;
-    for (uint32_t bit = 1; mask; mask &= mask - 1, bit <<= 1)
-        if (x & mask & -mask)
-            out |= bit;
-    return out;
-}
-static inline uint32_t bits_deposit(uint32_t x, uint32_t mask)
-{
-    uint32_t out = 0;
-    for (uint32_t bit = 1; mask; mask &= mask - 1, bit <<= 1)
-        if (x & bit)
-            out |= mask & -mask;
-    return out;
-}
-#endif
+#include "ttkey.h"
 
 /* Inside the search, cards are renumbered per kind of game so that each
  * effective suit occupies a run of consecutive bits in rank order, with the
@@ -44,20 +22,6 @@ static inline uint32_t bits_deposit(uint32_t x, uint32_t mask)
 
 enum { KIND_POINTS, KIND_DECLARER_ALL, KIND_DEFENDERS_ALL, KIND_NULL };
 enum { DECLARER_SIDE, DEFENDER_SIDE };
-
-typedef struct {
-    int downs, ups;
-    uint32_t down[8];  /* runs squeezed towards their lowest card */
-    uint32_t up[8];    /* runs squeezed towards their highest card */
-    uint32_t all;
-} Squeeze;
-
-/* A position's table key with its squeezed runs, and how to map cards back. */
-typedef struct {
-    uint32_t hand[3];
-    uint32_t live;   /* live cards inside the squeezed runs */
-    uint32_t target; /* where those cards sit in the key */
-} Key;
 
 /* Exact values of two-trick endings by hands and leader.  Positions of two
  * cards each are the most common of all and cheap to solve, but not so cheap
@@ -187,36 +151,6 @@ static inline uint32_t at_or_below(const Solver *s, uint32_t cards)
     return cards;
 }
 
-static void add_squeeze(Squeeze *q, int offset, int width, bool up)
-{
-    if (width < 2)
-        return;
-    uint32_t run = (uint32_t)(((1ull << width) - 1) << offset);
-    if (up)
-        q->up[q->ups++] = run;
-    else
-        q->down[q->downs++] = run;
-    q->all |= run;
-}
-
-/* Within a run of one effective suit [first, next), the cards worth nothing
- * (7 8 9) are the lowest and the jacks (2 each) the highest; squeezing either
- * group together keeps every comparison and every point value.  For trick
- * searches points do not count at all and the whole run is squeezed. */
-static void add_squeezes(Solver *s, int first, int next)
-{
-    int zero_end = first;
-    while (zero_end < next && s->points[zero_end] == 0)
-        zero_end++;
-    add_squeeze(&s->squeeze[0], first, zero_end - first, false);
-    int jacks = 0;
-    while (jacks < next - first && card_rank(s->card_of[next - 1 - jacks]) == RANK_J &&
-           s->game != GAME_NULL)
-        jacks++;
-    add_squeeze(&s->squeeze[0], next - jacks, jacks, true);
-    add_squeeze(&s->squeeze[1], first, next - first, false);
-}
-
 static const uint8_t worth_points[6] = {0, 2, 3, 4, 10, 11};
 
 /* Lays out the internal card numbering for a kind of game. */
@@ -256,7 +190,7 @@ static void configure(Solver *s, GameType game, int declarer)
         if (suit == TRUMP_SUIT)
             s->trump = run;
         if (next > first)
-            add_squeezes(s, first, next);
+            squeeze_suit(s->squeeze, s->points, s->card_of, s->game == GAME_NULL, first, next);
     }
     for (int b = 0; b < 32; b++)
         s->equal_points[b] = game == GAME_NULL ? 0 : s->points[b];
@@ -314,44 +248,6 @@ static inline uint32_t legal_for(const Solver *s, uint32_t hand, int n)
         return hand;
     uint32_t follow = hand & s->follow[s->trick[0]];
     return follow ? follow : hand;
-}
-
-/* The table key: inside each squeezed run the live cards are moved together,
- * so positions that differ only in which worthless cards (or, in trick
- * searches, which cards at all) were played share one entry. */
-static inline void make_key(const Solver *s, const Squeeze *q, Key *key)
-{
-    uint32_t live = (s->hand[0] | s->hand[1] | s->hand[2]) & q->all;
-    uint32_t target = 0;
-    for (int i = 0; i < q->downs; i++) {
-        uint64_t lowest = q->down[i] & -q->down[i];
-        target |= (uint32_t)((lowest << __builtin_popcount(live & q->down[i])) - lowest);
-    }
-    for (int i = 0; i < q->ups; i++) {
-        uint64_t end = (uint64_t)(q->up[i] & -q->up[i]) << __builtin_popcount(q->up[i]);
-        target |= (uint32_t)(end - (end >> __builtin_popcount(live & q->up[i])));
-    }
-    key->live = live;
-    key->target = target;
-    for (int seat = 0; seat < 3; seat++)
-        key->hand[seat] = (s->hand[seat] & ~q->all) |
-                          bits_deposit(bits_extract(s->hand[seat], live), target);
-}
-
-static inline int key_card(const Key *key, int card)
-{
-    uint32_t bit = 1u << card;
-    if (!(bit & key->live))
-        return card;
-    return __builtin_ctz(bits_deposit(bits_extract(bit, key->live), key->target));
-}
-
-static inline int card_of_key(const Key *key, int keyed)
-{
-    uint32_t bit = 1u << keyed;
-    if (!(bit & key->target))
-        return keyed;
-    return __builtin_ctz(bits_deposit(bits_extract(bit, key->target), key->live));
 }
 
 /* Drops each card whose next higher live card of the same suit is also a
@@ -1034,7 +930,7 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
     if (ceiling <= alpha)
         return ceiling;
     Key key;
-    make_key(s, &s->squeeze[0], &key);
+    make_key(s->hand, &s->squeeze[0], &key);
     TTBucket *bucket = tt_bucket(s->tt, key.hand, leader);
     TTEntry *entry = tt_probe(s->tt, bucket, key.hand, leader, KIND_POINTS);
     int c = -1;
@@ -1115,7 +1011,7 @@ static bool search_tricks(Solver *s, int leader, int n)
         uint32_t trumps = (s->hand[0] | s->hand[1] | s->hand[2]) & s->trump;
         if (trumps && (((s->hand[s->declarer] >> highest_bit(trumps)) & 1u) != (s->goal_side == DECLARER_SIDE)))
             return false;
-        make_key(s, &s->squeeze[1], &key);
+        make_key(s->hand, &s->squeeze[1], &key);
         bucket = tt_bucket(s->tt, key.hand, leader);
         entry = tt_probe(s->tt, bucket, key.hand, leader, s->kind);
         if (entry) {
