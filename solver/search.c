@@ -1,7 +1,6 @@
 #include "search.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 #include "alphabeta.h"
 #include "layout.h"
