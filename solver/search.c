@@ -1,3 +1,6 @@
+/* The solver's API (search.h) over the parts of the search: the solver's life
+ * cycle, the null-window bisection that finds a value, the threshold and
+ * all-tricks questions, every move's value and an optimal line. */
 #include "search.h"
 
 #include <stdlib.h>
@@ -45,7 +48,6 @@ void solver_new_deal(Solver *solver) { tt_new_generation(solver->tt); }
  * known to lie in [lower, upper]: a fail-soft result moves the bound past the
  * probe when it can, but the next probe is always the midpoint, so no value
  * takes more than about seven searches. */
-
 static int points_between(Solver *s, const Position *pos, int lower, int upper, int guess)
 {
     int n = layout_load(s, pos, KIND_POINTS);
