@@ -51,6 +51,9 @@ static void bench_game(Solver *solver, GameType game, int deals)
     double *full_ms = malloc(sizeof(double) * (size_t)deals);
     double *full_nodes = malloc(sizeof(double) * (size_t)deals);
     uint64_t rng = 20261121u + (uint64_t)game;
+    /* Deterministic signatures of the fixed set: a change that must not alter
+     * the search (a refactoring) keeps them byte-identical. */
+    uint64_t value_total = 0, full_total = 0, value_sum = 0;
     for (int i = 0; i < deals; i++) {
         Position pos;
         random_deal(&rng, game, &pos);
@@ -58,9 +61,11 @@ static void bench_game(Solver *solver, GameType game, int deals)
         solver_new_deal(solver);
         uint64_t n0 = solver_nodes(solver);
         double t0 = wall_ms();
-        (void)solver_value(solver, &pos);
+        int value = solver_value(solver, &pos);
         value_ms[i] = wall_ms() - t0;
         value_nodes[i] = (double)(solver_nodes(solver) - n0);
+        value_total += solver_nodes(solver) - n0;
+        value_sum = value_sum * 31 + (uint64_t)value;
 
         solver_new_deal(solver);
         Analysis a;
@@ -68,12 +73,17 @@ static void bench_game(Solver *solver, GameType game, int deals)
         analyze_position(solver, &pos, &a);
         full_ms[i] = wall_ms() - t0;
         full_nodes[i] = (double)a.nodes;
+        full_total += a.nodes;
+        for (int m = 0; m < a.move_count; m++)
+            value_sum = value_sum * 31 + (uint64_t)a.moves[m].value;
     }
     printf("%s, %d deals:\n", game_type_name(game), deals);
     print_stats("value: time", value_ms, deals, "ms", 3);
     print_stats("value: nodes", value_nodes, deals, "", 0);
     print_stats("full solve: time", full_ms, deals, "ms", 3);
     print_stats("full solve: nodes", full_nodes, deals, "", 0);
+    printf("  total nodes: value %llu, full solve %llu; values signature %016llx\n",
+           (unsigned long long)value_total, (unsigned long long)full_total, (unsigned long long)value_sum);
     free(value_ms);
     free(value_nodes);
     free(full_ms);

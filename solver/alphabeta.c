@@ -1,0 +1,375 @@
+#include "alphabeta.h"
+
+#include <string.h>
+
+#include "endings.h"
+#include "movegen.h"
+#include "quicktricks.h"
+
+/* The point search has one function per seat in the trick (lead_points,
+ * second_points, third_points).  A trick's start first tries cheap sound
+ * bounds (declarer_floor, defenders_floor), then the transposition table;
+ * two-trick endings are solved outright and cached (ending_points).  Each
+ * node searches one move chosen from bit masks first, as the full ordering
+ * would, and lists the others only when that move does not cut off: most
+ * nodes never need the list. */
+
+static inline uint32_t legal_for(const Solver *s, uint32_t hand, int n)
+{
+    if (n == 0)
+        return hand;
+    uint32_t follow = hand & s->follow[s->trick[0]];
+    return follow ? follow : hand;
+}
+
+/* The index of the card winning the first n cards of the trick so far: the
+ * highest among the trumps and the cards of the led suit. */
+static inline int winning_index(const Solver *s, int n)
+{
+    uint32_t contenders = s->trump | s->follow[s->trick[0]];
+    uint32_t played = 1u << s->trick[0];
+    for (int i = 1; i < n; i++)
+        played |= 1u << s->trick[i];
+    int top = highest_bit(played & contenders);
+    return top == s->trick[0] ? 0 : top == s->trick[1] ? 1 : 2;
+}
+
+static int lead_points(Solver *s, int leader, int alpha, int beta);
+
+/* Takes card from the player's hand for the rest of the search below. */
+static inline void take(Solver *s, int player, int c)
+{
+    s->hand[player] &= ~(1u << c);
+    s->hand_points -= s->points[c];
+}
+
+static inline void give_back(Solver *s, int player, int c)
+{
+    s->hand[player] |= 1u << c;
+    s->hand_points += s->points[c];
+}
+
+/* Keeps the best value for the side to move; true on a cutoff. */
+static inline bool improve(bool maximizing, int v, int c, int *best, int *best_move, int *alpha, int *beta)
+{
+    if (maximizing ? v <= *best : v >= *best)
+        return false;
+    *best = v;
+    *best_move = c;
+    if (maximizing ? v > *alpha : v < *beta) {
+        if (maximizing)
+            *alpha = v;
+        else
+            *beta = v;
+    }
+    return *alpha >= *beta;
+}
+
+/* The third player plays c, which gives the trick to winner: the value. */
+static inline int play_third(Solver *s, int player, int c, int winner, int in_trick, int alpha, int beta)
+{
+    int first = s->trick[0], second = s->trick[1];
+    take(s, player, c);
+    int v;
+    if (winner != s->declarer) {
+        v = lead_points(s, winner, alpha, beta);
+    } else {
+        int won = in_trick + s->points[c];
+        v = won + lead_points(s, winner, alpha - won, beta - won);
+    }
+    give_back(s, player, c);
+    /* The next tricks reused s->trick. */
+    s->trick[0] = first;
+    s->trick[1] = second;
+    return v;
+}
+
+/* The third player's moves after the first, c, failed to settle the node. */
+static __attribute__((noinline)) int third_rest(Solver *s, int leader, int c, int best, int in_trick, int alpha,
+                                                int beta)
+{
+    int player = seat_after[leader][2];
+    bool maximizing = player == s->declarer;
+    if (maximizing ? best > alpha : best < beta) {
+        if (maximizing)
+            alpha = best;
+        else
+            beta = best;
+    }
+    MoveList list;
+    int winner[10];
+    third_moves(s, leader, c, &list, winner);
+    int best_move = c;
+    for (int i = 0; i < list.count; i++) {
+        int v = play_third(s, player, list.card[i], winner[i], in_trick, alpha, beta);
+        if (improve(maximizing, v, list.card[i], &best, &best_move, &alpha, &beta))
+            break;
+    }
+    return best;
+}
+
+/* The last card of a trick: every choice decides who takes it.  The first
+ * choice is made from masks and usually settles the node; the others are
+ * listed only when it does not. */
+static int third_points(Solver *s, int leader, int alpha, int beta)
+{
+    s->nodes++;
+    int player = seat_after[leader][2];
+    uint32_t legal = reply_cards(s->hand[player], s->follow[s->trick[0]]);
+    int in_trick = s->points[s->trick[0]] + s->points[s->trick[1]];
+    bool maximizing = player == s->declarer;
+
+    int winner;
+    int c = third_choice(s, leader, &winner);
+    int best = play_third(s, player, c, winner, in_trick, alpha, beta);
+    if (!(legal & (legal - 1)) || (maximizing ? best >= beta : best <= alpha))
+        return best;
+    return third_rest(s, leader, c, best, in_trick, alpha, beta);
+}
+
+/* The second player's moves after the first, c, failed to settle the node. */
+static __attribute__((noinline)) int second_rest(Solver *s, int leader, int c, int best, int alpha, int beta)
+{
+    int player = seat_after[leader][1];
+    bool maximizing = player == s->declarer;
+    if (maximizing ? best > alpha : best < beta) {
+        if (maximizing)
+            alpha = best;
+        else
+            beta = best;
+    }
+    MoveList list;
+    second_moves(s, leader, c, &list);
+    int best_move = c;
+    for (int i = 0; i < list.count; i++) {
+        int m = list.card[i];
+        take(s, player, m);
+        s->trick[1] = m;
+        int v = third_points(s, leader, alpha, beta);
+        give_back(s, player, m);
+        if (improve(maximizing, v, m, &best, &best_move, &alpha, &beta))
+            break;
+    }
+    return best;
+}
+
+static int second_points(Solver *s, int leader, int alpha, int beta)
+{
+    s->nodes++;
+    int player = seat_after[leader][1];
+    uint32_t legal = reply_cards(s->hand[player], s->follow[s->trick[0]]);
+    bool maximizing = player == s->declarer;
+    int c = second_choice(s, leader, legal);
+    take(s, player, c);
+    s->trick[1] = c;
+    int best = third_points(s, leader, alpha, beta);
+    give_back(s, player, c);
+    if (!(legal & (legal - 1)) || (maximizing ? best >= beta : best <= alpha))
+        return best;
+    return second_rest(s, leader, c, best, alpha, beta);
+}
+
+static inline int play_lead(Solver *s, int leader, int c, int alpha, int beta)
+{
+    take(s, leader, c);
+    s->trick[0] = c;
+    int v = second_points(s, leader, alpha, beta);
+    give_back(s, leader, c);
+    return v;
+}
+
+/* The declarer's card points from the start of a trick on (fail-soft). */
+static int lead_points(Solver *s, int leader, int alpha, int beta)
+{
+    s->nodes++;
+    uint32_t own = s->hand[leader];
+    if (!own)
+        return 0;
+    if (s->hand_points <= alpha)
+        return s->hand_points;
+    if (!(own & (own - 1)))
+        return last_trick_points(s, leader);
+    uint32_t others = own & (own - 1);
+    if (!(others & (others - 1)))
+        return ending_points(s, leader);
+    /* The declarer surely takes sure, the defenders all but ceiling. */
+    int sure = declarer_floor(s, leader);
+    if (sure >= beta)
+        return sure;
+    int ceiling = s->hand_points - defenders_floor(s, leader);
+    if (ceiling <= alpha)
+        return ceiling;
+    Key key;
+    make_key(s->hand, &s->squeeze[0], &key);
+    TTBucket *bucket = tt_bucket(s->tt, key.hand, leader);
+    TTEntry *entry = tt_probe(s->tt, bucket, key.hand, leader, KIND_POINTS);
+    int c = -1;
+    if (entry) {
+        int lower = tt_lower(entry), upper = tt_upper(entry);
+        if (lower >= beta || lower == upper)
+            return lower;
+        if (upper <= alpha)
+            return upper;
+        if (lower > alpha)
+            alpha = lower;
+        if (upper < beta)
+            beta = upper;
+        if (tt_best(entry)) {
+            c = card_of_key(&key, tt_best(entry) - 1);
+            if (!((own >> c) & 1u))
+                c = -1;
+        }
+    }
+    int alpha0 = alpha, beta0 = beta;
+    bool maximizing = leader == s->declarer;
+    if (c < 0)
+        c = lead_choice(s, leader);
+    int best = play_lead(s, leader, c, alpha, beta), best_move = c;
+    if (maximizing ? best < beta : best > alpha) {
+        if (maximizing ? best > alpha : best < beta) {
+            if (maximizing)
+                alpha = best;
+            else
+                beta = best;
+        }
+        MoveList list;
+        lead_moves(s, leader, c, &list);
+        for (int i = 0; i < list.count; i++) {
+            int m = list.card[i];
+            int v = play_lead(s, leader, m, alpha, beta);
+            if (improve(maximizing, v, m, &best, &best_move, &alpha, &beta))
+                break;
+        }
+    }
+    entry = tt_store(s->tt, bucket, key.hand, leader, KIND_POINTS);
+    int lower = tt_lower(entry), upper = tt_upper(entry);
+    if (best <= alpha0)
+        upper = best < upper ? best : upper;
+    else if (best >= beta0)
+        lower = best > lower ? best : lower;
+    else
+        lower = upper = best;
+    tt_set(entry, lower, upper, key_card(&key, best_move) + 1);
+    return best;
+}
+
+/* The declarer's card points from a position with n cards of the current
+ * trick played. */
+int search_points(Solver *s, int leader, int n, int alpha, int beta)
+{
+    if (n == 0)
+        return lead_points(s, leader, alpha, beta);
+    if (n == 1)
+        return second_points(s, leader, alpha, beta);
+    return third_points(s, leader, alpha, beta);
+}
+
+/* Trick searches: can the trying side make the goal side win every trick? */
+bool search_tricks(Solver *s, int leader, int n)
+{
+    s->nodes++;
+    int player = seat_after[leader][n];
+    TTEntry *entry = NULL;
+    TTBucket *bucket = NULL;
+    int tt_move = -1;
+    Key key;
+    if (n == 0) {
+        if (!s->hand[player])
+            return true;
+        /* The top trump takes a trick whenever it is played: the goal is
+         * lost while the other side holds it. */
+        uint32_t trumps = (s->hand[0] | s->hand[1] | s->hand[2]) & s->trump;
+        if (trumps && (((s->hand[s->declarer] >> highest_bit(trumps)) & 1u) != (s->goal_side == DECLARER_SIDE)))
+            return false;
+        make_key(s->hand, &s->squeeze[1], &key);
+        bucket = tt_bucket(s->tt, key.hand, leader);
+        entry = tt_probe(s->tt, bucket, key.hand, leader, s->kind);
+        if (entry) {
+            if (tt_lower(entry) == tt_upper(entry))
+                return tt_lower(entry);
+            if (tt_best(entry))
+                tt_move = card_of_key(&key, tt_best(entry) - 1);
+        }
+    }
+    uint32_t live = s->hand[0] | s->hand[1] | s->hand[2];
+    for (int i = 0; i < n; i++)
+        live |= 1u << s->trick[i];
+    uint32_t moves = without_equivalents(s, legal_for(s, s->hand[player], n), live);
+
+    int side = side_of(s, player);
+    bool trying = side == s->trying_side;
+    /* High cards when this player wants the goal side to take the trick and
+     * sits on it, or wants the other side to take it and sits on that one. */
+    bool play_high = (side == s->goal_side) == trying;
+    int order[10] = {0}, count = 0;
+    if (tt_move >= 0 && ((moves >> tt_move) & 1u)) {
+        order[count++] = tt_move;
+        moves &= ~(1u << tt_move);
+    }
+    while (moves) {
+        int c = play_high ? highest_bit(moves) : __builtin_ctz(moves);
+        order[count++] = c;
+        moves &= ~(1u << c);
+    }
+
+    bool result = !trying;
+    int best_move = order[0];
+    for (int i = 0; i < count; i++) {
+        int c = order[i];
+        s->hand[player] &= ~(1u << c);
+        s->trick[n] = c;
+        bool v;
+        if (n < 2) {
+            v = search_tricks(s, leader, n + 1);
+        } else {
+            int first = s->trick[0], second = s->trick[1];
+            int winner = seat_after[leader][winning_index(s, 3)];
+            v = side_of(s, winner) == s->goal_side && search_tricks(s, winner, 0);
+            s->trick[0] = first;
+            s->trick[1] = second;
+        }
+        s->hand[player] |= 1u << c;
+        if (v == trying) {
+            result = v;
+            best_move = c;
+            break;
+        }
+    }
+    if (n == 0) {
+        entry = tt_store(s->tt, bucket, key.hand, leader, s->kind);
+        tt_set(entry, result, result, key_card(&key, best_move) + 1);
+    }
+    return result;
+}
+
+/* The declarer's points when everybody plays his first choice: a guess. */
+int playout_points(Solver *s, int leader, int n)
+{
+    uint32_t hand[3] = {s->hand[0], s->hand[1], s->hand[2]};
+    int trick[3] = {s->trick[0], s->trick[1], s->trick[2]}, hand_points = s->hand_points;
+    int points = 0;
+    while (s->hand[seat_after[leader][n]]) {
+        int c, winner = -1;
+        int player = seat_after[leader][n];
+        if (n == 0)
+            c = lead_choice(s, leader);
+        else if (n == 1)
+            c = second_choice(s, leader, reply_cards(s->hand[player], s->follow[s->trick[0]]));
+        else
+            c = third_choice(s, leader, &winner);
+        take(s, player, c);
+        s->trick[n] = c;
+        if (n < 2) {
+            n++;
+            continue;
+        }
+        if (winner == s->declarer)
+            points += s->points[s->trick[0]] + s->points[s->trick[1]] + s->points[c];
+        leader = winner;
+        n = 0;
+    }
+    memcpy(s->hand, hand, sizeof hand);
+    memcpy(s->trick, trick, sizeof trick);
+    s->hand_points = hand_points;
+    return points;
+}

@@ -1,0 +1,88 @@
+#include "layout.h"
+
+#include <string.h>
+
+#include "endings.h"
+
+/* Lays out the internal card numbering for a kind of game. */
+static void configure(Solver *s, GameType game, int declarer)
+{
+    if (s->configured && s->game == game && s->declarer == declarer)
+        return;
+    s->configured = true;
+    s->game = game;
+    s->declarer = declarer;
+    tt_new_generation(s->tt);
+    endings_new_stamp(s);
+
+    int next = 0;
+    s->trump = 0;
+    memset(s->squeeze, 0, sizeof s->squeeze);
+    for (int suit = 0; suit <= TRUMP_SUIT; suit++) {
+        CardSet members = effective_suit_cards(game, suit);
+        int first = next;
+        /* Weakest first: strengths are distinct within an effective suit. */
+        while (members) {
+            int weakest = -1;
+            for (CardSet m = members; m; m &= m - 1) {
+                int c = set_first(m);
+                if (weakest < 0 || card_strength(game, c) < card_strength(game, weakest))
+                    weakest = c;
+            }
+            members &= ~card_bit(weakest);
+            s->internal_of[weakest] = (signed char)next;
+            s->card_of[next] = (signed char)weakest;
+            s->points[next] = (uint8_t)card_points(weakest);
+            next++;
+        }
+        uint32_t run = next > first ? (uint32_t)(((1ull << next) - 1) & ~((1ull << first) - 1)) : 0;
+        for (int b = first; b < next; b++)
+            s->follow[b] = run;
+        if (suit == TRUMP_SUIT)
+            s->trump = run;
+        if (next > first)
+            squeeze_suit(s->squeeze, s->points, s->card_of, s->game == GAME_NULL, first, next);
+    }
+    for (int b = 0; b < 32; b++)
+        s->equal_points[b] = game == GAME_NULL ? 0 : s->points[b];
+    memset(s->worth, 0, sizeof s->worth);
+    memset(s->within, 0, sizeof s->within);
+    for (int b = 0; b < next; b++) {
+        for (int k = 0; k < 6; k++)
+            if (s->points[b] == worth_points[k])
+                s->worth[k] |= 1u << b;
+        for (int j = 0; j < 4; j++)
+            if (b + (1 << j) < next && ((s->follow[b] >> (b + (1 << j))) & 1u))
+                s->within[j] |= 1u << b;
+    }
+    for (int byte = 0; byte < 4; byte++)
+        for (int bits = 0; bits < 256; bits++) {
+            int sum = 0;
+            for (int b = 0; b < 8; b++)
+                if ((bits >> b) & 1)
+                    sum += s->points[8 * byte + b];
+            s->byte_points[byte][bits] = (uint8_t)sum;
+        }
+}
+
+static uint32_t to_internal(const Solver *s, CardSet cards)
+{
+    uint32_t out = 0;
+    for (; cards; cards &= cards - 1)
+        out |= 1u << s->internal_of[set_first(cards)];
+    return out;
+}
+
+int layout_load(Solver *s, const Position *pos, int kind)
+{
+    configure(s, pos->game, pos->declarer);
+    s->hand_points = 0;
+    for (int seat = 0; seat < 3; seat++) {
+        s->hand[seat] = to_internal(s, pos->hands[seat]);
+        s->hand_points += set_points(pos->hands[seat]);
+    }
+    for (int i = 0; i < pos->trick_size; i++)
+        s->trick[i] = s->internal_of[pos->trick[i]];
+    s->kind = kind;
+    return pos->trick_size;
+}

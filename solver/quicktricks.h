@@ -1,0 +1,122 @@
+/* Internal to the solver (not for evaluator/ or cli/).
+ *
+ * Quick tricks: cheap sound lower bounds on the card points each side takes
+ * from a trick's start (in the manner of DDS's quick tricks), tried before the
+ * transposition table.  Inline: they run at every trick's start. */
+#ifndef SKATDD_QUICKTRICKS_H
+#define SKATDD_QUICKTRICKS_H
+
+#include "searchstate.h"
+
+/* The least points k cards of hand are worth together. */
+static inline int cheapest_sum(const Solver *s, uint32_t hand, int k)
+{
+    if (k <= __builtin_popcount(hand & s->worth[0]))
+        return 0;
+    int sum = 0;
+    for (int w = 0; k > 0 && w < 6; w++) {
+        int n = __builtin_popcount(hand & s->worth[w]);
+        n = n < k ? n : k;
+        sum += n * worth_points[w];
+        k -= n;
+    }
+    return sum;
+}
+
+/* The trumps above every trump outside side_cards: each takes a trick
+ * whenever it is played. */
+static inline uint32_t top_trumps(const Solver *s, uint32_t live, uint32_t side_cards)
+{
+    uint32_t trumps = live & s->trump;
+    uint32_t others = trumps & ~side_cards;
+    return others ? trumps & ~((2u << highest_bit(others)) - 1) : trumps;
+}
+
+/* The plain cards of own above every other live card of their suit. */
+static inline uint32_t plain_masters(const Solver *s, uint32_t own, uint32_t live)
+{
+    uint32_t plain = ~s->trump;
+    return own & plain & ~at_or_below(s, live & ~own & plain);
+}
+
+/* Whether a leader with top trumps can draw every other trump with them:
+ * leading them one by one, each wins while the others follow with theirs. */
+static inline bool draws_trumps(const Solver *s, int top, uint32_t other1, uint32_t other2)
+{
+    int t1 = __builtin_popcount(other1 & s->trump), t2 = __builtin_popcount(other2 & s->trump);
+    return top >= (t1 > t2 ? t1 : t2);
+}
+
+/* The masters a leader can cash one after another while every opponent
+ * who could trump them still has to follow suit. */
+static inline uint32_t cashable(const Solver *s, uint32_t masters, uint32_t other1, uint32_t other2)
+{
+    uint32_t cashed = 0;
+    while (masters) {
+        uint32_t suit = s->follow[__builtin_ctz(masters)];
+        uint32_t run = masters & suit;
+        masters &= ~suit;
+        int rounds = __builtin_popcount(run);
+        if (other1 & s->trump && __builtin_popcount(other1 & suit) < rounds)
+            rounds = __builtin_popcount(other1 & suit);
+        if (other2 & s->trump && __builtin_popcount(other2 & suit) < rounds)
+            rounds = __builtin_popcount(other2 & suit);
+        /* The masters are the top of their suit: cash the highest first,
+         * leaving the lowest ones. */
+        cashed |= run & ~bits_deposit((1u << (__builtin_popcount(run) - rounds)) - 1, run);
+    }
+    return cashed;
+}
+
+/* Lower bounds on the card points each side takes from a trick's start.
+ *
+ * A side surely takes a trick with each of its top trumps.  A leading
+ * declarer also cashes his masters while the defenders who could trump them
+ * must follow (see cashable); and when a leader can draw the other trumps
+ * with his top ones (see draws_trumps), he takes a trick with each of his
+ * trumps and each of his masters, cashed one after another (nobody can trump
+ * them any more, and the others' discards only make his cards stronger).
+ * (A defender's cashing without drawing trumps costs more to find than it
+ * saves.)  Each trick so taken also holds a card of every opponent, all
+ * different: an opponent adds at least the points of his t cheapest cards
+ * to t such tricks.
+ *
+ * Trick counts: the declarer's tricks all hold a card of his one hand, so
+ * they are as many as his cards counted; the defenders' top trumps may fall
+ * together, so they count only as many tricks as one defender holds. */
+static inline int declarer_floor(const Solver *s, int leader)
+{
+    uint32_t live = s->hand[0] | s->hand[1] | s->hand[2];
+    uint32_t own = s->hand[s->declarer];
+    uint32_t hand1 = s->hand[seat_after[s->declarer][1]], hand2 = s->hand[seat_after[s->declarer][2]];
+    uint32_t won = top_trumps(s, live, own);
+    if (leader == s->declarer) {
+        uint32_t masters = plain_masters(s, own, live);
+        if (draws_trumps(s, __builtin_popcount(won), hand1, hand2))
+            won = (own & s->trump) | masters;
+        else
+            won |= cashable(s, masters, hand1, hand2);
+    }
+    int tricks = __builtin_popcount(won);
+    return set_worth(s, won) + cheapest_sum(s, hand1, tricks) + cheapest_sum(s, hand2, tricks);
+}
+
+static inline int defenders_floor(const Solver *s, int leader)
+{
+    uint32_t live = s->hand[0] | s->hand[1] | s->hand[2];
+    uint32_t declarer = s->hand[s->declarer];
+    uint32_t own = s->hand[leader];
+    if (leader != s->declarer) {
+        uint32_t partner = live & ~own & ~declarer;
+        if (draws_trumps(s, __builtin_popcount(top_trumps(s, live, own)), declarer, partner)) {
+            uint32_t won = (own & s->trump) | plain_masters(s, own, live);
+            return set_worth(s, won) + cheapest_sum(s, declarer, __builtin_popcount(won));
+        }
+    }
+    uint32_t top = top_trumps(s, live, live & ~declarer);
+    int held1 = __builtin_popcount(top & s->hand[seat_after[s->declarer][1]]);
+    int held2 = __builtin_popcount(top & s->hand[seat_after[s->declarer][2]]);
+    return set_worth(s, top) + cheapest_sum(s, declarer, held1 > held2 ? held1 : held2);
+}
+
+#endif

@@ -1,0 +1,109 @@
+/* Internal to the solver (not for evaluator/ or cli/): the Solver's data,
+ * shared by the modules of the search (layout, ttkey, endings, quicktricks,
+ * movegen, alphabeta, search), and the small helpers on their hot path. */
+#ifndef SKATDD_SEARCHSTATE_H
+#define SKATDD_SEARCHSTATE_H
+
+#include "search.h"
+#include "tt.h"
+#include "ttkey.h"
+
+enum { KIND_POINTS, KIND_DECLARER_ALL, KIND_DEFENDERS_ALL, KIND_NULL };
+enum { DECLARER_SIDE, DEFENDER_SIDE };
+
+/* Exact values of two-trick endings by hands and leader.  Positions of two
+ * cards each are the most common of all and cheap to solve, but not so cheap
+ * that solving one again beats a look-up without the squeezed key.  An
+ * exact value stays right for as long as the card layout and the declarer
+ * do, whatever the deal, so only those changes (a new stamp) empty it. */
+enum { END_BITS = 14, END_STAMPS = 1 << 22 };
+typedef struct {
+    uint32_t hand[3];
+    uint32_t tag; /* stamp << 10 | leader << 8 | value; stamp 0: empty */
+} EndEntry;
+
+struct Solver {
+    TT *tt;
+    EndEntry *ends;
+    uint32_t end_stamp; /* the current layout's and declarer's */
+    uint64_t nodes;
+
+    /* The kind of game and declarer the table's entries belong to. */
+    bool configured;
+    GameType game;
+    int declarer;
+    uint32_t trump;
+    uint32_t follow[32];       /* the bits of the card's effective suit */
+    uint8_t points[32];
+    uint8_t equal_points[32];  /* points that tell otherwise equal cards apart */
+    signed char internal_of[32];
+    signed char card_of[32];
+    /* Runs of cards that differ only in rank order, not in value: the
+     * transposition table stores them squeezed together (see make_key). */
+    Squeeze squeeze[2]; /* [0] for card points, [1] for trick searches */
+    uint32_t worth[6];  /* the cards worth 0, 2, 3, 4, 10 and 11 points */
+    uint8_t byte_points[4][256]; /* the points of the cards in each byte of a set */
+    /* within[j]: the cards b such that b + 2^j is of the same effective suit. */
+    uint32_t within[4];
+
+    /* The position being searched. */
+    uint32_t hand[3];
+    int hand_points;
+    int trick[3];
+    int kind;
+    int goal_side;     /* trick searches: the side that must win every trick */
+    int trying_side;   /* the side that wants the goal */
+};
+
+static const int seat_after[3][3] = {{0, 1, 2}, {1, 2, 0}, {2, 0, 1}};
+
+static inline int highest_bit(uint32_t s) { return 31 - __builtin_clz(s); }
+
+/* The card points of a set of cards. */
+static inline int set_worth(const Solver *s, uint32_t cards)
+{
+    return s->byte_points[0][cards & 255] + s->byte_points[1][(cards >> 8) & 255] +
+           s->byte_points[2][(cards >> 16) & 255] + s->byte_points[3][cards >> 24];
+}
+
+/* The cheapest cards of a non-empty set. */
+static inline uint32_t cheapest_cards(const Solver *s, uint32_t cards)
+{
+    for (int k = 0; k < 5; k++)
+        if (cards & s->worth[k])
+            return cards & s->worth[k];
+    return cards;
+}
+
+/* The most valuable cards of a non-empty set. */
+static inline uint32_t dearest_cards(const Solver *s, uint32_t cards)
+{
+    for (int k = 5; k > 0; k--)
+        if (cards & s->worth[k])
+            return cards & s->worth[k];
+    return cards;
+}
+
+/* Each card at or below some card of cards in the same effective suit. */
+static inline uint32_t at_or_below(const Solver *s, uint32_t cards)
+{
+    cards |= (cards >> 1) & s->within[0];
+    cards |= (cards >> 2) & s->within[1];
+    cards |= (cards >> 4) & s->within[2];
+    cards |= (cards >> 8) & s->within[3];
+    return cards;
+}
+
+static const uint8_t worth_points[6] = {0, 2, 3, 4, 10, 11};
+
+static inline int side_of(const Solver *s, int seat)
+{
+    return seat == s->declarer ? DECLARER_SIDE : DEFENDER_SIDE;
+}
+
+static inline uint32_t reply_cards(uint32_t hand, uint32_t led)
+{
+    return hand & led ? hand & led : hand;
+}
+
+#endif
