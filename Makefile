@@ -65,9 +65,16 @@ TSAN_UNITS := unit_table unit_evaluate unit_singledummy
 # (address and undefined-behaviour sanitizers) and build/tsan/ (threads; its
 # own compiler, the third argument).
 define flavour
-$(1)/obj/%.o: %.c
+$(1)/obj/%.o: %.c $(1)/compile-flags
 	@mkdir -p $$(dir $$@)
 	$(or $(3),$$(CC)) $$(ALL_CFLAGS) $(2) -c $$< -o $$@
+
+# The compiler and flags the objects were built with, rewritten only when they
+# change, so that a change of flags rebuilds every object (a stale object
+# without -fPIC would break the shared library's link).
+$(1)/compile-flags: FORCE
+	@mkdir -p $$(dir $$@)
+	@echo '$(or $(3),$$(CC)) $$(ALL_CFLAGS) $(2)' | cmp -s - $$@ || echo '$(or $(3),$$(CC)) $$(ALL_CFLAGS) $(2)' >$$@
 
 # The generated file must exist before the first compile (afterwards the
 # .d files know it); any object rule of a new flavour needs this line too.
@@ -178,7 +185,7 @@ fuzz-merge: $(addprefix build/fuzz/,$(FUZZ_TARGETS))
 .PHONY: install uninstall install-bin install-man install-completion uninstall-bin uninstall-man \
         uninstall-completion
 .PHONY: lib build-lib build/san-lib build-examples build/san-examples install-lib uninstall-lib install-python uninstall-python
-.PHONY: all deps run test fuzz fuzz-merge fuzz-replay-bins test-units test-integration test-tsan bench clean build-units build/san-units tsan-units
+.PHONY: FORCE all deps run test fuzz fuzz-merge fuzz-replay-bins test-units test-integration test-tsan bench clean build-units build/san-units tsan-units
 .DEFAULT_GOAL := all
 
 all: build/skatdd lib

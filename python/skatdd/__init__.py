@@ -234,10 +234,30 @@ def _contract_name(rules, contract):
     return out.value.decode()
 
 
-class Rules:
-    """A rule system by name ("isko", "texas", "tournee", "classic") or path."""
+class _Handle:
+    """A library object freed by close(), at garbage collection or at the end of a with block."""
 
     _handle = None  # until the library has made one
+    _free = None    # the library's function that frees it
+
+    def close(self):
+        if self._handle:
+            type(self)._free(self._handle)
+            self._handle = None
+
+    __del__ = close
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class Rules(_Handle):
+    """A rule system by name ("isko", "texas", "tournee", "classic") or path."""
+
+    _free = _lib.skatdd_rules_free
 
     def __init__(self, name_or_path="isko"):
         handle = _vp()
@@ -322,18 +342,6 @@ class Rules:
         finally:
             _lib.skatdd_evaluation_free(handle)
 
-    def close(self):
-        if self._handle:
-            _lib.skatdd_rules_free(self._handle)
-            self._handle = None
-
-    __del__ = close
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
 
 class Position:
@@ -383,10 +391,10 @@ class Analysis:
         self.discard_found = discard_found
 
 
-class Solver:
+class Solver(_Handle):
     """A double-dummy solver with its own transposition table (one per thread)."""
 
-    _handle = None  # until the library has made one
+    _free = _lib.skatdd_solver_free
 
     def __init__(self, tt_megabytes=16):
         handle = _vp()
@@ -419,24 +427,12 @@ class Solver:
     def nodes(self):
         return _lib.skatdd_solver_nodes(self._handle)
 
-    def close(self):
-        if self._handle:
-            _lib.skatdd_solver_free(self._handle)
-            self._handle = None
-
-    __del__ = close
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
 
-class Deals:
+class Deals(_Handle):
     """The documents of a deal file, read and checked at once; a sequence of dicts."""
 
-    _handle = None  # until the library has made one
+    _free = _lib.skatdd_deals_free
 
     def __init__(self, handle):
         self._handle = handle
@@ -460,12 +456,6 @@ class Deals:
                 "play": [card_name(c) for c in d.play[:d.play_count]],
                 "bid": d.bid, "kontra": d.kontra, "rules": d.rules.decode() or None}
 
-    def close(self):
-        if self._handle:
-            _lib.skatdd_deals_free(self._handle)
-            self._handle = None
-
-    __del__ = close
 
 
 def read_deals(text, name="<text>"):
