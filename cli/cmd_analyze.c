@@ -345,7 +345,8 @@ static int analyze_game(const CommonOptions *o, Solver *solver, const Deal *d, c
                         const RuleSystem *rules)
 {
     char err[512];
-    GamePlay play = {.cards = d->hands[d->declarer] | d->skat, .bid = d->bid, .doubling = d->kontra};
+    GamePlay play = {.cards = d->hands[d->declarer] | d->skat, .bid = d->bid, .doubling = d->kontra,
+                     .bock = d->bock};
     if (!rules_check_contract(rules, &d->contract, &play.contract, err, sizeof err)) {
         Mark m = iss ? d->mark : d->contract_mark;
         fprintf(stderr, "%s:%d:%d: %s\n", d->file, m.line, m.column, err);

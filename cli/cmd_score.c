@@ -83,6 +83,8 @@ static void print_text(const Deal *d, const RuleSystem *rules, const GamePlay *p
         printf(", bid %d", play->bid);
     if (play->doubling)
         printf(", doubled %d time%s", play->doubling, play->doubling > 1 ? "s" : "");
+    if (play->bock)
+        printf(", in a Bock round");
     printf(" (%s rules)\n", rules->name);
     if (!g->valid) {
         printf("Not a valid game: %s\n\n", score_text(rules, g, text, sizeof text));
@@ -208,7 +210,8 @@ static int score_deal(void *ctx, const Deal *d, const RuleSystem *rules)
         fprintf(stderr, "%s\n", err);
         return EXIT_BAD_INPUT;
     }
-    GamePlay play = {.cards = d->hands[d->declarer] | d->skat, .bid = d->bid, .doubling = d->kontra};
+    GamePlay play = {.cards = d->hands[d->declarer] | d->skat, .bid = d->bid, .doubling = d->kontra,
+                     .bock = d->bock};
     if (!rules_check_contract(rules, &d->contract, &play.contract, err, sizeof err)) {
         fprintf(stderr, "%s:%d:%d: %s\n", d->file, d->contract_mark.line, d->contract_mark.column, err);
         return EXIT_BAD_INPUT;

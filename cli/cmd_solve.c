@@ -51,7 +51,8 @@ static void compute_outcome(const Deal *deal, const RuleSystem *rules, SolveRepo
     const Analysis *a = &r->analysis;
     if (!deal->full_deal)
         return;
-    GamePlay play = {.cards = deal->hands[p->declarer] | deal->skat, .bid = deal->bid, .doubling = deal->kontra};
+    GamePlay play = {.cards = deal->hands[p->declarer] | deal->skat, .bid = deal->bid, .doubling = deal->kontra,
+                     .bock = deal->bock};
     char err[256];
     if (!rules_check_contract(rules, &deal->contract, &play.contract, err, sizeof err))
         return;
@@ -109,7 +110,7 @@ static void print_text(const CommonOptions *o, const SolveReport *r)
     const Deal *d = r->deal;
     const Position *p = &r->pos;
     GameType g = p->game;
-    char buf[256], card[8], contract[64];
+    char buf[256], card[8], contract[RULES_TEXT];
     if (d->name[0])
         printf("%s\n", d->name);
     for (int seat = 0; seat < SEAT_COUNT; seat++)
@@ -126,7 +127,7 @@ static void print_text(const CommonOptions *o, const SolveReport *r)
             printf(" %s", text_card(o, p->trick[i], card));
         printf("\n");
     }
-    printf("Contract: %s, declarer %s; %s to play", contract_name(&d->contract, contract, sizeof contract),
+    printf("Contract: %s, declarer %s; %s to play", rules_contract_name(r->rules, &d->contract, contract, sizeof contract),
            seat_name(p->declarer), seat_name(position_to_move(p)));
     if (g != GAME_NULL)
         printf("; declarer has %d card points and %d tricks so far", p->declarer_points, p->declarer_tricks);
@@ -193,10 +194,10 @@ static void print_json(const SolveReport *r)
     const Position *p = &r->pos;
     const Analysis *a = &r->analysis;
     bool null = p->game == GAME_NULL;
-    char contract[64];
+    char contract[RULES_TEXT];
     json_t *o = json_object();
     json_object_set_new(o, "name", d->name[0] ? json_string(d->name) : json_null());
-    json_object_set_new(o, "contract", json_string(contract_name(&d->contract, contract, sizeof contract)));
+    json_object_set_new(o, "contract", json_string(rules_contract_name(r->rules, &d->contract, contract, sizeof contract)));
     json_object_set_new(o, "declarer", json_string(seat_name(p->declarer)));
     json_object_set_new(o, "to_move", json_string(seat_name(position_to_move(p))));
     json_object_set_new(o, "declarer_points", null ? json_null() : json_integer(a->value));
@@ -247,7 +248,7 @@ static int solve_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
         fprintf(stderr, "%s\n", err);
         return EXIT_BAD_INPUT;
     }
-    SolveReport report = {.deal = deal};
+    SolveReport report = {.deal = deal, .rules = rules};
     double start = wall_ms();
     uint64_t nodes = solver_nodes(run->solver);
     solver_new_deal(run->solver);

@@ -62,6 +62,8 @@ const char *score_text(const RuleSystem *r, const GameScore *s, char *out, size_
         text_append(out, n, ";");
         for (int i = 0; i < s->doubling; i++)
             text_append(out, n, "%s %s", i ? "," : "", r->doubling[i].name);
+        if (s->bock)
+            text_append(out, n, "%s bock round", s->doubling ? "," : "");
         text_append(out, n, " x%d = %d", s->doubling_factor, s->score);
     }
     return out;

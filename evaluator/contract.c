@@ -10,14 +10,62 @@
 
 enum { CONTRACT_TEXT = 256 };
 
-static const char *const word_names[WORD_COUNT] = {"hand", "schneider", "schwarz", "ouvert"};
+/* Each word in English and as German players write it (grand, null, hand,
+ * schneider and schwarz are the same in both). */
+static const char *const game_words[2][GAME_TYPE_COUNT] = {
+    {"clubs", "spades", "hearts", "diamonds", "grand", "null"},
+    {"kreuz", "pik", "herz", "karo", "grand", "null"},
+};
+static const char *const word_names[2][WORD_COUNT] = {
+    {"hand", "schneider", "schwarz", "ouvert"},
+    {"hand", "schneider", "schwarz", "offen"},
+};
 
 int contract_word_parse(const char *w)
 {
-    for (int i = 0; i < WORD_COUNT; i++)
-        if (strcasecmp(w, word_names[i]) == 0)
-            return i;
+    for (int lang = 0; lang < 2; lang++)
+        for (int i = 0; i < WORD_COUNT; i++)
+            if (strcasecmp(w, word_names[lang][i]) == 0)
+                return i;
     return -1;
+}
+
+GameType contract_game_parse(const char *w)
+{
+    for (int lang = 0; lang < 2; lang++)
+        for (int g = 0; g < GAME_TYPE_COUNT; g++)
+            if (strcasecmp(w, game_words[lang][g]) == 0)
+                return (GameType)g;
+    return GAME_TYPE_COUNT;
+}
+
+/* Appends the words of [from, to) of a table, English then the German that
+ * differ: "clubs, spades or kreuz, pik". */
+static void append_words(char *out, size_t n, const char *const english[], const char *const german[], int from,
+                         int to)
+{
+    for (int i = from; i < to; i++)
+        text_append(out, n, "%s%s", i > from ? ", " : "", english[i]);
+    int differ = 0;
+    for (int i = from; i < to; i++)
+        if (strcmp(german[i], english[i]) != 0)
+            text_append(out, n, "%s%s", differ++ ? ", " : " or ", german[i]);
+}
+
+/* Every class of word a contract may hold, for a message about one that
+ * is none of them. */
+static void list_word_classes(char *err, size_t n, const ContractForms *forms)
+{
+    text_append(err, n, " (suits: ");
+    append_words(err, n, game_words[0], game_words[1], GAME_CLUBS, GAME_GRAND);
+    text_append(err, n, "; games: ");
+    append_words(err, n, game_words[0], game_words[1], GAME_GRAND, GAME_TYPE_COUNT);
+    text_append(err, n, "; modifiers: ");
+    append_words(err, n, word_names[0], word_names[1], 0, WORD_COUNT);
+    const char *name;
+    for (int f = 1; forms && (name = forms->form_name(forms->ctx, f)); f++)
+        text_append(err, n, "%s%s", f == 1 ? "; forms: " : ", ", name);
+    text_append(err, n, ")");
 }
 
 bool contract_read_words(const char *text, const ContractForms *forms, Contract *out, char *err, size_t n)
@@ -34,7 +82,7 @@ bool contract_read_words(const char *text, const ContractForms *forms, Contract 
     Contract c = {.game = GAME_TYPE_COUNT};
     char *save = NULL;
     for (char *w = strtok_r(buf, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
-        GameType g = game_type_parse(w);
+        GameType g = contract_game_parse(w);
         int word = contract_word_parse(w);
         int form = forms ? forms->form_of(forms->ctx, w) : 0;
         if (g != GAME_TYPE_COUNT) {
@@ -56,16 +104,15 @@ bool contract_read_words(const char *text, const ContractForms *forms, Contract 
             }
             c.form = form;
         } else {
-            snprintf(err, n, "unknown contract word '%s' (hand, schneider, schwarz, ouvert", w);
-            const char *name;
-            for (int f = 1; forms && (name = forms->form_name(forms->ctx, f)); f++)
-                text_append(err, n, ", %s", name);
-            text_append(err, n, ")");
+            snprintf(err, n, "unknown contract word '%s'", w);
+            list_word_classes(err, n, forms);
             return false;
         }
     }
     if (c.game == GAME_TYPE_COUNT) {
-        snprintf(err, n, "no game in contract '%s' (clubs, spades, hearts, diamonds, grand, null)", text);
+        snprintf(err, n, "no game in contract '%s' (", text);
+        append_words(err, n, game_words[0], game_words[1], 0, GAME_TYPE_COUNT);
+        text_append(err, n, ")");
         return false;
     }
     c.hand = seen[WORD_HAND];

@@ -22,8 +22,12 @@ typedef struct {
 
 /* The announcement words a contract may carry after its game. */
 typedef enum { WORD_HAND, WORD_SCHNEIDER, WORD_SCHWARZ, WORD_OUVERT, WORD_COUNT } ContractWord;
-/* The ContractWord of w (any case), or -1. */
+/* The ContractWord of w (any case, English or German: "offen" for
+ * ouvert), or -1. */
 int contract_word_parse(const char *w);
+/* The game w names (any case, English or German: kreuz, pik, herz, karo),
+ * or GAME_TYPE_COUNT. */
+GameType contract_game_parse(const char *w);
 
 /* The forms a rule system adds to the words of a contract (rulecontract.h):
  * form_of gives 1 + the index of the form a word names, 0 for none;
@@ -34,8 +38,8 @@ typedef struct {
     const char *(*form_name)(const void *ctx, int form);
 } ContractForms;
 
-/* The one grammar of contracts: words in any order, any case, one game
- * (clubs, spades, hearts, diamonds, grand, null), each announcement word at
+/* The one grammar of contracts: words in any order, any case, English or
+ * German, one game (clubs, spades, hearts, diamonds, grand, null), each announcement word at
  * most once, and with forms (may be NULL) at most one form.  Sets the words
  * as said, no implications.  False with a message in err. */
 bool contract_read_words(const char *text, const ContractForms *forms, Contract *out, char *err, size_t n);

@@ -76,7 +76,8 @@ typedef struct {
     bool has_declarer_points, has_declarer_tricks, has_defender_tricks;
 
     int bid;                   /* 0 when absent */
-    int kontra;                /* 0 none, 1 kontra, 2 re (also "bock" etc. by the rules) */
+    int kontra;                /* 0 none, 1 kontra, 2 re */
+    bool bock;                 /* a Bock round: the rule system's bock doubling counts too */
     bool ramsch;               /* contract: ramsch (all passed): no declarer, jacks trump */
     int pushes;                /* Schieberamsch: how often the skat was pushed on unseen */
     char rules[DEAL_TEXT];     /* "" when absent */

@@ -135,6 +135,23 @@ static bool check_position(DealParse *c)
     return check_position_sizes(c);
 }
 
+/* All passed: nobody declares a ramsch, and it is played only where the
+ * rule system has one (elsewhere the cards are thrown in). */
+static bool check_ramsch(DealParse *c)
+{
+    const Deal *d = c->deal;
+    if (!d->ramsch)
+        return true;
+    if (d->has_declarer)
+        return deal_fail(c, deal_node_mark(c->key[KEY_DECLARER]), "a ramsch has no declarer (all passed)");
+    bool ok;
+    const RuleSystem *rules = deal_document_rules(c, &ok);
+    if (rules && !rules->ramsch.enabled)
+        return deal_fail(c, d->contract_mark, "the %s rules have no ramsch: when all pass the cards are thrown in",
+                         rules->name);
+    return ok;
+}
+
 static bool check_hands(DealParse *c)
 {
     int given = 0;
@@ -234,8 +251,6 @@ static bool check_play(DealParse *c)
     Mark m = deal_node_mark(c->key[KEY_PLAY]);
     if (!d->has_contract)
         return deal_fail(c, m, "play needs a contract");
-    if (d->ramsch && d->has_declarer)
-        return deal_fail(c, deal_node_mark(c->key[KEY_DECLARER]), "a ramsch has no declarer");
     if (!d->has_declarer && !d->ramsch)
         return deal_fail(c, m, "play needs a declarer");
     if (!d->contract.hand && !d->has_discard)
@@ -273,7 +288,7 @@ static bool check_results(DealParse *c)
     return true;
 }
 
-static bool (*const checks[])(DealParse *) = {check_hands, check_trick, check_discard, check_play, check_results};
+static bool (*const checks[])(DealParse *) = {check_ramsch, check_hands, check_trick, check_discard, check_play, check_results};
 
 bool deal_check(DealParse *c)
 {

@@ -70,9 +70,7 @@ static const yaml_node_t *top_value(DealParse *c, const char *name)
     return NULL;
 }
 
-/* The rule system a document's contract is read in (deal_rules_name).
- * NULL when the reader reads no rule system: plain contract words. */
-static const RuleSystem *document_rules(DealParse *c, bool *ok)
+const RuleSystem *deal_document_rules(DealParse *c, bool *ok)
 {
     *ok = true;
     if (!c->rules->active)
@@ -103,7 +101,7 @@ static bool read_contract(DealParse *c, yaml_node_t *n)
         return true;
     }
     bool ok;
-    const RuleSystem *rules = document_rules(c, &ok);
+    const RuleSystem *rules = deal_document_rules(c, &ok);
     if (!ok)
         return false;
     if (!rules || n->type != YAML_SCALAR_NODE)
@@ -207,6 +205,21 @@ static bool read_kontra(DealParse *c, yaml_node_t *n)
                 deal_shown_text(yaml_value_text(n), n->data.scalar.length, buf));
 }
 
+/* A Bock round doubles every game in it: only where the rule system has a
+ * doubling call named bock (classic), lest the key be silently ignored. */
+static bool read_bock(DealParse *c, yaml_node_t *n)
+{
+    if (!deal_get_bool(c, n, "bock", &c->deal->bock))
+        return false;
+    bool ok;
+    const RuleSystem *rules = deal_document_rules(c, &ok);
+    if (!ok)
+        return false;
+    if (c->deal->bock && rules && rules_doubling_index(rules, "bock") < 0)
+        return deal_fail(c, deal_node_mark(n), "the %s rules have no Bock rounds (no doubling call named bock)", rules->name);
+    return true;
+}
+
 static bool read_rules(DealParse *c, yaml_node_t *n)
 {
     return deal_get_string(c, n, "rules", c->deal->rules, sizeof c->deal->rules);
@@ -250,6 +263,7 @@ static const struct {
     [KEY_EXPLANATION] = {"explanation", read_explanation},
     [KEY_ANSWER] = {"answer", deal_read_answer},
     [KEY_PUSHES] = {"pushes", read_pushes},
+    [KEY_BOCK] = {"bock", read_bock},
 };
 
 bool deal_read_keys(DealParse *c, yaml_node_t *root)

@@ -43,7 +43,7 @@ typedef enum {
     KEY_NAME, KEY_HANDS, KEY_SKAT, KEY_DECLARER, KEY_CONTRACT, KEY_DISCARD, KEY_PLAY,
     KEY_LEAD, KEY_TRICK, KEY_DECLARER_POINTS, KEY_DECLARER_TRICKS, KEY_DEFENDER_TRICKS,
     KEY_BID, KEY_KONTRA, KEY_RULES, KEY_QUESTION, KEY_SOURCE, KEY_EXPLANATION, KEY_ANSWER, KEY_PUSHES,
-    KEY_COUNT
+    KEY_BOCK, KEY_COUNT
 } DealKey;
 
 /* One document being read. */
@@ -99,6 +99,10 @@ int deal_key_index(DealParse *c, const yaml_node_t *key, const char *const *name
 
 /* ---- the parts ---- */
 
+/* dealkeys.c: the rule system the document's contract is read in
+ * (deal_rules_name); NULL when the reader reads none (plain contract words).
+ * *ok false with the message written when it does not load. */
+const RuleSystem *deal_document_rules(DealParse *c, bool *ok);
 /* dealkeys.c: every top-level key of the mapping root, each by its reader. */
 bool deal_read_keys(DealParse *c, yaml_node_t *root);
 const char *deal_key_name(DealKey key);

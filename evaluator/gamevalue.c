@@ -114,6 +114,8 @@ static bool check_play(const RuleSystem *r, const GamePlay *p, const Contract *c
         return invalid(out, "a bid cannot be negative");
     if (p->doubling < 0 || p->doubling > r->doubling_count)
         return invalid(out, "%d doubling calls, but the %s rules have %d", p->doubling, r->name, r->doubling_count);
+    if (p->bock && rules_doubling_index(r, "bock") < 0)
+        return invalid(out, "the %s rules have no Bock rounds", r->name);
     if (p->spitze < 0 || p->spitze > r->spitze_max)
         return invalid(out, "%d Spitzen announced, but the %s rules allow %d", p->spitze, r->name, r->spitze_max);
     if (c->game == GAME_NULL) {
@@ -138,6 +140,8 @@ static void finish(const RuleSystem *r, const GamePlay *p, GameScore *out)
 {
     for (int i = 0; i < p->doubling; i++)
         out->doubling_factor *= r->doubling[i].factor;
+    if (p->bock)
+        out->doubling_factor *= r->doubling[rules_doubling_index(r, "bock")].factor;
     if (out->won) {
         out->lost_factor = 1;
         out->score = out->value;
@@ -185,6 +189,7 @@ bool gamevalue_score(const RuleSystem *r, const GamePlay *p, GameScore *out)
     out->declarer_tricks = p->declarer_tricks;
     out->bid = p->bid;
     out->doubling = p->doubling;
+    out->bock = p->bock;
     const RuleGame *g = rules_find_game(r, &c);
     out->lost_factor = rules_lost_factor(r, &c);
     if (c.game == GAME_NULL)

@@ -21,6 +21,7 @@ typedef struct {
     int declarer_tricks;
     int bid;             /* 0: none */
     int doubling;        /* doubling calls made: 0 none, 1 the first (kontra), 2 (re) ... */
+    bool bock;           /* a Bock round: the rules' doubling called bock counts too */
     int spitze;          /* Spitzen announced */
     bool spitze_made;    /* they took their tricks */
 } GamePlay;
@@ -47,6 +48,7 @@ typedef struct {
     bool valid;          /* false: the game is not allowed, for reason */
     Contract contract;   /* as declared, with what the rules imply (valid games) */
     int declarer_points, declarer_tricks, bid, doubling; /* the play's, as scored */
+    bool bock;
     bool won;
     bool overbid;        /* the game value stayed below the bid */
     int base;            /* base value; a null game's value */

@@ -66,14 +66,23 @@ static int form_lookup(const SchemaLoader *L, const char *word)
 #define GAME_WORD .lookup = game_lookup, .unknown = "unknown game '%s' (clubs, spades, hearts, diamonds, grand, null)"
 #define FORM_WORD .lookup = form_lookup, .unknown = "unknown form '%s' (forms must be defined under 'forms' first)"
 
+/* A word of the contract grammar (a game or modifier, English or German):
+ * a form called so could never be read. */
+static bool contract_grammar_word(const char *word)
+{
+    return contract_game_parse(word) != GAME_TYPE_COUNT || contract_word_parse(word) >= 0;
+}
+
 static bool check_form(SchemaLoader *L, yaml_node_t *node, void *base)
 {
     RuleForm *form = base;
     RuleSystem *r = L->target;
     if (rules_find_form(r, form->name))
         return schema_fail(L, node, "form '%s' defined twice", form->name);
+    if (contract_grammar_word(form->name))
+        return schema_fail(L, node, "form '%s' is named by a word of every contract", form->name);
     for (int w = 0; w < form->word_count; w++)
-        if (rules_find_form(r, form->words[w]) || game_type_parse(form->words[w]) != GAME_TYPE_COUNT)
+        if (rules_find_form(r, form->words[w]) || contract_grammar_word(form->words[w]))
             return schema_fail(L, node, "the word '%s' of form '%s' is already taken", form->words[w], form->name);
     return true;
 }
@@ -415,4 +424,12 @@ int rules_list(const char *rules_dir, RuleListing *out, int max, char *err, size
     }
     free(r);
     return count;
+}
+
+int rules_doubling_index(const RuleSystem *rules, const char *name)
+{
+    for (int i = 0; i < rules->doubling_count; i++)
+        if (strcasecmp(rules->doubling[i].name, name) == 0)
+            return i;
+    return -1;
 }

@@ -187,6 +187,9 @@ const RuleGame *rules_find_game(const RuleSystem *rules, const Contract *c);
 /* The factor a lost contract counts (form, entry and lost-game rule). */
 int rules_lost_factor(const RuleSystem *rules, const Contract *c);
 
+/* The index of the doubling call called name (any case), -1 when none. */
+int rules_doubling_index(const RuleSystem *rules, const char *name);
+
 /* The tournament scheme called name, or the file's first when name is NULL
  * or "".  NULL when there is none. */
 const TournamentScheme *rules_find_scheme(const RuleSystem *rules, const char *name);

@@ -510,6 +510,14 @@ static void test_kontra_values(void **state)
         read_ok(text, &d);
         assert_int_equal(d.kontra, cases[i].kontra);
     }
+    Deal d;
+    read_ok(DEAL "bock: true\n", &d);
+    assert_true(d.bock);
+    read_ok(DEAL "bock: false\n", &d);
+    assert_false(d.bock);
+    expect_error(DEAL "bock: 2\n", "8:7: bock must be true or false, not '2'");
+    /* All passed: nobody declares, with or without a play. */
+    expect_error(HANDS "skat: D8 D7\ndeclarer: forehand\ncontract: ramsch\n", "6:1: a ramsch has no declarer (all passed)");
     expect_error(DEAL "kontra: bock\n", "8:9: kontra must be false, true, kontra, re or 0..2, not 'bock'");
     expect_error(DEAL "kontra: [re]\n", "8:9: kontra must be false, true, kontra, re or 0..2, not a sequence");
 }
@@ -632,10 +640,10 @@ static void test_value_errors(void **state)
         {DEAL "answer: {declarer_wins_null: [true]}\n", "8:30: declarer_wins_null must be true or false, not a sequence"},
         {DEAL "answer: {bid_ceiling: none}\n", "8:23: bid_ceiling must be an integer from 0 to 9999, not 'none'"},
         {DEAL "answer: {game_value: '48'}\n", "8:22: game_value must be an integer, not a quoted string"},
-        {DEAL "answer: {contract: grand hund}\n", "8:20: unknown contract word 'hund' (hand, schneider, schwarz, ouvert)"},
-        {DEAL "answer: {contract: 1, contract: 2}\n", "8:20: unknown contract word '1' (hand, schneider, schwarz, ouvert)"},
+        {DEAL "answer: {contract: grand hund}\n", "8:20: unknown contract word 'hund' (suits: clubs, spades, hearts, diamonds or kreuz, pik, herz, karo; games: grand, null; modifiers: hand, schneider, schwarz, ouvert or offen)"},
+        {DEAL "answer: {contract: 1, contract: 2}\n", "8:20: unknown contract word '1' (suits: clubs, spades, hearts, diamonds or kreuz, pik, herz, karo; games: grand, null; modifiers: hand, schneider, schwarz, ouvert or offen)"},
         {DEAL "answer: {game_value: 1, game_value: 2}\n", "8:25: key 'game_value' given twice in answer"},
-        {HANDS "skat: D8 D7\ndeclarer: forehand\ncontract: ''\n", "7:11: no game in contract '' (clubs, spades, hearts, diamonds, grand, null)"},
+        {HANDS "skat: D8 D7\ndeclarer: forehand\ncontract: ''\n", "7:11: no game in contract '' (clubs, spades, hearts, diamonds, grand, null or kreuz, pik, herz, karo)"},
         {HANDS "skat: D8 D7\ndeclarer: forehand\ncontract: grand hand hand\n", "7:11: contract word 'hand' given twice"},
         {HANDS "skat: D8 D7\ndeclarer: forehand\ncontract: [grand]\n",
          "7:11: contract must be a contract such as 'grand' or 'hearts hand', not a sequence"},

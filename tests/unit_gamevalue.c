@@ -722,6 +722,33 @@ static void test_classic_doubling(void **state)
     assert_false(s.valid);
 }
 
+/* A Bock round doubles the score on top of kontra and re, by the factor of
+ * the rules' call named bock; a rule system without one refuses it. */
+static void test_bock_round(void **state)
+{
+    (void)state;
+    GamePlay p = {.contract = contract(&classic, "clubs"), .cards = matador_cards(GAME_CLUBS, true, 1),
+                  .declarer_points = 70, .declarer_tricks = 6, .bock = true};
+    GameScore s;
+    assert_true(gamevalue_score(&classic, &p, &s));
+    assert_int_equal(s.score, 48);
+    assert_int_equal(s.value, 24);
+    p.doubling = 1;
+    p.declarer_points = 50;
+    assert_true(gamevalue_score(&classic, &p, &s));
+    assert_int_equal(s.score, -48 * 4);
+    assert_string_equal(breakdown(&classic, &s),
+                        "with 1, game 2 -> 2 x 12 = 24; lost: 50 card points -> 2 x 24 = -48; kontra, bock round x4 = -192");
+    RuleSystem triple = classic;
+    triple.doubling[2].factor = 3;
+    assert_true(gamevalue_score(&triple, &p, &s));
+    assert_int_equal(s.score, -48 * 2 * 3);
+    p.contract = contract(&isko, "clubs");
+    p.doubling = 0;
+    assert_false(gamevalue_score(&isko, &p, &s));
+    assert_string_equal(s.reason, "the isko rules have no Bock rounds");
+}
+
 /* [na] Spitze: one more level when the lowest trump takes the last trick;
  * failing it loses like a game not made. */
 static void test_classic_spitze(void **state)
@@ -961,6 +988,7 @@ int main(void)
         cmocka_unit_test(test_tournee_overbid),
         cmocka_unit_test(test_tournee_losses),
         cmocka_unit_test(test_classic_doubling),
+        cmocka_unit_test(test_bock_round),
         cmocka_unit_test(test_classic_spitze),
         cmocka_unit_test(test_invalid_play),
         cmocka_unit_test(test_isko_ladder),

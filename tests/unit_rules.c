@@ -464,9 +464,9 @@ static void test_tournee_contract_words(void **state)
         {"solo spades ouvert", "the tournee rules have no game 'solo spades ouvert'"},
         {"guckser hearts", "the tournee rules have no game 'guckser hearts'"},
         {"solo tournee hearts", "two forms in contract 'solo tournee hearts'"},
-        {"solo", "no game in contract 'solo' (clubs, spades, hearts, diamonds, grand, null)"},
+        {"solo", "no game in contract 'solo' (clubs, spades, hearts, diamonds, grand, null or kreuz, pik, herz, karo)"},
         {"solo hearts spitze",
-         "unknown contract word 'spitze' (hand, schneider, schwarz, ouvert, tournee, passt-mir-nicht, solo, guckser)"},
+         "unknown contract word 'spitze' (suits: clubs, spades, hearts, diamonds or kreuz, pik, herz, karo; games: grand, null; modifiers: hand, schneider, schwarz, ouvert or offen; forms: tournee, passt-mir-nicht, solo, guckser)"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         Contract c;
@@ -486,7 +486,24 @@ static void test_contract_words_by_system(void **state)
     assert_string_equal(err, "schneider announced in a game that is not a hand game (the isko rules allow "
                              "announcements only in hand games)");
     assert_false(rules_parse_contract(&isko, "clubs solo", &c, err, sizeof err));
-    assert_string_equal(err, "unknown contract word 'solo' (hand, schneider, schwarz, ouvert)");
+    assert_string_equal(err, "unknown contract word 'solo' (suits: clubs, spades, hearts, diamonds or kreuz, pik, herz, karo; games: grand, null; modifiers: hand, schneider, schwarz, ouvert or offen)");
+    /* German words as German players write them. */
+    static const struct {
+        const char *german, *english;
+    } german[] = {
+        {"herz", "hearts"}, {"Kreuz Hand", "clubs hand"}, {"pik hand schneider", "spades hand schneider"},
+        {"KARO", "diamonds"}, {"null offen", "null ouvert"}, {"kreuz offen", "clubs ouvert"},
+    };
+    for (size_t i = 0; i < sizeof german / sizeof *german; i++) {
+        Contract g, e;
+        assert_true(rules_parse_contract(&isko, german[i].german, &g, err, sizeof err));
+        assert_true(rules_parse_contract(&isko, german[i].english, &e, err, sizeof err));
+        assert_memory_equal(&g, &e, sizeof g);
+    }
+    assert_false(rules_parse_contract(&isko, "herz hearts", &c, err, sizeof err));
+    assert_string_equal(err, "two games in contract 'herz hearts'");
+    assert_false(rules_parse_contract(&isko, "null ouvert offen", &c, err, sizeof err));
+    assert_string_equal(err, "contract word 'offen' given twice");
     assert_true(rules_parse_contract(&isko, "grand ouvert", &c, err, sizeof err));
     assert_true(c.hand && c.schneider_announced && c.schwarz_announced && c.form == 0);
     assert_true(rules_parse_contract(&isko, "null ouvert", &c, err, sizeof err));
