@@ -302,7 +302,7 @@ static json_t *contract_json(const RuleSystem *rules, const Evaluation *e, int r
     char name[64];
     const EvalContract *c = &e->contracts[r];
     json_t *j = json_object();
-    json_object_set_new(j, "contract", json_string(contract_row_name(rules, &c->contract, name, sizeof name)));
+    json_object_set_new(j, "contract", json_string(contract_row_label(rules, &c->contract, name, sizeof name)));
     json_object_set_new(j, "hand", json_boolean(c->contract.hand));
     json_object_set_new(j, "ouvert", json_boolean(c->contract.ouvert));
     json_object_set_new(j, "evaluated", json_boolean(c->evaluated));

@@ -138,7 +138,7 @@ static json_t *entry_json(const RuleSystem *rules, const TableEntry *e)
 {
     char name[64];
     json_t *j = json_object();
-    json_object_set_new(j, "contract", json_string(contract_row_name(rules, &e->row, name, sizeof name)));
+    json_object_set_new(j, "contract", json_string(contract_row_label(rules, &e->row, name, sizeof name)));
     json_object_set_new(j, "hand", json_boolean(e->row.hand));
     json_object_set_new(j, "ouvert", json_boolean(e->row.ouvert));
     bool null_game = e->contract.game == GAME_NULL;

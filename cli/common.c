@@ -114,19 +114,11 @@ const char *text_cards(const CommonOptions *o, GameType game, CardSet cards, cha
     return out;
 }
 
-const char *contract_row_name(const RuleSystem *rules, const Contract *row, char *out, size_t n)
-{
-    Contract c = *row;
-    c.hand = false;
-    c.schneider_announced = c.schwarz_announced = false;
-    return rules_contract_name(rules, &c, out, n);
-}
-
 const char *contract_row_label(const RuleSystem *rules, const Contract *row, char *out, size_t n)
 {
-    char name[64];
-    snprintf(out, n, "%s%s", contract_row_name(rules, row, name, sizeof name), row->hand ? " hand" : "");
-    return out;
+    Contract c = *row;
+    c.schneider_announced = c.schwarz_announced = false;
+    return rules_contract_name(rules, &c, out, n);
 }
 
 json_t *json_card(int card)

@@ -42,9 +42,9 @@ const char *text_cards(const CommonOptions *o, GameType game, CardSet cards, cha
 int game_order_key(GameType game, int card);
 
 /* A row of the contract table and of the evaluation, as listed by
- * table_contracts: its name without hand and announcements ("clubs ouvert",
- * "solo grand"), and its label with " hand" added for hand games. */
-const char *contract_row_name(const RuleSystem *rules, const Contract *row, char *out, size_t n);
+ * table_contracts, in the rule system's words without the announcements
+ * play may add: "clubs hand", "clubs ouvert", "solo grand", "null hand" (the
+ * name `skatdd rules` lists and every command reads). */
 const char *contract_row_label(const RuleSystem *rules, const Contract *row, char *out, size_t n);
 
 json_t *json_card(int card);

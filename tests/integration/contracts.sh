@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# No contract is solved as another: every contract of every built-in rule
+# system, as `skatdd rules` lists it with its base value, goes through solve,
+# table, score and analyze, and each names it as the listing does (text and
+# JSON) and values it with that base value.
+set -euo pipefail
+fail() { echo "FAIL: $*" >&2; exit 1; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+hands='hands:
+  forehand:   CJ SJ HJ DJ CA CT CK SA ST S9
+  middlehand: C9 C8 C7 SK SQ S8 HA HT HK HQ
+  rearhand:   H9 H8 H7 DA DT DK DQ D9 S7 CQ
+skat: D8 D7
+declarer: forehand'
+
+# "NAME BASE" for every enabled entry of a rule system's base values.
+contracts_of() {
+    "$SKATDD" rules "$1" | sed -n '/^  base values/,/^  matadors/p' | sed '1d;$d' | grep -v '(disabled)' |
+        sed -E 's/^ +//; s/ per level$//; s/ ([0-9]+)$/|\1/'
+}
+
+# The deal for a contract: a skat game puts the skat back, a hand game has no discard.
+write_deal() { # file rules contract extra
+    printf '%s\ncontract: %s\nrules: %s\ndiscard: D8 D7\n%s' "$hands" "$3" "$2" "$4" >"$1"
+    if "$SKATDD" solve --tt-mb 1 "$1" >/dev/null 2>"$work/err"; then
+        return
+    fi
+    grep -q 'a hand game has no discard' "$work/err" || fail "$2 '$3': $(cat "$work/err")"
+    printf '%s\ncontract: %s\nrules: %s\n%s' "$hands" "$3" "$2" "$4" >"$1"
+}
+
+# A game value fits the base value: a multiple of it (suit, grand) or it (null).
+fits() { # value base contract
+    local v=${1#-}
+    case " $3 " in
+    *" null "*) [ $((v % $2)) -eq 0 ] && [ "$v" -ne 0 ] ;;
+    *) [ "$v" -ne 0 ] && [ $((v % $2)) -eq 0 ] ;;
+    esac
+}
+
+systems=$("$SKATDD" rules | awk '{print $1}')
+[ -n "$systems" ] || fail "no rule systems listed"
+checked=0
+for rules in $systems; do
+    first=$(contracts_of "$rules" | head -1 | cut -d'|' -f1)
+    write_deal "$work/t.yaml" "$rules" "$first" ""
+    table=$("$SKATDD" table --tt-mb 1 --declarer forehand --format json "$work/t.yaml")
+    table_text=$("$SKATDD" table --tt-mb 1 --declarer forehand "$work/t.yaml")
+    table_rows=$(jq -r '.seats.forehand.contracts[] | [.contract, .game_value] | @tsv' <<<"$table")
+    while IFS='|' read -r name base; do
+        [ -n "$name" ] || continue
+        what="$rules '$name'"
+        # solve
+        write_deal "$work/s.yaml" "$rules" "$name" ""
+        solve=$("$SKATDD" solve --tt-mb 1 --format json "$work/s.yaml")
+        IFS=$'\t' read -r said value play < <(jq -r '[.contract, .outcome.game_value, (.line | join(" "))] | @tsv' <<<"$solve")
+        [ "$said" = "$name" ] || fail "$what: solve JSON names it '$said'"
+        grep -q "^Contract: $name, " <<<"$("$SKATDD" solve --tt-mb 1 "$work/s.yaml")" || fail "$what: solve text"
+        fits "$value" "$base" "$name" || fail "$what: solve value $value"
+        # score: a won game's value is the base times the multiplier (null: the base)
+        case " $name " in
+        *" null "*) result='declarer_points: 0'$'\n''declarer_tricks: 0'$'\n' ;;
+        *) result='declarer_points: 120'$'\n''declarer_tricks: 10'$'\n' ;;
+        esac
+        write_deal "$work/c.yaml" "$rules" "$name" "$result"
+        score=$("$SKATDD" score --format json "$work/c.yaml")
+        IFS=$'\t' read -r said won value multiplier < <(jq -r '[.contract, .won, .game_value, .multiplier] | @tsv' <<<"$score")
+        [ "$said" = "$name" ] || fail "$what: score JSON names it '$said'"
+        grep -q "^$name by forehand" <<<"$("$SKATDD" score "$work/c.yaml")" || fail "$what: score text"
+        [ "$won" = true ] || fail "$what: score: not won: $score"
+        case " $name " in
+        *" null "*) [ "$value" = "$base" ] || fail "$what: score value $value, base $base" ;;
+        *) [ "$value" = $((multiplier * base)) ] || fail "$what: score value $value, base $base" ;;
+        esac
+        # analyze: the solver's line played out
+        { grep -v '^discard' "$work/s.yaml"; grep '^discard' "$work/s.yaml" || true; echo "play: $play"; } >"$work/a.yaml"
+        analyze=$("$SKATDD" analyze --tt-mb 1 --format json "$work/a.yaml")
+        IFS=$'\t' read -r said value < <(jq -r '[.contract, .summary.result.score] | @tsv' <<<"$analyze")
+        [ "$said" = "$name" ] || fail "$what: analyze JSON names it '$said'"
+        grep -q "^Contract: $name, " <<<"$("$SKATDD" analyze --tt-mb 1 "$work/a.yaml")" || fail "$what: analyze text"
+        fits "$value" "$base" "$name" || fail "$what: analyze score $value"
+        # table: the contract's row, its value fitting the base.  The table
+        # leaves out a Tournee on a suit the skat (D8 D7) cannot turn up and
+        # forms played as another (passt-mir-nicht: a Tournee's play).
+        value=$(awk -F'\t' -v n="$name" '$1 == n {print $2; exit}' <<<"$table_rows")
+        if [ -z "$value" ]; then
+            case "$name" in
+            "tournee diamonds") fail "$what: no table row of that name" ;;
+            "tournee "* | "passt-mir-nicht "*) checked=$((checked + 1)); continue ;;
+            *) fail "$what: no table row of that name" ;;
+            esac
+        fi
+        grep -qE "^$name +(lost|won|[0-9]+) " <<<"$table_text" || fail "$what: table text"
+        fits "$value" "$base" "$name" || fail "$what: table value $value"
+        checked=$((checked + 1))
+    done < <(contracts_of "$rules")
+done
+[ "$checked" -ge 40 ] || fail "only $checked contracts checked"
