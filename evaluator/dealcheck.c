@@ -143,7 +143,8 @@ static bool check_ramsch(DealParse *c)
     if (!d->ramsch)
         return true;
     if (d->has_declarer)
-        return deal_fail(c, deal_node_mark(c->key[KEY_DECLARER]), "a ramsch has no declarer (all passed)");
+        return deal_fail(c, deal_node_mark(c->key[KEY_DECLARER]),
+                         "a ramsch has no declarer: everybody passed (drop 'declarer' or name the game declared)");
     bool ok;
     const RuleSystem *rules = deal_document_rules(c, &ok);
     if (rules && !rules->ramsch.enabled)

@@ -517,7 +517,7 @@ static void test_kontra_values(void **state)
     assert_false(d.bock);
     expect_error(DEAL "bock: 2\n", "8:7: bock must be true or false, not '2'");
     /* All passed: nobody declares, with or without a play. */
-    expect_error(HANDS "skat: D8 D7\ndeclarer: forehand\ncontract: ramsch\n", "6:1: a ramsch has no declarer (all passed)");
+    expect_error(HANDS "skat: D8 D7\ndeclarer: forehand\ncontract: ramsch\n", "6:1: a ramsch has no declarer: everybody passed (drop 'declarer' or name the game declared)");
     expect_error(DEAL "kontra: bock\n", "8:9: kontra must be false, true, kontra, re or 0..2, not 'bock'");
     expect_error(DEAL "kontra: [re]\n", "8:9: kontra must be false, true, kontra, re or 0..2, not a sequence");
 }
