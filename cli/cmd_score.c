@@ -75,7 +75,7 @@ static bool game_result(const Deal *d, int *points, int *tricks, char *err, size
 static void print_text(const Deal *d, const RuleSystem *rules, const GamePlay *play, const GameScore *g,
                        const TournamentScore *t, const char *scheme)
 {
-    char name[64], text[SCORE_TEXT];
+    char name[RULES_TEXT], text[SCORE_TEXT];
     if (d->name[0])
         printf("%s\n", d->name);
     printf("%s by %s", rules_contract_name(rules, &play->contract, name, sizeof name), seat_name(d->declarer));
@@ -104,7 +104,7 @@ static void print_text(const Deal *d, const RuleSystem *rules, const GamePlay *p
 static void print_json(const Deal *d, const RuleSystem *rules, const GamePlay *play, const GameScore *g,
                        const TournamentScore *t, const char *scheme)
 {
-    char name[64], text[SCORE_TEXT];
+    char name[RULES_TEXT], text[SCORE_TEXT];
     json_t *o = json_object();
     json_object_set_new(o, "name", d->name[0] ? json_string(d->name) : json_null());
     json_object_set_new(o, "rules", json_string(rules->name));
