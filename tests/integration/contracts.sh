@@ -2,7 +2,7 @@
 # No contract is solved as another: every contract of every built-in rule
 # system, as `skatdd rules` lists it with its base value, goes through solve,
 # table, score and analyze, and each names it as the listing does (text and
-# JSON) and values it with that base value.
+# JSON) and values it with that base value.  And a Bock round doubles.
 set -euo pipefail
 fail() { echo "FAIL: $*" >&2; exit 1; }
 work=$(mktemp -d)
@@ -98,3 +98,12 @@ for rules in $systems; do
     done < <(contracts_of "$rules")
 done
 [ "$checked" -ge 40 ] || fail "only $checked contracts checked"
+
+# bock: true doubles the score once more where the rules have Bock (classic),
+# on top of kontra, and the text says so.
+printf '%s\ncontract: grand hand\nrules: classic\nkontra: true\ndeclarer_points: 70\ndeclarer_tricks: 6\n' "$hands" >"$work/b.yaml"
+plain=$("$SKATDD" score --format json "$work/b.yaml" | jq .score)
+echo 'bock: true' >>"$work/b.yaml"
+[ "$("$SKATDD" score --format json "$work/b.yaml" | jq .score)" = $((plain * 2)) ] || fail "bock: not doubled from $plain"
+grep -q 'in a Bock round' <<<"$("$SKATDD" score "$work/b.yaml")" || fail "bock: score text"
+grep -q 'kontra, bock round x4' <<<"$("$SKATDD" score "$work/b.yaml")" || fail "bock: breakdown"
