@@ -216,7 +216,8 @@ static bool read_bock(DealParse *c, yaml_node_t *n)
     if (!ok)
         return false;
     if (c->deal->bock && rules && rules_doubling_index(rules, "bock") < 0)
-        return deal_fail(c, deal_node_mark(n), "the %s rules have no Bock rounds (no doubling call named bock)", rules->name);
+        return deal_fail(c, deal_node_mark(n), "the %s rules have no Bock rounds (no doubling call named bock)",
+                         rules->name);
     return true;
 }
 
