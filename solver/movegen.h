@@ -88,6 +88,7 @@ static inline uint32_t next_group(const Solver *s, uint32_t legal, uint32_t live
 static inline uint32_t group_choice(const Solver *s, uint32_t group, int top, bool mine, bool threat,
                                     uint32_t live)
 {
+    mine ^= s->ramsch; /* in Ramsch both sides want their tricks cheap */
     if (group == (1u << top))
         return group;
     if (threat)
@@ -100,6 +101,7 @@ static inline uint32_t group_choice(const Solver *s, uint32_t group, int top, bo
  * tricks it may lose the fewest, and trumps are not thrown away. */
 static inline int move_score(const Solver *s, int c, bool mine, bool threat)
 {
+    mine ^= s->ramsch;
     if (mine)
         return threat ? 40 - s->points[c] : 100 + s->points[c];
     return -(int)s->points[c] - (((s->trump >> c) & 1u) ? 12 : 0);
