@@ -239,13 +239,37 @@ static Position as_grand(const Position *pos, int seat)
     return p;
 }
 
-/* The seat's fewest points, known to lie in [lower, upper]. */
+/* The seat's fewest points, known to lie in [lower, upper].  Ramsch values
+ * are spread widely and a null-window probe rarely fails far beyond its
+ * bound, while the first guess is usually close: the probes gallop from the
+ * guess (steps 1, 2, 4, ... in one direction) and bisect only once they
+ * have passed the value. */
 static int ramsch_between(Solver *s, const Position *pos, int bonus, int lower, int upper, int guess)
 {
     if (position_is_over(pos))
         return pos->declarer_points;
     s->ramsch_bonus = bonus;
-    return points_between_kind(s, pos, KIND_RAMSCH, lower, upper, guess);
+    int n = layout_load(s, pos, KIND_RAMSCH);
+    int already = pos->declarer_points;
+    if (guess < 0)
+        guess = already + playout_points(s, pos->leader, n);
+    int beta = guess, step = 1, direction = 0;
+    bool bisect = false;
+    while (lower < upper) {
+        if (bisect || beta <= lower || beta > upper)
+            beta = lower + (upper - lower + 1) / 2;
+        int g = already + search_points(s, pos->leader, n, beta - already - 1, beta - already);
+        int now = g < beta ? -1 : 1;
+        if (now < 0)
+            upper = g;
+        else
+            lower = g;
+        bisect |= direction != 0 && now != direction;
+        step = now == direction ? step * 2 : 1;
+        direction = now;
+        beta = now < 0 ? upper - step + 1 : lower + step;
+    }
+    return lower;
 }
 
 static int ramsch_upper(const Position *pos, int bonus)
