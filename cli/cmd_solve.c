@@ -281,6 +281,8 @@ static void ramsch_solve(Solver *solver, const Deal *deal, const RuleSystem *rul
     CardSet skat = deal->full_deal ? ~(deal->hands[0] | deal->hands[1] | deal->hands[2]) : deal->skat;
     r->skat_points = deal->full_deal || deal->has_skat ? set_points(skat) : 0;
     r->bonus = rules->ramsch.skat_to == SKAT_TO_LAST_TRICK ? r->skat_points : 0;
+    if (position_is_over(&r->pos) && deal->play_count > 0)
+        r->points[r->pos.leader] += r->bonus; /* the game is over: the last trick's winner has the skat */
     for (int seat = 0; seat < SEAT_COUNT; seat++) {
         Position p = ramsch_asked(r, seat);
         r->fewest[seat] = solver_ramsch_fewest_points(solver, &p, r->bonus);
