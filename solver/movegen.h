@@ -310,8 +310,28 @@ static inline int lead_choice(const Solver *s, int leader)
         if (side_of(s, seat) != side_of(s, leader))
             beaten |= beatable_leads(s, own, s->hand[seat]);
     }
-    if (s->ramsch) /* a lead the other side can take over, cheap */
+    if (s->ramsch) {
+        if (leader != s->declarer) {
+            /* A lead below every card the declarer holds in its suit, where
+             * the partner can stay below them too: the declarer must take
+             * the trick, so the dearest such card. */
+            uint32_t declarer = s->hand[s->declarer];
+            uint32_t partner = (s->hand[0] | s->hand[1] | s->hand[2]) & ~own & ~declarer;
+            uint32_t forcing = 0;
+            for (uint32_t m = own; m;) {
+                uint32_t suit = s->follow[__builtin_ctz(m)];
+                m &= ~suit;
+                uint32_t d = declarer & suit, p = partner & suit;
+                if (!d || (p && __builtin_ctz(p) > __builtin_ctz(d)))
+                    continue;
+                forcing |= own & suit & ((1u << __builtin_ctz(d)) - 1);
+            }
+            if (forcing)
+                return highest_bit(dearest_cards(s, forcing));
+        }
+        /* A lead the other side can take over, cheap. */
         return __builtin_ctz(cheapest_cards(s, beaten ? beaten : own));
+    }
     if (leader == s->declarer) {
         /* No sure winner: draw trumps, from the bottom. */
         if (!(own & ~beaten) && (own & s->trump))
