@@ -319,6 +319,11 @@ static void print_json(const Report *rep)
 static bool check_yaml(const Deal *d)
 {
     char err[512];
+    if (d->ramsch) { /* not reviewed yet: solve answers a Ramsch position */
+        fprintf(stderr, "%s:%d:%d: analyze does not review a ramsch yet (solve answers its positions)\n", d->file,
+                d->contract_mark.line, d->contract_mark.column);
+        return false;
+    }
     if (!deal_require_game(d, err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
         return false;

@@ -19,7 +19,9 @@ static const char solve_help[] =
     "declarer can avoid every trick), whether the declarer can force schwarz, whether\n"
     "the defenders can keep him from any further trick, the value of every legal\n"
     "card of the player to move, and one optimal line to the end.  A skat game\n"
-    "dealt in full with no discard gets the best discard.\n"
+    "dealt in full with no discard gets the best discard.  A Ramsch (contract: ramsch)\n"
+    "gives per seat the fewest card points it can hold itself to against the other\n"
+    "two, whether it can take every trick and whether it can avoid every trick.\n"
     "\n"
     "options:\n"
     "  --rules NAME|FILE   rule system for the outcome (default: the deal's rules:,\n"
@@ -240,10 +242,213 @@ typedef struct {
     Solver *solver;
 } SolveRun;
 
+/* ----- Ramsch ---------------------------------------------------------------
+ * Everyone for himself: per seat the fewest card points it can hold itself
+ * to against the other two (solver_ramsch_fewest_points), whether it can
+ * take every remaining trick and whether it can avoid every one. */
+
+typedef struct {
+    const Deal *deal;
+    Position pos;                /* game grand; declarer set per question */
+    int points[SEAT_COUNT];      /* taken so far in tricks */
+    int tricks[SEAT_COUNT];
+    int skat_points;             /* the skat's points, 0 when not known */
+    int bonus;                   /* what the last trick's winner also takes */
+    const RuleSystem *rules;
+    int fewest[SEAT_COUNT];
+    bool takes_all[SEAT_COUNT], avoids_all[SEAT_COUNT];
+    int move_count;
+    MoveValue moves[10];
+    int line_length;
+    int line[30];
+    uint64_t nodes;
+    double ms;
+} RamschReport;
+
+/* The position asked of seat: its points and tricks as the declarer's. */
+static Position ramsch_asked(const RamschReport *r, int seat)
+{
+    Position p = r->pos;
+    p.declarer = seat;
+    p.declarer_points = r->points[seat];
+    p.declarer_tricks = r->tricks[seat];
+    p.defender_tricks = r->tricks[0] + r->tricks[1] + r->tricks[2] - r->tricks[seat];
+    return p;
+}
+
+static void ramsch_solve(Solver *solver, const Deal *deal, const RuleSystem *rules, RamschReport *r)
+{
+    r->deal = deal;
+    r->rules = rules;
+    deal_ramsch_position(deal, &r->pos, r->points, r->tricks);
+    CardSet skat = deal->full_deal ? ~(deal->hands[0] | deal->hands[1] | deal->hands[2]) : deal->skat;
+    r->skat_points = deal->full_deal || deal->has_skat ? set_points(skat) : 0;
+    r->bonus = rules->ramsch.skat_to == SKAT_TO_LAST_TRICK ? r->skat_points : 0;
+    if (position_is_over(&r->pos) && deal->play_count > 0)
+        r->points[r->pos.leader] += r->bonus; /* the game is over: the last trick's winner has the skat */
+    for (int seat = 0; seat < SEAT_COUNT; seat++) {
+        Position p = ramsch_asked(r, seat);
+        r->fewest[seat] = solver_ramsch_fewest_points(solver, &p, r->bonus);
+        r->takes_all[seat] = solver_ramsch_takes_all(solver, &p);
+        r->avoids_all[seat] = solver_ramsch_avoids_all(solver, &p);
+    }
+    if (position_is_over(&r->pos))
+        return;
+    Position mover = ramsch_asked(r, position_to_move(&r->pos));
+    r->move_count = solver_ramsch_move_values(solver, &mover, r->bonus, r->moves);
+    r->line_length = solver_ramsch_line(solver, &mover, r->bonus, r->line);
+}
+
+/* How the skat counts, in words. */
+static const char *ramsch_skat_words(const RamschReport *r, char *out, size_t n)
+{
+    if (!r->deal->full_deal && !r->deal->has_skat)
+        snprintf(out, n, "skat not given: not counted");
+    else if (r->rules->ramsch.skat_to == SKAT_TO_LAST_TRICK)
+        snprintf(out, n, "the skat's %d points go to the last trick's winner", r->skat_points);
+    else
+        snprintf(out, n, "the skat's %d points go to the loser: not counted here", r->skat_points);
+    return out;
+}
+
+static void ramsch_print_text(const CommonOptions *o, const RamschReport *r)
+{
+    const Deal *d = r->deal;
+    const Position *p = &r->pos;
+    char buf[256], card[8];
+    if (d->name[0])
+        printf("%s\n", d->name);
+    for (int seat = 0; seat < SEAT_COUNT; seat++)
+        printf("  %-22s %s\n", seat_name(seat), text_cards(o, GAME_GRAND, p->hands[seat], buf, sizeof buf));
+    if (d->full_deal || d->has_skat)
+        printf("  %-22s %s\n", "skat",
+               text_cards(o, GAME_GRAND, d->full_deal ? ~(d->hands[0] | d->hands[1] | d->hands[2]) : d->skat, buf,
+                          sizeof buf));
+    if (p->trick_size) {
+        printf("  %-22s", "trick so far");
+        for (int i = 0; i < p->trick_size; i++)
+            printf(" %s", text_card(o, p->trick[i], card));
+        printf("\n");
+    }
+    printf("Contract: ramsch (%s rules; %s); %s to play\n", r->rules->name, ramsch_skat_words(r, buf, sizeof buf),
+           position_is_over(p) ? "nobody" : seat_name(position_to_move(p)));
+    printf("Each seat against the other two (fewest: the card points it can hold itself to):\n");
+    for (int seat = 0; seat < SEAT_COUNT; seat++)
+        printf("  %-10s so far %3d points %2d tricks; fewest %3d; can take every trick: %s; can avoid every "
+               "trick: %s\n",
+               seat_name(seat), r->points[seat], r->tricks[seat], r->fewest[seat], yes_no(r->takes_all[seat]),
+               yes_no(r->avoids_all[seat]));
+    if (r->move_count) {
+        printf("Cards for %s (its fewest points after the card):", seat_name(position_to_move(p)));
+        int order[10];
+        for (int i = 0; i < r->move_count; i++) {
+            int k = i;
+            int key = game_order_key(GAME_GRAND, r->moves[i].card);
+            while (k > 0 && game_order_key(GAME_GRAND, r->moves[order[k - 1]].card) > key) {
+                order[k] = order[k - 1];
+                k--;
+            }
+            order[k] = i;
+        }
+        for (int i = 0; i < r->move_count; i++)
+            printf(" %s %d%s", text_card(o, r->moves[order[i]].card, card), r->moves[order[i]].value,
+                   i + 1 < r->move_count ? "," : "\n");
+    }
+    if (r->line_length) {
+        printf("A line of play (each player keeps his own fewest points):\n");
+        Position cur = *p;
+        int taken[SEAT_COUNT] = {r->points[0], r->points[1], r->points[2]};
+        int number = r->tricks[0] + r->tricks[1] + r->tricks[2] + 1;
+        bool open = true;
+        for (int i = 0; i < r->line_length; i++) {
+            if (open) {
+                printf("  %2d. %-10s", number, seat_name(cur.leader));
+                for (int k = 0; k < cur.trick_size; k++)
+                    printf(" %s", text_card(o, cur.trick[k], card));
+                open = false;
+            }
+            printf(" %s", text_card(o, r->line[i], card));
+            int before = position_points_left(&cur);
+            int winner = position_play(&cur, r->line[i]);
+            if (winner >= 0) {
+                taken[winner] += before - position_points_left(&cur);
+                if (position_is_over(&cur))
+                    taken[winner] += r->bonus;
+                printf("   -> %s (%d %d %d)\n", seat_name(winner), taken[0], taken[1], taken[2]);
+                number++;
+                open = true;
+            }
+        }
+    }
+    printf("Nodes: %llu, time: %.1f ms\n\n", (unsigned long long)r->nodes, r->ms);
+}
+
+static void ramsch_print_json(const RamschReport *r)
+{
+    const Deal *d = r->deal;
+    const Position *p = &r->pos;
+    json_t *o = json_object();
+    json_object_set_new(o, "name", d->name[0] ? json_string(d->name) : json_null());
+    json_object_set_new(o, "contract", json_string("ramsch"));
+    json_object_set_new(o, "rules", json_string(r->rules->name));
+    json_object_set_new(o, "to_move", position_is_over(p) ? json_null() : json_string(seat_name(position_to_move(p))));
+    json_object_set_new(o, "skat_to_last_trick", json_integer(r->bonus));
+    json_t *seats = json_object();
+    for (int seat = 0; seat < SEAT_COUNT; seat++) {
+        json_t *s = json_object();
+        json_object_set_new(s, "points", json_integer(r->points[seat]));
+        json_object_set_new(s, "tricks", json_integer(r->tricks[seat]));
+        json_object_set_new(s, "fewest_points", json_integer(r->fewest[seat]));
+        json_object_set_new(s, "takes_all", json_boolean(r->takes_all[seat]));
+        json_object_set_new(s, "avoids_all", json_boolean(r->avoids_all[seat]));
+        json_object_set_new(seats, seat_name(seat), s);
+    }
+    json_object_set_new(o, "ramsch", seats);
+    json_t *moves = json_array();
+    for (int i = 0; i < r->move_count; i++) {
+        json_t *m = json_object();
+        json_object_set_new(m, "card", json_card(r->moves[i].card));
+        json_object_set_new(m, "fewest_points", json_integer(r->moves[i].value));
+        json_array_append_new(moves, m);
+    }
+    json_object_set_new(o, "moves", moves);
+    json_object_set_new(o, "line", json_card_list(r->line, r->line_length));
+    json_object_set_new(o, "nodes", json_integer((json_int_t)r->nodes));
+    json_object_set_new(o, "ms", json_real(r->ms));
+    json_print_line(o);
+}
+
+static int solve_ramsch(SolveRun *run, const Deal *deal, const RuleSystem *rules)
+{
+    for (int s = 0; s < SEAT_COUNT; s++)
+        if (!deal->has_hand[s]) {
+            fprintf(stderr, "%s:%d:%d: missing hand '%s'\n", deal->file, deal->mark.line, deal->mark.column,
+                    seat_name(s));
+            return EXIT_BAD_INPUT;
+        }
+    RamschReport *report = calloc(1, sizeof *report);
+    if (!report)
+        return EXIT_INTERNAL;
+    double start = wall_ms();
+    uint64_t nodes = solver_nodes(run->solver);
+    solver_new_deal(run->solver);
+    ramsch_solve(run->solver, deal, rules, report);
+    report->nodes = solver_nodes(run->solver) - nodes;
+    report->ms = wall_ms() - start;
+    if (run->common->format == FORMAT_JSON)
+        ramsch_print_json(report);
+    else
+        ramsch_print_text(run->common, report);
+    free(report);
+    return EXIT_OK;
+}
+
 static int solve_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
 {
     SolveRun *run = ctx;
     char err[512];
+    if (deal->ramsch)
+        return solve_ramsch(run, deal, rules);
     if (!deal_require_game(deal, err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
         return EXIT_BAD_INPUT;

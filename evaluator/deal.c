@@ -38,6 +38,25 @@ void deal_position(const Deal *deal, Position *pos)
         position_play(pos, deal->play[i]);
 }
 
+void deal_ramsch_position(const Deal *deal, Position *pos, int points[SEAT_COUNT], int tricks[SEAT_COUNT])
+{
+    deal_start_position(deal, pos);
+    pos->game = GAME_GRAND;
+    pos->declarer = SEAT_FOREHAND;
+    pos->declarer_points = pos->declarer_tricks = pos->defender_tricks = 0;
+    memcpy(points, deal->seat_points, sizeof deal->seat_points);
+    memcpy(tricks, deal->seat_tricks, sizeof deal->seat_tricks);
+    for (int i = 0; deal->full_deal && i < deal->play_count; i++) {
+        int trick_points = position_points_left(pos);
+        int winner = position_play(pos, deal->play[i]);
+        if (winner >= 0) {
+            points[winner] += trick_points - position_points_left(pos);
+            tricks[winner]++;
+        }
+    }
+    pos->declarer_points = pos->declarer_tricks = pos->defender_tricks = 0;
+}
+
 bool deal_require_game(const Deal *d, char *err, size_t n)
 {
     if (!d->has_declarer || !d->has_contract) {

@@ -79,6 +79,10 @@ typedef struct {
     int kontra;                /* 0 none, 1 kontra, 2 re */
     bool bock;                 /* a Bock round: the rule system's bock doubling counts too */
     bool ramsch;               /* contract: ramsch (all passed): no declarer, jacks trump */
+    /* Ramsch positions: what each seat has taken so far (points:, tricks:),
+     * the skat not counted. */
+    int seat_points[SEAT_COUNT];
+    int seat_tricks[SEAT_COUNT];
     int pushes;                /* Schieberamsch: how often the skat was pushed on unseen */
     char rules[DEAL_TEXT];     /* "" when absent */
 
@@ -99,6 +103,12 @@ void deal_start_position(const Deal *deal, Position *pos);
  * position the given one.  A full skat game without a discard keeps the
  * declarer's twelve cards in the hand: the caller chooses the discard. */
 void deal_position(const Deal *deal, Position *pos);
+
+/* A Ramsch (deal->ramsch) after its play, or the position given: the cards
+ * played as a grand, and what each seat has taken so far in tricks (the
+ * skat not counted).  pos->declarer is forehand: the solver's Ramsch
+ * questions take the seat asked there. */
+void deal_ramsch_position(const Deal *deal, Position *pos, int points[SEAT_COUNT], int tricks[SEAT_COUNT]);
 
 /* For commands that play the game: false with "FILE:LINE:COL: missing key
  * 'declarer'" (or 'contract', or "missing hand 'rearhand'") at the document's

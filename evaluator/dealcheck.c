@@ -289,7 +289,52 @@ static bool check_results(DealParse *c)
     return true;
 }
 
-static bool (*const checks[])(DealParse *) = {check_ramsch, check_hands, check_trick, check_discard, check_play, check_results};
+/* A Ramsch counts per seat (points:, tricks:), other games per side; a
+ * Ramsch position's counts must fit the cards gone: as many tricks as were
+ * played, their points those of the cards out of play less the skat. */
+static bool check_ramsch_counts(DealParse *c)
+{
+    const Deal *d = c->deal;
+    yaml_node_t *points = c->value[KEY_POINTS], *tricks = c->value[KEY_TRICKS];
+    if (!d->ramsch) {
+        if (points || tricks)
+            return deal_fail(c, deal_node_mark(c->key[points ? KEY_POINTS : KEY_TRICKS]),
+                             "'%s' is for a ramsch (other games: declarer_points, declarer_tricks, defender_tricks)",
+                             points ? "points" : "tricks");
+        return true;
+    }
+    for (int k = KEY_DECLARER_POINTS; k <= KEY_DEFENDER_TRICKS; k++)
+        if (c->key[k])
+            return deal_fail(c, deal_node_mark(c->key[k]), "a ramsch has no declarer: 'points' and 'tricks' count per seat");
+    if (!points && !tricks)
+        return true;
+    Mark at = deal_node_mark(points ? points : tricks);
+    if (d->full_deal)
+        return deal_fail(c, at, "a full deal's points and tricks follow from its play");
+    if (!d->has_lead)
+        return true;
+    Position pos;
+    deal_start_position(d, &pos);
+    int played = 10 - set_count(d->hands[(d->lead + d->trick_size) % SEAT_COUNT]);
+    int trick_sum = 0, point_sum = 0;
+    for (int s = 0; s < SEAT_COUNT; s++) {
+        trick_sum += d->seat_tricks[s];
+        point_sum += d->seat_points[s];
+        if (d->seat_points[s] > 0 && d->seat_tricks[s] == 0 && tricks)
+            return deal_fail(c, deal_node_mark(points), "%s has %d points but no trick", seat_name(s), d->seat_points[s]);
+    }
+    if (tricks && trick_sum != played)
+        return deal_fail(c, deal_node_mark(tricks), "tricks add up to %d, but %d trick%s been played", trick_sum, played,
+                         played == 1 ? " has" : "s have");
+    int gone = 120 - position_points_left(&pos) - (d->has_skat ? set_points(d->skat) : 0);
+    if (points && (d->has_skat ? point_sum != gone : point_sum > gone))
+        return deal_fail(c, deal_node_mark(points), "points add up to %d, but the cards played hold %s%d", point_sum,
+                         d->has_skat ? "" : "at most ", gone);
+    return true;
+}
+
+static bool (*const checks[])(DealParse *) = {check_ramsch, check_hands, check_trick, check_discard, check_play,
+                                              check_results, check_ramsch_counts};
 
 bool deal_check(DealParse *c)
 {

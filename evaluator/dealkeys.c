@@ -98,7 +98,7 @@ static bool read_contract(DealParse *c, yaml_node_t *n)
     if (n->type == YAML_SCALAR_NODE && strcasecmp(yaml_value_text(n), "ramsch") == 0) {
         c->deal->ramsch = true;
         c->deal->contract = (Contract){.game = GAME_GRAND, .hand = true};
-        return true;
+        return true; /* whether the rules have one: check_ramsch */
     }
     bool ok;
     const RuleSystem *rules = deal_document_rules(c, &ok);
@@ -221,6 +221,37 @@ static bool read_bock(DealParse *c, yaml_node_t *n)
     return true;
 }
 
+/* points: / tricks: of a Ramsch position, {forehand: 20, rearhand: 31}:
+ * what each seat has taken so far (seats not named have nothing). */
+static bool read_per_seat(DealParse *c, yaml_node_t *n, const char *what, int most, int out[SEAT_COUNT])
+{
+    if (n->type != YAML_MAPPING_NODE)
+        return deal_wrong_type(c, n, what, "a mapping of seats to numbers such as {forehand: 20}");
+    bool seen[SEAT_COUNT] = {false};
+    for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
+        yaml_node_t *key = yaml_document_get_node(c->doc, p->key);
+        int seat;
+        if (!deal_get_seat(c, key, what, &seat))
+            return false;
+        if (seen[seat])
+            return deal_fail(c, deal_node_mark(key), "%s: %s given twice", what, seat_name(seat));
+        seen[seat] = true;
+        if (!deal_get_int(c, yaml_document_get_node(c->doc, p->value), what, 0, most, &out[seat]))
+            return false;
+    }
+    return true;
+}
+
+static bool read_points(DealParse *c, yaml_node_t *n)
+{
+    return read_per_seat(c, n, "points", 120, c->deal->seat_points);
+}
+
+static bool read_tricks(DealParse *c, yaml_node_t *n)
+{
+    return read_per_seat(c, n, "tricks", 10, c->deal->seat_tricks);
+}
+
 static bool read_rules(DealParse *c, yaml_node_t *n)
 {
     return deal_get_string(c, n, "rules", c->deal->rules, sizeof c->deal->rules);
@@ -265,6 +296,8 @@ static const struct {
     [KEY_ANSWER] = {"answer", deal_read_answer},
     [KEY_PUSHES] = {"pushes", read_pushes},
     [KEY_BOCK] = {"bock", read_bock},
+    [KEY_POINTS] = {"points", read_points},
+    [KEY_TRICKS] = {"tricks", read_tricks},
 };
 
 bool deal_read_keys(DealParse *c, yaml_node_t *root)

@@ -89,7 +89,7 @@ static __attribute__((noinline)) int third_rest(Solver *s, int leader, int c, in
                                                 int beta)
 {
     int player = seat_after[leader][2];
-    bool maximizing = player == s->declarer;
+    bool maximizing = maximizes(s, player);
     if (maximizing ? best > alpha : best < beta) {
         if (maximizing)
             alpha = best;
@@ -117,7 +117,7 @@ static int third_points(Solver *s, int leader, int alpha, int beta)
     int player = seat_after[leader][2];
     uint32_t legal = reply_cards(s->hand[player], s->follow[s->trick[0]]);
     int in_trick = s->points[s->trick[0]] + s->points[s->trick[1]];
-    bool maximizing = player == s->declarer;
+    bool maximizing = maximizes(s, player);
 
     int winner;
     int c = third_choice(s, leader, &winner);
@@ -131,7 +131,7 @@ static int third_points(Solver *s, int leader, int alpha, int beta)
 static __attribute__((noinline)) int second_rest(Solver *s, int leader, int c, int best, int alpha, int beta)
 {
     int player = seat_after[leader][1];
-    bool maximizing = player == s->declarer;
+    bool maximizing = maximizes(s, player);
     if (maximizing ? best > alpha : best < beta) {
         if (maximizing)
             alpha = best;
@@ -158,7 +158,7 @@ static int second_points(Solver *s, int leader, int alpha, int beta)
     s->nodes++;
     int player = seat_after[leader][1];
     uint32_t legal = reply_cards(s->hand[player], s->follow[s->trick[0]]);
-    bool maximizing = player == s->declarer;
+    bool maximizing = maximizes(s, player);
     int c = second_choice(s, leader, legal);
     take(s, player, c);
     s->trick[1] = c;
@@ -183,8 +183,8 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
 {
     s->nodes++;
     uint32_t own = s->hand[leader];
-    if (!own)
-        return 0;
+    if (!own) /* hand_points: the Ramsch bonus of the last trick, else 0 */
+        return leader == s->declarer ? s->hand_points : 0;
     if (s->hand_points <= alpha)
         return s->hand_points;
     if (!(own & (own - 1)))
@@ -202,7 +202,7 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
     Key key;
     make_key(s->hand, &s->squeeze[0], &key);
     TTBucket *bucket = tt_bucket(s->tt, key.hand, leader);
-    TTEntry *entry = tt_probe(s->tt, bucket, key.hand, leader, KIND_POINTS);
+    TTEntry *entry = tt_probe(s->tt, bucket, key.hand, leader, s->kind);
     int c = -1;
     if (entry) {
         int lower = tt_lower(entry), upper = tt_upper(entry);
@@ -221,7 +221,7 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
         }
     }
     int alpha0 = alpha, beta0 = beta;
-    bool maximizing = leader == s->declarer;
+    bool maximizing = maximizes(s, leader);
     if (c < 0)
         c = lead_choice(s, leader);
     int best = play_lead(s, leader, c, alpha, beta), best_move = c;
@@ -241,7 +241,7 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
                 break;
         }
     }
-    entry = tt_store(s->tt, bucket, key.hand, leader, KIND_POINTS);
+    entry = tt_store(s->tt, bucket, key.hand, leader, s->kind);
     int lower = tt_lower(entry), upper = tt_upper(entry);
     if (best <= alpha0)
         upper = best < upper ? best : upper;

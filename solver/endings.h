@@ -31,7 +31,7 @@ static inline int two_tricks_points(const Solver *s, int leader, int alpha, int 
     uint32_t hand1 = s->hand[leader], hand2 = s->hand[second], hand3 = s->hand[third];
     uint32_t all = hand1 | hand2 | hand3;
     uint32_t declarer_cards = s->hand[s->declarer];
-    bool max1 = leader == s->declarer, max2 = second == s->declarer, max3 = third == s->declarer;
+    bool max1 = maximizes(s, leader), max2 = maximizes(s, second), max3 = maximizes(s, third);
     int best1 = max1 ? -1 : 1000;
     for (uint32_t m1 = hand1; m1; m1 &= m1 - 1) {
         int c1 = __builtin_ctz(m1);

@@ -76,7 +76,19 @@ static uint32_t to_internal(const Solver *s, CardSet cards)
 int layout_load(Solver *s, const Position *pos, int kind)
 {
     configure(s, pos->game, pos->declarer);
-    s->hand_points = 0;
+    s->ramsch = kind == KIND_RAMSCH;
+    int mode = s->ramsch ? 1 + s->ramsch_bonus : 0;
+    if (mode != s->point_mode && (kind == KIND_POINTS || s->ramsch)) {
+        /* The cached endings hold the values of the other objective. */
+        endings_new_stamp(s);
+        s->point_mode = mode;
+    }
+    if (s->ramsch && mode != s->tt_ramsch_mode) {
+        /* Its Ramsch entries counted another bonus. */
+        tt_new_generation(s->tt);
+        s->tt_ramsch_mode = mode;
+    }
+    s->hand_points = s->ramsch ? s->ramsch_bonus : 0;
     for (int seat = 0; seat < 3; seat++) {
         s->hand[seat] = to_internal(s, pos->hands[seat]);
         s->hand_points += set_points(pos->hands[seat]);

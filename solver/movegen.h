@@ -88,6 +88,7 @@ static inline uint32_t next_group(const Solver *s, uint32_t legal, uint32_t live
 static inline uint32_t group_choice(const Solver *s, uint32_t group, int top, bool mine, bool threat,
                                     uint32_t live)
 {
+    mine ^= s->ramsch; /* in Ramsch both sides want their tricks cheap */
     if (group == (1u << top))
         return group;
     if (threat)
@@ -116,6 +117,15 @@ static inline int first_choice(const Solver *s, uint32_t sure, uint32_t risky, u
         return __builtin_ctz(cheapest_cards(s, risky));
     uint32_t plain = lost & ~s->trump;
     return __builtin_ctz(cheapest_cards(s, plain ? plain : lost));
+}
+
+/* Ramsch's first choice: both sides want to lose tricks, and into a trick
+ * the other side takes go their dearest cards, into their own the cheapest. */
+static inline int ramsch_choice(const Solver *s, uint32_t kept, uint32_t lost)
+{
+    if (lost)
+        return highest_bit(dearest_cards(s, lost));
+    return __builtin_ctz(cheapest_cards(s, kept));
 }
 
 /* Whether a later player of the side not holding the trick can still beat
@@ -256,7 +266,7 @@ static inline int third_choice(const Solver *s, int leader, int *winner)
     int current_seat = seat_after[leader][second_beats];
     uint32_t beating = legal & contenders & ~((2u << current) - 1);
     uint32_t mine = side_of(s, current_seat) == side_of(s, player) ? legal : beating;
-    int c = first_choice(s, mine, 0, legal & ~mine);
+    int c = s->ramsch ? ramsch_choice(s, mine, legal & ~mine) : first_choice(s, mine, 0, legal & ~mine);
     *winner = (beating >> c) & 1u ? player : current_seat;
     return c;
 }
@@ -269,6 +279,9 @@ static inline int second_choice(const Solver *s, int leader, uint32_t legal)
     uint32_t led = s->follow[first];
     uint32_t contenders = s->trump | led;
     uint32_t beating = legal & contenders & ~((2u << first) - 1);
+    if (s->ramsch)
+        return ramsch_choice(s, side_of(s, leader) == side_of(s, player) ? legal : beating,
+                             side_of(s, leader) == side_of(s, player) ? 0 : legal & ~beating);
     /* The cards the last player could beat, when an opponent. */
     uint32_t last_top = reply_cards(s->hand[last], led) & contenders;
     uint32_t beaten = 0;
@@ -296,6 +309,28 @@ static inline int lead_choice(const Solver *s, int leader)
         int seat = seat_after[leader][k];
         if (side_of(s, seat) != side_of(s, leader))
             beaten |= beatable_leads(s, own, s->hand[seat]);
+    }
+    if (s->ramsch) {
+        if (leader != s->declarer) {
+            /* A lead below every card the declarer holds in its suit, where
+             * the partner can stay below them too: the declarer must take
+             * the trick, so the dearest such card. */
+            uint32_t declarer = s->hand[s->declarer];
+            uint32_t partner = (s->hand[0] | s->hand[1] | s->hand[2]) & ~own & ~declarer;
+            uint32_t forcing = 0;
+            for (uint32_t m = own; m;) {
+                uint32_t suit = s->follow[__builtin_ctz(m)];
+                m &= ~suit;
+                uint32_t d = declarer & suit, p = partner & suit;
+                if (!d || (p && __builtin_ctz(p) > __builtin_ctz(d)))
+                    continue;
+                forcing |= own & suit & ((1u << __builtin_ctz(d)) - 1);
+            }
+            if (forcing)
+                return highest_bit(dearest_cards(s, forcing));
+        }
+        /* A lead the other side can take over, cheap. */
+        return __builtin_ctz(cheapest_cards(s, beaten ? beaten : own));
     }
     if (leader == s->declarer) {
         /* No sure winner: draw trumps, from the bottom. */

@@ -90,7 +90,8 @@ static inline int declarer_floor(const Solver *s, int leader)
     uint32_t own = s->hand[s->declarer];
     uint32_t hand1 = s->hand[seat_after[s->declarer][1]], hand2 = s->hand[seat_after[s->declarer][2]];
     uint32_t won = top_trumps(s, live, own);
-    if (leader == s->declarer) {
+    /* Cashing is the declarer's choice: no floor where he wants few points. */
+    if (leader == s->declarer && !s->ramsch) {
         uint32_t masters = plain_masters(s, own, live);
         if (draws_trumps(s, __builtin_popcount(won), hand1, hand2))
             won = (own & s->trump) | masters;
@@ -106,7 +107,8 @@ static inline int defenders_floor(const Solver *s, int leader)
     uint32_t live = s->hand[0] | s->hand[1] | s->hand[2];
     uint32_t declarer = s->hand[s->declarer];
     uint32_t own = s->hand[leader];
-    if (leader != s->declarer) {
+    /* Drawing trumps is the defenders' choice: no floor in Ramsch either. */
+    if (leader != s->declarer && !s->ramsch) {
         uint32_t partner = live & ~own & ~declarer;
         if (draws_trumps(s, __builtin_popcount(top_trumps(s, live, own)), declarer, partner)) {
             uint32_t won = (own & s->trump) | plain_masters(s, own, live);

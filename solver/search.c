@@ -48,9 +48,9 @@ void solver_new_deal(Solver *solver) { tt_new_generation(solver->tt); }
  * known to lie in [lower, upper]: a fail-soft result moves the bound past the
  * probe when it can, but the next probe is always the midpoint, so no value
  * takes more than about seven searches. */
-static int points_between(Solver *s, const Position *pos, int lower, int upper, int guess)
+static int points_between_kind(Solver *s, const Position *pos, int kind, int lower, int upper, int guess)
 {
-    int n = layout_load(s, pos, KIND_POINTS);
+    int n = layout_load(s, pos, kind);
     int already = pos->declarer_points;
     if (guess < 0)
         guess = already + playout_points(s, pos->leader, n) + 1;
@@ -72,6 +72,11 @@ static int points_between(Solver *s, const Position *pos, int lower, int upper, 
             lower = g;
     }
     return lower;
+}
+
+static int points_between(Solver *s, const Position *pos, int lower, int upper, int guess)
+{
+    return points_between_kind(s, pos, KIND_POINTS, lower, upper, guess);
 }
 
 int solver_declarer_points(Solver *solver, const Position *pos)
@@ -213,6 +218,123 @@ int solver_optimal_line(Solver *solver, const Position *pos, int line[30])
         int chosen = set_first(legal);
         for (CardSet m = legal; m; m &= m - 1)
             if (keeps_value(solver, &cur, set_first(m), value)) {
+                chosen = set_first(m);
+                break;
+            }
+        line[length++] = chosen;
+        position_play(&cur, chosen);
+    }
+    return length;
+}
+
+/* ----- Ramsch ---------------------------------------------------------------
+ * Every question is asked of pos->declarer, the seat, against the other two;
+ * the game is played as a grand (jacks the only trumps). */
+
+static Position as_grand(const Position *pos, int seat)
+{
+    Position p = *pos;
+    p.game = GAME_GRAND;
+    p.declarer = seat;
+    return p;
+}
+
+/* The seat's fewest points, known to lie in [lower, upper].  Ramsch values
+ * are spread widely and a null-window probe rarely fails far beyond its
+ * bound, while the first guess is usually close: the probes gallop from the
+ * guess (steps 1, 2, 4, ... in one direction) and bisect only once they
+ * have passed the value. */
+static int ramsch_between(Solver *s, const Position *pos, int bonus, int lower, int upper, int guess)
+{
+    if (position_is_over(pos))
+        return pos->declarer_points;
+    s->ramsch_bonus = bonus;
+    int n = layout_load(s, pos, KIND_RAMSCH);
+    int already = pos->declarer_points;
+    if (guess < 0)
+        guess = already + playout_points(s, pos->leader, n);
+    int beta = guess, step = 1, direction = 0;
+    bool bisect = false;
+    while (lower < upper) {
+        if (bisect || beta <= lower || beta > upper)
+            beta = lower + (upper - lower + 1) / 2;
+        int g = already + search_points(s, pos->leader, n, beta - already - 1, beta - already);
+        int now = g < beta ? -1 : 1;
+        if (now < 0)
+            upper = g;
+        else
+            lower = g;
+        bisect |= direction != 0 && now != direction;
+        step = now == direction ? step * 2 : 1;
+        direction = now;
+        beta = now < 0 ? upper - step + 1 : lower + step;
+    }
+    return lower;
+}
+
+static int ramsch_upper(const Position *pos, int bonus)
+{
+    return pos->declarer_points + position_points_left(pos) + bonus;
+}
+
+int solver_ramsch_fewest_points(Solver *solver, const Position *pos, int bonus)
+{
+    Position p = as_grand(pos, pos->declarer);
+    return ramsch_between(solver, &p, bonus, p.declarer_points, ramsch_upper(&p, bonus), -1);
+}
+
+bool solver_ramsch_takes_all(Solver *solver, const Position *pos)
+{
+    Position p = as_grand(pos, pos->declarer);
+    return solver_declarer_takes_all(solver, &p);
+}
+
+bool solver_ramsch_avoids_all(Solver *solver, const Position *pos)
+{
+    if (pos->declarer_tricks > 0)
+        return false;
+    Position p = as_grand(pos, pos->declarer);
+    return trick_goal(solver, &p, KIND_AVOID_ALL, DEFENDER_SIDE, DECLARER_SIDE);
+}
+
+/* The mover's fewest points after card, at least lower (his value before
+ * it): the bonus goes with the game's last trick. */
+static int ramsch_after(Solver *s, const Position *pos, int card, int bonus, int lower, int guess)
+{
+    Position next = *pos;
+    int winner = position_play(&next, card);
+    if (position_is_over(&next))
+        return next.declarer_points + (winner == next.declarer ? bonus : 0);
+    return ramsch_between(s, &next, bonus, lower, ramsch_upper(&next, bonus), guess);
+}
+
+int solver_ramsch_move_values(Solver *solver, const Position *pos, int bonus, MoveValue moves[10])
+{
+    Position p = as_grand(pos, position_to_move(pos));
+    int value = solver_ramsch_fewest_points(solver, &p, bonus);
+    int n = 0, guess = value;
+    for (CardSet m = position_legal_moves(&p); m; m &= m - 1) {
+        moves[n].card = set_first(m);
+        moves[n].value = ramsch_after(solver, &p, moves[n].card, bonus, value, guess);
+        guess = moves[n++].value;
+    }
+    return n;
+}
+
+int solver_ramsch_line(Solver *solver, const Position *pos, int bonus, int line[30])
+{
+    Position cur = as_grand(pos, position_to_move(pos));
+    int length = 0;
+    while (!position_is_over(&cur)) {
+        cur.declarer = position_to_move(&cur);
+        /* declarer_points now count for the mover: only differences matter,
+         * so his own points are taken as 0. */
+        cur.declarer_points = 0;
+        int value = solver_ramsch_fewest_points(solver, &cur, bonus);
+        CardSet legal = position_legal_moves(&cur);
+        int chosen = set_first(legal);
+        for (CardSet m = legal; m; m &= m - 1)
+            if (ramsch_after(solver, &cur, set_first(m), bonus, value, value) == value) {
                 chosen = set_first(m);
                 break;
             }

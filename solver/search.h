@@ -59,4 +59,28 @@ int solver_move_values(Solver *solver, const Position *pos, MoveValue moves[10])
 /* One optimal line from pos to the end of the game.  Returns its length. */
 int solver_optimal_line(Solver *solver, const Position *pos, int line[30]);
 
+/* Ramsch: everyone plays for himself, jacks the only trumps (as in grand,
+ * whatever pos->game says).  Each question is asked of the seat
+ * pos->declarer against the other two playing together; declarer_points
+ * and declarer_tricks are what that seat has taken so far, defender_tricks
+ * what the other two have.  bonus: card points the winner of the game's
+ * last trick also takes (the skat where the rules give it so, else 0). */
+
+/* The card points the seat ends with when it takes as few as it can and the
+ * other two give it as many as they can. */
+int solver_ramsch_fewest_points(Solver *solver, const Position *pos, int bonus);
+/* Can the seat take every remaining trick against the other two? (false
+ * once they have one) */
+bool solver_ramsch_takes_all(Solver *solver, const Position *pos);
+/* Can the seat take no further trick against the other two? (false once it
+ * has one) */
+bool solver_ramsch_avoids_all(Solver *solver, const Position *pos);
+/* The player to move's fewest points (pos->declarer is ignored: the mover
+ * is asked, declarer_points must be his) after each of his legal cards, in
+ * card order.  Returns how many. */
+int solver_ramsch_move_values(Solver *solver, const Position *pos, int bonus, MoveValue moves[10]);
+/* A line of play to the end in which every player plays a card that keeps
+ * his own fewest points.  Returns its length. */
+int solver_ramsch_line(Solver *solver, const Position *pos, int bonus, int line[30]);
+
 #endif

@@ -8,7 +8,11 @@
 #include "tt.h"
 #include "ttkey.h"
 
-enum { KIND_POINTS, KIND_DECLARER_ALL, KIND_DEFENDERS_ALL, KIND_NULL };
+/* The searches, each with its own table entries.  KIND_RAMSCH is the point
+ * search turned round: the declarer (the seat asked) takes as few card
+ * points as he can and the other two give him as many as they can.
+ * KIND_AVOID_ALL: can the declarer take no trick, in any kind of game. */
+enum { KIND_POINTS, KIND_DECLARER_ALL, KIND_DEFENDERS_ALL, KIND_NULL, KIND_RAMSCH, KIND_AVOID_ALL };
 enum { DECLARER_SIDE, DEFENDER_SIDE };
 
 /* Exact values of two-trick endings by hands and leader.  Positions of two
@@ -53,6 +57,15 @@ struct Solver {
     int kind;
     int goal_side;     /* trick searches: the side that must win every trick */
     int trying_side;   /* the side that wants the goal */
+    /* Ramsch (KIND_RAMSCH): the declarer minimises, and the last trick's
+     * winner also takes ramsch_bonus points (the skat, when the rules give
+     * it so); hand_points counts them.  point_mode: 0 for KIND_POINTS, 1 +
+     * bonus for KIND_RAMSCH, the objective the cached endings were solved
+     * for; tt_ramsch_mode the one of the table's KIND_RAMSCH entries. */
+    bool ramsch;
+    int ramsch_bonus;
+    int point_mode;
+    int tt_ramsch_mode;
 };
 
 static const int seat_after[3][3] = {{0, 1, 2}, {1, 2, 0}, {2, 0, 1}};
@@ -100,6 +113,10 @@ static inline int side_of(const Solver *s, int seat)
 {
     return seat == s->declarer ? DECLARER_SIDE : DEFENDER_SIDE;
 }
+
+/* Whether player wants the declarer's points high: the declarer in the
+ * point search, his opponents in Ramsch. */
+static inline bool maximizes(const Solver *s, int player) { return (player == s->declarer) != s->ramsch; }
 
 static inline uint32_t reply_cards(uint32_t hand, uint32_t led)
 {

@@ -12,16 +12,17 @@
 #include <stdint.h>
 #include <string.h>
 
-/* info: generation << 24 | kind << 22 | leader << 20 | best << 14 | upper << 7 | lower.
+/* info: generation << 25 | kind << 22 | leader << 20 | best << 14 | upper << 7 | lower.
  * best is the leader's best card (solver's own index) + 1, 0 = none; the
- * bounds are 0..120 and TT_NO_UPPER.  Eight bits of generation let the table
- * start afresh 255 times before it has to be cleared. */
+ * bounds are 0..120 and TT_NO_UPPER.  Seven bits of generation let the table
+ * start afresh 127 times before it has to be cleared; three bits of kind
+ * tell the searches apart (searchstate.h). */
 typedef struct {
     uint32_t hand[3];
     uint32_t info;
 } TTEntry;
 
-enum { TT_BUCKET_SIZE = 4, TT_NO_UPPER = 127, TT_GENERATIONS = 256 };
+enum { TT_BUCKET_SIZE = 4, TT_NO_UPPER = 127, TT_GENERATIONS = 128 };
 
 typedef struct {
     TTEntry slot[TT_BUCKET_SIZE];
@@ -63,7 +64,7 @@ static inline TTBucket *tt_bucket(const TT *tt, const uint32_t hand[3], int lead
 /* The bits of info above the bounds and the best card. */
 static inline uint32_t tt_meta(const TT *tt, int leader, int kind)
 {
-    return tt->generation << 4 | (uint32_t)kind << 2 | (uint32_t)leader;
+    return tt->generation << 5 | (uint32_t)kind << 2 | (uint32_t)leader;
 }
 
 static inline int tt_same_key(const TTEntry *e, const uint32_t hand[3], uint32_t meta)
@@ -99,7 +100,7 @@ static inline TTEntry *tt_store(const TT *tt, TTBucket *b, const uint32_t hand[3
         TTEntry *e = &b->slot[i];
         if (tt_same_key(e, hand, meta))
             return e;
-        int cards = (e->info >> 24) != tt->generation ? -1 : tt_cards_held(e);
+        int cards = (e->info >> 25) != tt->generation ? -1 : tt_cards_held(e);
         if (cards < victim_cards) {
             victim = e;
             victim_cards = cards;

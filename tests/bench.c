@@ -4,7 +4,8 @@
  * forehand and forehand to lead, the skat counted for the declarer (a hand
  * game), one thread.  Two measures per deal: the value alone, and everything
  * `skatdd solve` computes for a position (value, schwarz questions, every
- * card's value, optimal line).  Prints median, p90 and maximum. */
+ * card's value, optimal line).  Then Ramsch: every seat's three answers on
+ * full deals.  Prints median, p90 and maximum. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,6 +91,41 @@ static void bench_game(Solver *solver, GameType game, int deals)
     free(full_nodes);
 }
 
+/* Ramsch: random full deals, forehand to lead, the skat going to the last
+ * trick's winner; per deal every seat's three answers (fewest points,
+ * takes all, avoids all), timed together. */
+static void bench_ramsch(Solver *solver, int deals)
+{
+    double *ms = malloc(sizeof(double) * (size_t)deals);
+    double *nodes = malloc(sizeof(double) * (size_t)deals);
+    uint64_t rng = 20261123u, total = 0, signature = 0;
+    for (int i = 0; i < deals; i++) {
+        Position pos;
+        random_position(&rng, GAME_GRAND, 10, SEAT_FOREHAND, SEAT_FOREHAND, 0, &pos);
+        pos.declarer_points = 0;
+        int skat = set_points(~(pos.hands[0] | pos.hands[1] | pos.hands[2]));
+        solver_new_deal(solver);
+        uint64_t n0 = solver_nodes(solver);
+        double t0 = wall_ms();
+        for (int seat = 0; seat < SEAT_COUNT; seat++) {
+            pos.declarer = seat;
+            int fewest = solver_ramsch_fewest_points(solver, &pos, skat);
+            bool all = solver_ramsch_takes_all(solver, &pos), none = solver_ramsch_avoids_all(solver, &pos);
+            signature = signature * 31 + (uint64_t)(fewest * 4 + all * 2 + none);
+        }
+        ms[i] = wall_ms() - t0;
+        nodes[i] = (double)(solver_nodes(solver) - n0);
+        total += solver_nodes(solver) - n0;
+    }
+    printf("ramsch, %d deals, all three seats:\n", deals);
+    print_stats("three seats: time", ms, deals, "ms", 3);
+    print_stats("three seats: nodes", nodes, deals, "", 0);
+    printf("  total nodes %llu; values signature %016llx\n", (unsigned long long)total,
+           (unsigned long long)signature);
+    free(ms);
+    free(nodes);
+}
+
 /* The full three-seat contract table of random deals, with one thread and
  * with all, and one seat's skat-game grand with all 66 discards. */
 static void bench_table(const RuleSystem *rules, int deals)
@@ -149,6 +185,7 @@ int main(int argc, char **argv)
     const GameType games[] = {GAME_GRAND, GAME_CLUBS, GAME_NULL};
     for (size_t g = 0; g < sizeof games / sizeof *games; g++)
         bench_game(solver, games[g], deals);
+    bench_ramsch(solver, deals);
     solver_free(solver);
 
     RuleSystem *rules = malloc(sizeof *rules);

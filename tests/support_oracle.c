@@ -39,6 +39,48 @@ int oracle_all_tricks(const Position *pos, int goal_declarer, int trying_declare
 
 int oracle_null(const Position *pos) { return oracle_all_tricks(pos, 0, 1); }
 
+/* The seat minimises, the other two maximise; a game ending on this card
+ * gives its trick's winner the bonus. */
+static int ramsch_points(const Position *pos, int bonus)
+{
+    int minimizing = side_is_declarer(pos, position_to_move(pos));
+    int best = minimizing ? 1000 : -1;
+    for (CardSet m = position_legal_moves(pos); m; m &= m - 1) {
+        Position next = *pos;
+        int winner = position_play(&next, set_first(m));
+        int v = position_is_over(&next) ? next.declarer_points + (winner == next.declarer ? bonus : 0)
+                                        : ramsch_points(&next, bonus);
+        if (minimizing ? v < best : v > best)
+            best = v;
+    }
+    return best;
+}
+
+static Position ramsch_grand(const Position *pos)
+{
+    Position p = *pos;
+    p.game = GAME_GRAND;
+    return p;
+}
+
+int oracle_ramsch_fewest_points(const Position *pos, int bonus)
+{
+    Position p = ramsch_grand(pos);
+    return position_is_over(&p) ? p.declarer_points : ramsch_points(&p, bonus);
+}
+
+int oracle_ramsch_takes_all(const Position *pos)
+{
+    Position p = ramsch_grand(pos);
+    return oracle_all_tricks(&p, 1, 1);
+}
+
+int oracle_ramsch_avoids_all(const Position *pos)
+{
+    Position p = ramsch_grand(pos);
+    return oracle_all_tricks(&p, 0, 1);
+}
+
 uint64_t test_random(uint64_t *state)
 {
     uint64_t z = (*state += 0x9e3779b97f4a7c15ull);

@@ -15,6 +15,16 @@ int oracle_all_tricks(const Position *pos, int goal_declarer, int trying_declare
 /* Null: 1 when the declarer can avoid taking any trick. */
 int oracle_null(const Position *pos);
 
+/* Ramsch, asked of the seat pos->declarer (its points and tricks so far in
+ * declarer_points and declarer_tricks) with jacks the only trumps: its final
+ * card points when it takes as few as it can and the other two give it as
+ * many as they can, the winner of the last trick also taking bonus points. */
+int oracle_ramsch_fewest_points(const Position *pos, int bonus);
+/* 1 when the seat can take every remaining trick against the other two. */
+int oracle_ramsch_takes_all(const Position *pos);
+/* 1 when the seat can take no further trick against the other two. */
+int oracle_ramsch_avoids_all(const Position *pos);
+
 uint64_t test_random(uint64_t *state);
 /* A random position: tricks_left tricks still to play, of which the current
  * one has trick_size cards played already (random legal ones), the given
