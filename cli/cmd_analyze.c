@@ -45,7 +45,8 @@ typedef struct {
     const RuleSystem *rules;
     Review review;
     bool has_score;
-    GameScore score;            /* the result as played (complete games) */
+    GameScore score;            /* the result as played, or settled as the server settles an early end */
+    IssSettlement settled;      /* ISS games */
     double ms;
 } Report;
 
@@ -190,7 +191,19 @@ static void print_summary(const CommonOptions *o, const Report *rep)
         printf("  result: the game stopped after %d card%s: %s; value then %s, %s\n", r->count,
                r->count == 1 ? "" : "s", rep->iss ? rep->iss->ending : "", value_text(g, r->end_value, v),
                review_class_name(r->end_class));
+        char text[SCORE_TEXT];
+        if (rep->has_score && rep->score.valid) {
+            printf("  settled: ");
+            if (g != GAME_NULL)
+                printf("%d card points, ", rep->settled.declarer_points);
+            printf("%d trick%s: %s (%s; score %+d)\n", rep->settled.declarer_tricks,
+                   rep->settled.declarer_tricks == 1 ? "" : "s", rep->score.won ? "won" : "lost",
+                   score_text(rep->rules, &rep->score, text, sizeof text), rep->score.score);
+        }
     }
+    if (rep->iss && rep->iss->server.known && rep->has_score && rep->score.valid &&
+        rep->iss->server.value != rep->score.score)
+        printf("  note: the server scored %+d\n", rep->iss->server.value);
     for (int k = 0; k < SEAT_COUNT; k++) {
         int seat = (r->declarer + k) % SEAT_COUNT;
         const ReviewPlayer *p = &r->players[seat];
@@ -255,8 +268,19 @@ static json_t *summary_json(const Report *rep)
     json_object_set_new(result, "declarer_tricks", json_integer(r->declarer_tricks));
     json_object_set_new(result, "value", value_json(r->game, r->end_value));
     json_object_set_new(result, "outcome", json_string(review_class_name(r->end_class)));
-    bool scored = r->complete && rep->has_score && rep->score.valid;
+    bool scored = rep->has_score && rep->score.valid;
+    json_object_set_new(result, "won", scored ? json_boolean(rep->score.won) : json_null());
+    json_object_set_new(result, "overbid", scored ? json_boolean(rep->score.overbid) : json_null());
     json_object_set_new(result, "score", scored ? json_integer(rep->score.score) : json_null());
+    if (rep->iss && !r->complete) {
+        json_t *settled = json_object();
+        json_object_set_new(settled, "declarer_points", json_integer(rep->settled.declarer_points));
+        json_object_set_new(settled, "declarer_tricks", json_integer(rep->settled.declarer_tricks));
+        json_object_set_new(settled, "conceded", json_boolean(rep->settled.conceded));
+        json_object_set_new(result, "settled", settled);
+    }
+    const IssServerResult *server = rep->iss ? &rep->iss->server : NULL;
+    json_object_set_new(result, "server_score", server && server->known ? json_integer(server->value) : json_null());
     json_object_set_new(s, "result", result);
     json_t *players = json_object();
     int side_cost[2] = {0, 0};
@@ -361,13 +385,21 @@ static int analyze_game(const CommonOptions *o, Solver *solver, const Deal *d, c
     start_deal.play_count = 0;
     Position start;
     deal_position(&start_deal, &start);
-    ReviewThresholds t = {rules->win_points, rules->schneider_points, rules->schneidered_points};
+    ReviewThresholds t;
+    review_thresholds(rules, &play, &t);
     double t0 = wall_ms();
     review_game(solver, &start, d->play, d->play_count, &t, &rep->review);
     rep->ms = wall_ms() - t0;
-    if (rep->review.complete) {
+    if (iss) {
+        iss_settle(iss, &rep->settled);
+        play.declarer_points = rep->settled.declarer_points;
+        play.declarer_tricks = rep->settled.declarer_tricks;
+        play.conceded = rep->settled.conceded;
+    } else {
         play.declarer_points = rep->review.declarer_points;
         play.declarer_tricks = rep->review.declarer_tricks;
+    }
+    if (iss || rep->review.complete) {
         gamevalue_score(rules, &play, &rep->score);
         rep->has_score = true;
     }
@@ -390,7 +422,13 @@ static int analyze_iss(const CommonOptions *o, Solver *solver, const char *path,
     DealRules rules = {0};
     int status = reader && game && deal_rules_set(&rules, o->rules, rules_directory()) ? EXIT_OK : EXIT_INTERNAL;
     int got = 0;
-    while (status == EXIT_OK && (got = iss_reader_next(reader, game, err, sizeof err)) == 1) {
+    bool refused = false;
+    while (status == EXIT_OK && (got = iss_reader_next(reader, game, err, sizeof err)) != 0) {
+        if (got < 0) { /* one bad record of many: said, then the next */
+            fprintf(stderr, "%s\n", err);
+            refused = true;
+            continue;
+        }
         if (game->passed) {
             if (o->format == FORMAT_TEXT)
                 printf("%s: no game to analyze (%s)\n\n", game->deal.name, game->ending);
@@ -404,11 +442,13 @@ static int analyze_iss(const CommonOptions *o, Solver *solver, const char *path,
             break;
         }
         status = analyze_game(o, solver, &game->deal, game, system);
+        if (status == EXIT_BAD_INPUT) {
+            refused = true;
+            status = EXIT_OK;
+        }
     }
-    if (status == EXIT_OK && got < 0) {
-        fprintf(stderr, "%s\n", err);
+    if (status == EXIT_OK && refused)
         status = EXIT_BAD_INPUT;
-    }
     free(game);
     deal_rules_free(&rules);
     iss_reader_free(reader);

@@ -23,6 +23,7 @@ typedef struct {
     int doubling;        /* doubling calls made: 0 none, 1 the first (kontra), 2 (re) ... */
     int spitze;          /* Spitzen announced */
     bool spitze_made;    /* they took their tricks */
+    bool conceded;       /* the declarer gave up (resigned, timed out, left): lost whatever his points */
 } GamePlay;
 
 /* A level counted in a game's multiplier. */
@@ -41,6 +42,7 @@ typedef struct {
     bool schneider_missed; /* schneider announced, not reached */
     bool spitze_missed;
     bool took_trick;       /* null: the declarer took a trick */
+    bool conceded;         /* the declarer gave up before the end */
 } LostReasons;
 
 typedef struct {
