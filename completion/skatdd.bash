@@ -59,7 +59,7 @@ _skatdd()
 
     local options
     case ${COMP_WORDS[1]} in
-    solve) options="--rules --format --tt-mb --ascii --symbols" ;;
+    solve) options="--after --rules --format --tt-mb --ascii --symbols" ;;
     score) options="--rules --scheme --table-size --format" ;;
     table) options="--declarer --rules --threads --tt-mb --format --ascii --symbols" ;;
     evaluate) options="--samples --quick --discards --model --sd-layouts --sd-contracts --seed
