@@ -7,6 +7,7 @@
 #include "scoretext.h"
 #include "dealreader.h"
 #include "dealrules.h"
+#include "discard.h"
 #include "runner.h"
 #include "gamevalue.h"
 #include "iss.h"
@@ -28,7 +29,8 @@ static const char analyze_help[] =
     "value at the start, the result, each player's mistakes and the turning\n"
     "points.  ISS games that ended early (a null game lost, a resignation, a\n"
     "failed announcement) are reviewed up to their last card; games everybody\n"
-    "passed are skipped.\n"
+    "passed are skipped.  For a skat game, the discard put away against the best\n"
+    "discard (double-dummy values of the position after each).\n"
     "\n"
     "options:\n"
     "  --rules NAME|FILE   rule system for won/lost and schneider (default: the\n"
@@ -47,6 +49,9 @@ typedef struct {
     bool has_score;
     GameScore score;            /* the result as played, or settled as the server settles an early end */
     IssSettlement settled;      /* ISS games */
+    bool has_discard_review;    /* a skat game: the discard put away against the best */
+    DiscardChoice played_discard, best_discard;
+    uint64_t discard_nodes;
     double ms;
 } Report;
 
@@ -115,6 +120,17 @@ static void print_header(const CommonOptions *o, const Report *rep)
     char v[16];
     printf("Double-dummy value at the start: %s (%s)\n", value_text(g, r->start_value, v),
            review_class_name(r->start_class));
+    if (rep->has_discard_review) {
+        char best[16];
+        const DiscardChoice *played = &rep->played_discard, *top = &rep->best_discard;
+        printf("Discard: %s, value %s", text_cards(o, g, played->discard, buf, sizeof buf),
+               value_text(g, played->value, v));
+        if (top->discard == played->discard)
+            printf(" (the best)\n");
+        else
+            printf("; best %s, value %s: costs %d\n", text_cards(o, g, top->discard, buf, sizeof buf),
+                   value_text(g, top->value, best), top->value - played->value);
+    }
 }
 
 static void print_note(const CommonOptions *o, const Review *r, const ReviewCard *c)
@@ -232,7 +248,7 @@ static void print_text(const CommonOptions *o, const Report *rep)
     print_header(o, rep);
     print_tricks(o, &rep->review);
     print_summary(o, rep);
-    printf("Nodes: %llu, time: %.1f ms\n\n", (unsigned long long)rep->review.nodes, rep->ms);
+    printf("Nodes: %llu, time: %.1f ms\n\n", (unsigned long long)(rep->review.nodes + rep->discard_nodes), rep->ms);
 }
 
 /* ---- JSON --------------------------------------------------------------- */
@@ -332,7 +348,18 @@ static void print_json(const Report *rep)
         json_array_append_new(cards, card_json(r, &r->cards[i]));
     json_object_set_new(o, "cards", cards);
     json_object_set_new(o, "summary", summary_json(rep));
-    json_object_set_new(o, "nodes", json_integer((json_int_t)r->nodes));
+    if (rep->has_discard_review) {
+        json_t *dr = json_object();
+        json_object_set_new(dr, "discard", json_cards(r->game, rep->played_discard.discard));
+        json_object_set_new(dr, "value", value_json(r->game, rep->played_discard.value));
+        json_object_set_new(dr, "best", json_cards(r->game, rep->best_discard.discard));
+        json_object_set_new(dr, "best_value", value_json(r->game, rep->best_discard.value));
+        json_object_set_new(dr, "cost", json_integer(rep->best_discard.value - rep->played_discard.value));
+        json_object_set_new(o, "discard_review", dr);
+    } else {
+        json_object_set_new(o, "discard_review", json_null());
+    }
+    json_object_set_new(o, "nodes", json_integer((json_int_t)(r->nodes + rep->discard_nodes)));
     json_object_set_new(o, "ms", json_real(rep->ms));
     json_print_line(o);
 }
@@ -388,7 +415,24 @@ static int analyze_game(const CommonOptions *o, Solver *solver, const Deal *d, c
     ReviewThresholds t;
     review_thresholds(rules, &play, &t);
     double t0 = wall_ms();
+    if (d->has_discard && !d->contract.hand) {
+        Deal twelve_deal = start_deal;
+        twelve_deal.has_discard = false;
+        twelve_deal.discard = 0;
+        Position twelve;
+        deal_position(&twelve_deal, &twelve);
+        solver_new_deal(solver);
+        uint64_t nodes = solver_nodes(solver);
+        rep->best_discard = best_discard(solver, &twelve);
+        rep->discard_nodes = solver_nodes(solver) - nodes;
+        rep->has_discard_review = true;
+    }
     review_game(solver, &start, d->play, d->play_count, &t, &rep->review);
+    if (rep->has_discard_review) {
+        rep->played_discard = (DiscardChoice){d->discard, rep->review.start_value};
+        if (rep->best_discard.value <= rep->played_discard.value) /* as good: the one played */
+            rep->best_discard = rep->played_discard;
+    }
     rep->ms = wall_ms() - t0;
     if (iss) {
         iss_settle(iss, &rep->settled);

@@ -57,7 +57,19 @@ done
     fail "null: the ace"
 [ "$(line 5 | jq -c '.cards[0].better')" = '["S7","S8","S9","H7","H8","H9","D7","D8","D9"]' ] || fail "null: better"
 
+# The discard review: 541932 put away ST H8 (39) where CT ST keeps 45 (as
+# solve finds for the deal without its discard); 5557737's discard was best;
+# a hand game has none.
+[ "$(line 1 | jq -c .discard_review)" = '{"discard":["ST","H8"],"value":39,"best":["CT","ST"],"best_value":45,"cost":6}' ] ||
+    fail "discard review 541932"
+[ "$(line 2 | jq -c '.discard_review | [.cost, .discard == .best]')" = '[0,true]' ] || fail "discard review: the best"
+[ "$(line 4 | jq -c .discard_review)" = null ] || fail "hand game: no discard review"
+sed -n 1,11p "$data/game.yaml" >"$tmp_err.yaml"
+"$SKATDD" solve --ascii "$tmp_err.yaml" | grep -q "discard  *CT ST (best" || fail "solve's best discard"
+rm -f "$tmp_err.yaml"
+
 text=$("$SKATDD" analyze --ascii "$data/iss_games.sgf")
+grep -q "^Discard: ST H8, value 39; best CT ST, value 45: costs 6" <<<"$text" || fail "discard review in text"
 grep -q "^Summary:" <<<"$text" || fail "text summary"
 grep -q "turning points: trick 1, forehand CA: won -> lost" <<<"$text" || fail "text turning point"
 grep -q "no game to analyze (all players passed)" <<<"$text" || fail "passed game"
