@@ -36,6 +36,8 @@ static const char analyze_help[] =
     "  --rules NAME|FILE   rule system for won/lost and schneider (default: the\n"
     "                      deal's rules:, else isko)\n"
     "  --format text|json  text (default) or one JSON object per game and line\n"
+    "  --min-cost N        hide inaccuracies costing fewer than N card points\n"
+    "                      (decisive mistakes are always shown; default 1)\n"
     "  --tt-mb N           transposition table in megabytes (default 16; this\n"
     "                      command searches on one thread)\n"
     "  --ascii, --symbols  suit letters or suit symbols in text\n"
@@ -84,7 +86,7 @@ static json_t *value_json(GameType game, int value)
 
 static const char *mark_of_card(const ReviewCard *c)
 {
-    return c->decisive ? "??" : c->cost > 0 ? "?" : "";
+    return c->decisive ? "??" : c->mistake ? "?" : "";
 }
 
 static const char *role_name(const Review *r, int seat)
@@ -178,7 +180,7 @@ static void print_tricks(const CommonOptions *o, const Review *r)
         }
         printf("   value %s\n", value_text(r->game, last->value_after, v));
         for (int k = i; k < end; k++)
-            if (r->cards[k].cost > 0 || r->cards[k].decisive)
+            if (r->cards[k].mistake)
                 print_note(o, r, &r->cards[k]);
         i = end;
     }
@@ -264,7 +266,7 @@ static json_t *card_json(const Review *r, const ReviewCard *c)
     json_object_set_new(j, "value_after", value_json(r->game, c->value_after));
     json_object_set_new(j, "cost", json_integer(c->cost));
     json_object_set_new(j, "decisive", json_boolean(c->decisive));
-    json_object_set_new(j, "mistake", json_string(c->decisive ? "decisive" : c->cost > 0 ? "inaccuracy" : "none"));
+    json_object_set_new(j, "mistake", json_string(c->decisive ? "decisive" : c->mistake ? "inaccuracy" : "none"));
     json_object_set_new(j, "outcome_before", json_string(review_class_name(c->class_before)));
     json_object_set_new(j, "outcome_after", json_string(review_class_name(c->class_after)));
     json_object_set_new(j, "better", json_card_list(c->better, c->better_count));
@@ -414,6 +416,7 @@ static int analyze_game(const CommonOptions *o, Solver *solver, const Deal *d, c
     deal_position(&start_deal, &start);
     ReviewThresholds t;
     review_thresholds(rules, &play, &t);
+    t.min_cost = o->min_cost;
     double t0 = wall_ms();
     if (d->has_discard && !d->contract.hand) {
         Deal twelve_deal = start_deal;
@@ -528,11 +531,26 @@ static int analyze_file(const CommonOptions *o, Solver *solver, const char *path
     return status;
 }
 
+static const ExtraOption analyze_options[] = {{"min-cost", true}, {NULL, false}};
+
+static bool analyze_option(void *ctx, const char *name, const char *value)
+{
+    CommonOptions *o = ctx;
+    char *end;
+    long n = strtol(value, &end, 10);
+    if (strcmp(name, "min-cost") != 0 || !*value || *end || n < 0 || n > 120) {
+        fprintf(stderr, "skatdd analyze: --min-cost needs card points from 0 to 120, not '%s'\n", value);
+        return false;
+    }
+    o->min_cost = (int)n;
+    return true;
+}
+
 int cmd_analyze(int argc, char **argv)
 {
     CommonOptions o;
     int status;
-    int first = command_start(argc, argv, &o, analyze_help, NULL, NULL, NULL, &status);
+    int first = command_start(argc, argv, &o, analyze_help, analyze_options, analyze_option, &o, &status);
     if (first < 0)
         return status;
     Solver *solver = solver_new((size_t)o.tt_mb << 20);

@@ -64,7 +64,7 @@ _skatdd()
     table) options="--declarer --rules --threads --tt-mb --format --ascii --symbols" ;;
     evaluate) options="--samples --quick --discards --model --sd-layouts --sd-contracts --seed
                        --confidence --plot --rules --threads --tt-mb --format --quiet" ;;
-    analyze) options="--rules --format --tt-mb --ascii --symbols" ;;
+    analyze) options="--min-cost --rules --format --tt-mb --ascii --symbols" ;;
     problems) options="--rules --format --threads --tt-mb" ;;
     rules) options="" ;;
     *) return ;;

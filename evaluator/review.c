@@ -12,7 +12,7 @@ void review_thresholds(const RuleSystem *rules, const GamePlay *play, ReviewThre
     const ReviewClass classes[] = {REVIEW_WON, REVIEW_SCHNEIDER, REVIEW_SCHWARZ};
     const int points[] = {rules->win_points, rules->schneider_points, 120}, tricks[] = {5, 5, 10};
     *out = (ReviewThresholds){rules->win_points, rules->schneider_points, rules->schneidered_points,
-                              REVIEW_CLASS_COUNT};
+                              REVIEW_CLASS_COUNT, 0};
     int tries = play->contract.game == GAME_NULL ? 1 : 3; /* null: won is won */
     for (int i = 0; i < tries; i++) {
         GamePlay p = *play;
@@ -111,7 +111,8 @@ void review_game(Solver *solver, const Position *start, const int *play, int cou
         int cost = c->declarer ? c->value_before - value : value - c->value_before;
         c->cost = cost > 0 ? cost : 0; /* never negative with exact values; kept safe */
         c->decisive = c->class_after != c->class_before;
-        if (c->cost > 0 || c->decisive) {
+        c->mistake = c->decisive || (c->cost > 0 && c->cost >= t->min_cost);
+        if (c->mistake) {
             find_better(solver, &before, c, t);
             ReviewPlayer *p = &out->players[c->seat];
             p->mistakes++;

@@ -36,6 +36,7 @@ typedef struct {
     int schneidered_points; /* 30 */
     ReviewClass win_class;  /* the least outcome that wins: REVIEW_WON (also when 0), higher when the bid or
                                an announcement needs schneider or schwarz, REVIEW_CLASS_COUNT when nothing can */
+    int min_cost;           /* an inaccuracy costing less is not counted a mistake (decisive ones always are) */
 } ReviewThresholds;
 
 typedef struct {
@@ -47,6 +48,7 @@ typedef struct {
     int value_before, value_after;
     ReviewClass class_before, class_after;
     int cost;               /* card points (null: 1 for the lost game) given away, >= 0 */
+    bool mistake;           /* decisive, or an inaccuracy of at least min_cost */
     bool decisive;          /* the outcome class changed */
     int better_count;       /* for a mistake: the cards that kept value and class */
     int better[10];

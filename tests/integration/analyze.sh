@@ -68,6 +68,18 @@ sed -n 1,11p "$data/game.yaml" >"$tmp_err.yaml"
 "$SKATDD" solve --ascii "$tmp_err.yaml" | grep -q "discard  *CT ST (best" || fail "solve's best discard"
 rm -f "$tmp_err.yaml"
 
+# --min-cost: inaccuracies below it hidden, decisive mistakes kept.
+all=$("$SKATDD" analyze --format json "$data/iss_games.sgf" | jq -s -c '[.[].cards[] | select(.mistake != "none") | .cost]')
+big=$("$SKATDD" analyze --min-cost 10 --format json "$data/iss_games.sgf" |
+    jq -s -c '[.[].cards[] | select(.mistake != "none") | .cost]')
+[ "$(jq -c '[.[] | select(. > 0 and . < 10)] | length > 0' <<<"$all")" = true ] || fail "min-cost: small ones exist"
+[ "$(jq -c '[.[] | select(. >= 10)]' <<<"$all")" = "$(jq -c '[.[] | select(. >= 10)]' <<<"$big")" ] ||
+    fail "min-cost keeps the big ones"
+[ "$("$SKATDD" analyze --min-cost 10 --format json "$data/iss_games.sgf" | jq -s -c \
+    '[.[].cards[] | select(.mistake == "inaccuracy" and .cost < 10)] | length')" = 0 ] || fail "min-cost hides the small ones"
+[ "$("$SKATDD" analyze --min-cost 120 --format json "$data/iss_games.sgf" | jq -s -c \
+    '[.[].cards[] | select(.decisive)] | length > 0')" = true ] || fail "min-cost keeps decisive mistakes"
+
 text=$("$SKATDD" analyze --ascii "$data/iss_games.sgf")
 grep -q "^Discard: ST H8, value 39; best CT ST, value 45: costs 6" <<<"$text" || fail "discard review in text"
 grep -q "^Summary:" <<<"$text" || fail "text summary"
