@@ -7,6 +7,7 @@
 #include "scoretext.h"
 #include "dealreader.h"
 #include "dealrules.h"
+#include "discard.h"
 #include "runner.h"
 #include "gamevalue.h"
 #include "iss.h"
@@ -28,12 +29,15 @@ static const char analyze_help[] =
     "value at the start, the result, each player's mistakes and the turning\n"
     "points.  ISS games that ended early (a null game lost, a resignation, a\n"
     "failed announcement) are reviewed up to their last card; games everybody\n"
-    "passed are skipped.\n"
+    "passed are skipped.  For a skat game, the discard put away against the best\n"
+    "discard (double-dummy values of the position after each).\n"
     "\n"
     "options:\n"
     "  --rules NAME|FILE   rule system for won/lost and schneider (default: the\n"
     "                      deal's rules:, else isko)\n"
     "  --format text|json  text (default) or one JSON object per game and line\n"
+    "  --min-cost N        hide inaccuracies costing fewer than N card points\n"
+    "                      (decisive mistakes are always shown; default 1)\n"
     "  --tt-mb N           transposition table in megabytes (default 16; this\n"
     "                      command searches on one thread)\n"
     "  --ascii, --symbols  suit letters or suit symbols in text\n"
@@ -45,7 +49,11 @@ typedef struct {
     const RuleSystem *rules;
     Review review;
     bool has_score;
-    GameScore score;            /* the result as played (complete games) */
+    GameScore score;            /* the result as played, or settled as the server settles an early end */
+    IssSettlement settled;      /* ISS games */
+    bool has_discard_review;    /* a skat game: the discard put away against the best */
+    DiscardChoice played_discard, best_discard;
+    uint64_t discard_nodes;
     double ms;
 } Report;
 
@@ -78,7 +86,7 @@ static json_t *value_json(GameType game, int value)
 
 static const char *mark_of_card(const ReviewCard *c)
 {
-    return c->decisive ? "??" : c->cost > 0 ? "?" : "";
+    return c->decisive ? "??" : c->mistake ? "?" : "";
 }
 
 static const char *role_name(const Review *r, int seat)
@@ -114,6 +122,17 @@ static void print_header(const CommonOptions *o, const Report *rep)
     char v[16];
     printf("Double-dummy value at the start: %s (%s)\n", value_text(g, r->start_value, v),
            review_class_name(r->start_class));
+    if (rep->has_discard_review) {
+        char best[16];
+        const DiscardChoice *played = &rep->played_discard, *top = &rep->best_discard;
+        printf("Discard: %s, value %s", text_cards(o, g, played->discard, buf, sizeof buf),
+               value_text(g, played->value, v));
+        if (top->discard == played->discard)
+            printf(" (the best)\n");
+        else
+            printf("; best %s, value %s: costs %d\n", text_cards(o, g, top->discard, buf, sizeof buf),
+                   value_text(g, top->value, best), top->value - played->value);
+    }
 }
 
 static void print_note(const CommonOptions *o, const Review *r, const ReviewCard *c)
@@ -161,7 +180,7 @@ static void print_tricks(const CommonOptions *o, const Review *r)
         }
         printf("   value %s\n", value_text(r->game, last->value_after, v));
         for (int k = i; k < end; k++)
-            if (r->cards[k].cost > 0 || r->cards[k].decisive)
+            if (r->cards[k].mistake)
                 print_note(o, r, &r->cards[k]);
         i = end;
     }
@@ -190,7 +209,19 @@ static void print_summary(const CommonOptions *o, const Report *rep)
         printf("  result: the game stopped after %d card%s: %s; value then %s, %s\n", r->count,
                r->count == 1 ? "" : "s", rep->iss ? rep->iss->ending : "", value_text(g, r->end_value, v),
                review_class_name(r->end_class));
+        char text[SCORE_TEXT];
+        if (rep->has_score && rep->score.valid) {
+            printf("  settled: ");
+            if (g != GAME_NULL)
+                printf("%d card points, ", rep->settled.declarer_points);
+            printf("%d trick%s: %s (%s; score %+d)\n", rep->settled.declarer_tricks,
+                   rep->settled.declarer_tricks == 1 ? "" : "s", rep->score.won ? "won" : "lost",
+                   score_text(rep->rules, &rep->score, text, sizeof text), rep->score.score);
+        }
     }
+    if (rep->iss && rep->iss->server.known && rep->has_score && rep->score.valid &&
+        rep->iss->server.value != rep->score.score)
+        printf("  note: the server scored %+d\n", rep->iss->server.value);
     for (int k = 0; k < SEAT_COUNT; k++) {
         int seat = (r->declarer + k) % SEAT_COUNT;
         const ReviewPlayer *p = &r->players[seat];
@@ -219,7 +250,7 @@ static void print_text(const CommonOptions *o, const Report *rep)
     print_header(o, rep);
     print_tricks(o, &rep->review);
     print_summary(o, rep);
-    printf("Nodes: %llu, time: %.1f ms\n\n", (unsigned long long)rep->review.nodes, rep->ms);
+    printf("Nodes: %llu, time: %.1f ms\n\n", (unsigned long long)(rep->review.nodes + rep->discard_nodes), rep->ms);
 }
 
 /* ---- JSON --------------------------------------------------------------- */
@@ -235,7 +266,7 @@ static json_t *card_json(const Review *r, const ReviewCard *c)
     json_object_set_new(j, "value_after", value_json(r->game, c->value_after));
     json_object_set_new(j, "cost", json_integer(c->cost));
     json_object_set_new(j, "decisive", json_boolean(c->decisive));
-    json_object_set_new(j, "mistake", json_string(c->decisive ? "decisive" : c->cost > 0 ? "inaccuracy" : "none"));
+    json_object_set_new(j, "mistake", json_string(c->decisive ? "decisive" : c->mistake ? "inaccuracy" : "none"));
     json_object_set_new(j, "outcome_before", json_string(review_class_name(c->class_before)));
     json_object_set_new(j, "outcome_after", json_string(review_class_name(c->class_after)));
     json_object_set_new(j, "better", json_card_list(c->better, c->better_count));
@@ -255,8 +286,19 @@ static json_t *summary_json(const Report *rep)
     json_object_set_new(result, "declarer_tricks", json_integer(r->declarer_tricks));
     json_object_set_new(result, "value", value_json(r->game, r->end_value));
     json_object_set_new(result, "outcome", json_string(review_class_name(r->end_class)));
-    bool scored = r->complete && rep->has_score && rep->score.valid;
+    bool scored = rep->has_score && rep->score.valid;
+    json_object_set_new(result, "won", scored ? json_boolean(rep->score.won) : json_null());
+    json_object_set_new(result, "overbid", scored ? json_boolean(rep->score.overbid) : json_null());
     json_object_set_new(result, "score", scored ? json_integer(rep->score.score) : json_null());
+    if (rep->iss && !r->complete) {
+        json_t *settled = json_object();
+        json_object_set_new(settled, "declarer_points", json_integer(rep->settled.declarer_points));
+        json_object_set_new(settled, "declarer_tricks", json_integer(rep->settled.declarer_tricks));
+        json_object_set_new(settled, "conceded", json_boolean(rep->settled.conceded));
+        json_object_set_new(result, "settled", settled);
+    }
+    const IssServerResult *server = rep->iss ? &rep->iss->server : NULL;
+    json_object_set_new(result, "server_score", server && server->known ? json_integer(server->value) : json_null());
     json_object_set_new(s, "result", result);
     json_t *players = json_object();
     int side_cost[2] = {0, 0};
@@ -308,7 +350,18 @@ static void print_json(const Report *rep)
         json_array_append_new(cards, card_json(r, &r->cards[i]));
     json_object_set_new(o, "cards", cards);
     json_object_set_new(o, "summary", summary_json(rep));
-    json_object_set_new(o, "nodes", json_integer((json_int_t)r->nodes));
+    if (rep->has_discard_review) {
+        json_t *dr = json_object();
+        json_object_set_new(dr, "discard", json_cards(r->game, rep->played_discard.discard));
+        json_object_set_new(dr, "value", value_json(r->game, rep->played_discard.value));
+        json_object_set_new(dr, "best", json_cards(r->game, rep->best_discard.discard));
+        json_object_set_new(dr, "best_value", value_json(r->game, rep->best_discard.value));
+        json_object_set_new(dr, "cost", json_integer(rep->best_discard.value - rep->played_discard.value));
+        json_object_set_new(o, "discard_review", dr);
+    } else {
+        json_object_set_new(o, "discard_review", json_null());
+    }
+    json_object_set_new(o, "nodes", json_integer((json_int_t)(r->nodes + rep->discard_nodes)));
     json_object_set_new(o, "ms", json_real(rep->ms));
     json_print_line(o);
 }
@@ -367,13 +420,39 @@ static int analyze_game(const CommonOptions *o, Solver *solver, const Deal *d, c
     start_deal.play_count = 0;
     Position start;
     deal_position(&start_deal, &start);
-    ReviewThresholds t = {rules->win_points, rules->schneider_points, rules->schneidered_points};
+    ReviewThresholds t;
+    review_thresholds(rules, &play, &t);
+    t.min_cost = o->min_cost;
     double t0 = wall_ms();
+    if (d->has_discard && !d->contract.hand) {
+        Deal twelve_deal = start_deal;
+        twelve_deal.has_discard = false;
+        twelve_deal.discard = 0;
+        Position twelve;
+        deal_position(&twelve_deal, &twelve);
+        solver_new_deal(solver);
+        uint64_t nodes = solver_nodes(solver);
+        rep->best_discard = best_discard(solver, &twelve);
+        rep->discard_nodes = solver_nodes(solver) - nodes;
+        rep->has_discard_review = true;
+    }
     review_game(solver, &start, d->play, d->play_count, &t, &rep->review);
+    if (rep->has_discard_review) {
+        rep->played_discard = (DiscardChoice){d->discard, rep->review.start_value};
+        if (rep->best_discard.value <= rep->played_discard.value) /* as good: the one played */
+            rep->best_discard = rep->played_discard;
+    }
     rep->ms = wall_ms() - t0;
-    if (rep->review.complete) {
+    if (iss) {
+        iss_settle(iss, &rep->settled);
+        play.declarer_points = rep->settled.declarer_points;
+        play.declarer_tricks = rep->settled.declarer_tricks;
+        play.conceded = rep->settled.conceded;
+    } else {
         play.declarer_points = rep->review.declarer_points;
         play.declarer_tricks = rep->review.declarer_tricks;
+    }
+    if (iss || rep->review.complete) {
         gamevalue_score(rules, &play, &rep->score);
         rep->has_score = true;
     }
@@ -396,7 +475,13 @@ static int analyze_iss(const CommonOptions *o, Solver *solver, const char *path,
     DealRules rules = {0};
     int status = reader && game && deal_rules_set(&rules, o->rules, rules_directory()) ? EXIT_OK : EXIT_INTERNAL;
     int got = 0;
-    while (status == EXIT_OK && (got = iss_reader_next(reader, game, err, sizeof err)) == 1) {
+    bool refused = false;
+    while (status == EXIT_OK && (got = iss_reader_next(reader, game, err, sizeof err)) != 0) {
+        if (got < 0) { /* one bad record of many: said, then the next */
+            fprintf(stderr, "%s\n", err);
+            refused = true;
+            continue;
+        }
         if (game->passed) {
             if (o->format == FORMAT_TEXT)
                 printf("%s: no game to analyze (%s)\n\n", game->deal.name, game->ending);
@@ -410,11 +495,13 @@ static int analyze_iss(const CommonOptions *o, Solver *solver, const char *path,
             break;
         }
         status = analyze_game(o, solver, &game->deal, game, system);
+        if (status == EXIT_BAD_INPUT) {
+            refused = true;
+            status = EXIT_OK;
+        }
     }
-    if (status == EXIT_OK && got < 0) {
-        fprintf(stderr, "%s\n", err);
+    if (status == EXIT_OK && refused)
         status = EXIT_BAD_INPUT;
-    }
     free(game);
     deal_rules_free(&rules);
     iss_reader_free(reader);
@@ -450,11 +537,26 @@ static int analyze_file(const CommonOptions *o, Solver *solver, const char *path
     return status;
 }
 
+static const ExtraOption analyze_options[] = {{"min-cost", true}, {NULL, false}};
+
+static bool analyze_option(void *ctx, const char *name, const char *value)
+{
+    CommonOptions *o = ctx;
+    char *end;
+    long n = strtol(value, &end, 10);
+    if (strcmp(name, "min-cost") != 0 || !*value || *end || n < 0 || n > 120) {
+        fprintf(stderr, "skatdd analyze: --min-cost needs card points from 0 to 120, not '%s'\n", value);
+        return false;
+    }
+    o->min_cost = (int)n;
+    return true;
+}
+
 int cmd_analyze(int argc, char **argv)
 {
     CommonOptions o;
     int status;
-    int first = command_start(argc, argv, &o, analyze_help, NULL, NULL, NULL, &status);
+    int first = command_start(argc, argv, &o, analyze_help, analyze_options, analyze_option, &o, &status);
     if (first < 0)
         return status;
     Solver *solver = solver_new((size_t)o.tt_mb << 20);

@@ -246,6 +246,7 @@ int cmd_score(int argc, char **argv)
     ScoreRun run = {.common = &o, .options = {.table_size = 3}};
     int status;
     int first = command_start(argc, argv, &o, score_help, score_options, score_option, &run.options, &status);
+    o.iss_play = -1; /* an ISS record is scored as played */
     for (int i = first; first > 0 && i < argc && status == EXIT_OK; i++)
         status = for_each_deal(&o, argv[i], score_deal, &run);
     return status;

@@ -14,7 +14,8 @@
 static const char solve_help[] =
     "usage: skatdd solve [OPTIONS] FILE...\n"
     "\n"
-    "Solves each deal or position of the YAML files double-dummy (all cards known):\n"
+    "Solves each deal or position of the YAML files, or each game of ISS records\n"
+    "((;GM[Skat]...;), from its start), double-dummy (all cards known):\n"
     "the declarer's card points with best play by both sides (null: whether the\n"
     "declarer can avoid every trick), whether the declarer can force schwarz, whether\n"
     "the defenders can keep him from any further trick, the value of every legal\n"
@@ -24,6 +25,7 @@ static const char solve_help[] =
     "two, whether it can take every trick and whether it can avoid every trick.\n"
     "\n"
     "options:\n"
+    "  --after N           ISS records: the position after the first N cards played\n"
     "  --rules NAME|FILE   rule system for the outcome (default: the deal's rules:,\n"
     "                      else isko)\n"
     "  --format text|json  text (default) or one JSON object per deal and line\n"
@@ -469,11 +471,27 @@ static int solve_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
     return EXIT_OK;
 }
 
+static const ExtraOption solve_options[] = {{"after", true}, {NULL, false}};
+
+static bool solve_option(void *ctx, const char *name, const char *value)
+{
+    CommonOptions *o = ctx;
+    char *end;
+    long n = strtol(value, &end, 10);
+    if (strcmp(name, "after") != 0 || !*value || *end || n < 0 || n > DEAL_MAX_PLAY) {
+        fprintf(stderr, "skatdd solve: --after needs a number of cards from 0 to %d, not '%s'\n", DEAL_MAX_PLAY,
+                value);
+        return false;
+    }
+    o->iss_play = (int)n;
+    return true;
+}
+
 int cmd_solve(int argc, char **argv)
 {
     CommonOptions o;
     int status;
-    int first = command_start(argc, argv, &o, solve_help, NULL, NULL, NULL, &status);
+    int first = command_start(argc, argv, &o, solve_help, solve_options, solve_option, &o, &status);
     if (first < 0)
         return status;
     SolveRun run = {.common = &o, .solver = solver_new((size_t)o.tt_mb << 20)};

@@ -22,6 +22,9 @@ typedef struct {
     const char *rules;
     bool quiet;
     bool symbols;     /* suit symbols in text output */
+    int min_cost;     /* analyze: inaccuracies below this many card points are not shown */
+    int iss_play;     /* ISS records: the cards of their play kept (0: the deal from its start; -1: the
+                         game as played, an early end with its settled points and tricks) */
 } CommonOptions;
 
 /* Reads a common option (long name without dashes, and its argument);

@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 
+#include "dealrules.h"
 #include "iss.h"
 
 int command_start(int argc, char **argv, CommonOptions *o, const char *help, const ExtraOption *extra,
@@ -20,19 +21,62 @@ int command_start(int argc, char **argv, CommonOptions *o, const char *help, con
     return first;
 }
 
-/* True with a message when the file holds ISS game records, which only
- * analyze reads: read as YAML, a record would be "not a mapping", which
- * names neither form. */
-static bool iss_records(const char *path, DealReader *reader)
+/* The part of an ISS game's play a command sees (o->iss_play). */
+static void keep_play(const CommonOptions *o, IssGame *game)
 {
-    size_t size;
-    const char *text = deal_reader_text(reader, &size);
-    Mark at;
-    if (!iss_detect_at(text, size, &at))
-        return false;
-    fprintf(stderr, "%s:%d:%d: this is an ISS game record; skatdd analyze reads those, this command reads YAML deals\n",
-            path, at.line, at.column);
-    return true;
+    Deal *d = &game->deal;
+    if (o->iss_play >= 0) {
+        if (d->play_count > o->iss_play)
+            d->play_count = o->iss_play;
+        return;
+    }
+    if (game->complete)
+        return;
+    IssSettlement settled;
+    iss_settle(game, &settled);
+    d->play_count = 0;
+    d->has_declarer_points = d->has_declarer_tricks = true;
+    d->declarer_points = settled.declarer_points;
+    d->declarer_tricks = settled.declarer_tricks;
+}
+
+/* Every declared game of a file of ISS records, from its start (or after
+ * o->iss_play cards of its play), as a deal.  A record refused is reported and
+ * skipped; the status says so at the end.  Games everybody passed have no
+ * deal. */
+static int for_each_iss_game(const CommonOptions *o, const char *path, const char *text, size_t size,
+                             DealHandler handle, void *ctx)
+{
+    char err[512];
+    IssReader *reader = iss_reader_new(path, text, size);
+    IssGame *game = malloc(sizeof *game);
+    DealRules rules = {0};
+    int status = reader && game && deal_rules_set(&rules, o->rules, rules_directory()) ? EXIT_OK : EXIT_INTERNAL;
+    bool refused = false;
+    int got;
+    while (status == EXIT_OK && (got = iss_reader_next(reader, game, err, sizeof err)) != 0) {
+        const RuleSystem *system = NULL;
+        if (got > 0 && !game->passed)
+            system = deal_rules_get(&rules, deal_rules_name(o->rules, game->deal.rules), err, sizeof err);
+        if (got < 0 || (!game->passed && !system)) {
+            fprintf(stderr, "%s\n", err);
+            refused = true;
+            continue;
+        }
+        if (game->passed)
+            continue;
+        keep_play(o, game);
+        status = handle(ctx, &game->deal, system);
+        if (status == EXIT_BAD_INPUT) {
+            refused = true;
+            status = EXIT_OK;
+        }
+        fflush(stdout);
+    }
+    free(game);
+    deal_rules_free(&rules);
+    iss_reader_free(reader);
+    return status == EXIT_OK && refused ? EXIT_BAD_INPUT : status;
 }
 
 int for_each_deal(const CommonOptions *o, const char *path, DealHandler handle, void *ctx)
@@ -43,7 +87,10 @@ int for_each_deal(const CommonOptions *o, const char *path, DealHandler handle, 
         fprintf(stderr, "%s\n", err);
         return EXIT_BAD_INPUT;
     }
-    int status = iss_records(path, reader) ? EXIT_BAD_INPUT : for_each_deal_of(o, reader, handle, ctx);
+    size_t size;
+    const char *text = deal_reader_text(reader, &size);
+    int status = iss_detect(text, size) ? for_each_iss_game(o, path, text, size, handle, ctx)
+                                        : for_each_deal_of(o, reader, handle, ctx);
     deal_reader_close(reader);
     return status;
 }

@@ -35,6 +35,8 @@ static void lost_text(const GameScore *p, const LostReasons *l, char *out, size_
         text_append(out, n, "schneider announced, %d card points", p->declarer_points);
     if (l->spitze_missed)
         text_append(out, n, "%sSpitze not made", *out ? ", " : "");
+    if (l->conceded)
+        text_append(out, n, "%sthe declarer gave up", *out ? ", " : "");
 }
 
 const char *score_text(const RuleSystem *r, const GameScore *s, char *out, size_t n)

@@ -59,12 +59,12 @@ _skatdd()
 
     local options
     case ${COMP_WORDS[1]} in
-    solve) options="--rules --format --tt-mb --ascii --symbols" ;;
+    solve) options="--after --rules --format --tt-mb --ascii --symbols" ;;
     score) options="--rules --scheme --table-size --format" ;;
     table) options="--declarer --rules --threads --tt-mb --format --ascii --symbols" ;;
     evaluate) options="--samples --quick --discards --model --sd-layouts --sd-contracts --seed
                        --confidence --plot --rules --threads --tt-mb --format --quiet" ;;
-    analyze) options="--rules --format --tt-mb --ascii --symbols" ;;
+    analyze) options="--min-cost --rules --format --tt-mb --ascii --symbols" ;;
     problems) options="--rules --format --threads --tt-mb" ;;
     rules) options="" ;;
     *) return ;;

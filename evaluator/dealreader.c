@@ -150,7 +150,8 @@ static bool read_deal(DealParse *c, yaml_node_t *root)
 {
     if (root->type != YAML_MAPPING_NODE)
         return deal_fail(c, deal_node_mark(root),
-                         "a deal must be a mapping of keys (hands, skat, declarer, ...), not a %s",
+                         "a deal must be a YAML mapping of keys (hands, skat, declarer, ...) or an ISS game "
+                         "record (;GM[Skat]...;), not a %s",
                          deal_kind_name(root));
     return deal_read_keys(c, root) && deal_check(c);
 }

@@ -166,8 +166,9 @@ static bool score_null(const RuleSystem *r, const GamePlay *p, const Contract *c
         return invalid(out, "%s (%d) does not cover the bid %d: not allowed in the %s rules",
                        rules_contract_name(r, c, name, sizeof name), g->value, p->bid, r->name);
     out->overbid = p->bid > g->value;
-    out->won = p->declarer_tricks == 0 && !out->overbid;
+    out->won = p->declarer_tricks == 0 && !out->overbid && !p->conceded;
     out->lost.took_trick = !out->won && p->declarer_tricks != 0;
+    out->lost.conceded = p->conceded;
     finish(r, p, out);
     return true;
 }
@@ -208,7 +209,7 @@ bool gamevalue_score(const RuleSystem *r, const GamePlay *p, GameScore *out)
     bool game_made = points >= r->win_points;
     bool announced_made = (!c.schneider_announced || schneider_made) && (!c.schwarz_announced || schwarz_made);
     bool spitze_made = p->spitze == 0 || p->spitze_made;
-    bool played_won = game_made && announced_made && spitze_made;
+    bool played_won = game_made && announced_made && spitze_made && !p->conceded;
 
     bool schneider = schneider_made, schwarz = schwarz_made;
     if (!played_won) {
@@ -224,6 +225,7 @@ bool gamevalue_score(const RuleSystem *r, const GamePlay *p, GameScore *out)
             .own_schneider = own_schneider,
             .schwarz_missed = game_made && c.schwarz_announced && !schwarz_made,
             .spitze_missed = !spitze_made,
+            .conceded = p->conceded,
         };
         out->lost.schneider_missed = game_made && !out->lost.schwarz_missed && c.schneider_announced && !schneider_made;
     }

@@ -24,6 +24,7 @@ typedef struct {
     bool bock;           /* a Bock round: the rules' doubling called bock counts too */
     int spitze;          /* Spitzen announced */
     bool spitze_made;    /* they took their tricks */
+    bool conceded;       /* the declarer gave up (resigned, timed out, left): lost whatever his points */
 } GamePlay;
 
 /* A level counted in a game's multiplier. */
@@ -42,6 +43,7 @@ typedef struct {
     bool schneider_missed; /* schneider announced, not reached */
     bool spitze_missed;
     bool took_trick;       /* null: the declarer took a trick */
+    bool conceded;         /* the declarer gave up before the end */
 } LostReasons;
 
 typedef struct {

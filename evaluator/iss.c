@@ -17,8 +17,7 @@ struct IssReader {
     const char *text;
     size_t size, pos;
     Mark at;         /* line and column of text[pos] */
-    int records;     /* records read so far */
-    bool broken;     /* a syntax error: the rest of the file cannot be trusted */
+    int records;     /* records read so far, good or refused */
 };
 
 /* ---- characters and messages ------------------------------------------- */
@@ -196,6 +195,7 @@ typedef struct {
     bool declared;
     Position pos;
     unsigned resigned;        /* defenders who resigned, one bit per seat */
+    bool claimed;             /* the declarer showed his cards (SC) */
 } Game;
 
 static const char *who_name(int who) { return who < 0 ? "the server (w)" : seat_name(who); }
@@ -500,14 +500,17 @@ static void after_trick(Game *s, int winner)
 static bool resign(Game *s, int who, Mark m)
 {
     if (who == s->declarer) {
+        s->g->end = ISS_END_DECLARER_GAVE_UP;
         finish(s, "the declarer resigned");
         return true;
     }
     if (s->resigned & 1u << who)
         return fail(s->r, m, s->err, s->err_size, "%s resigns a second time (RE)", seat_name(who));
     s->resigned |= 1u << who;
-    if (s->resigned != (1u << who))
+    if (s->resigned != (1u << who)) {
+        s->g->end = ISS_END_DEFENDERS_GAVE_UP;
         finish(s, "both defenders resigned");
+    }
     return true;
 }
 
@@ -522,6 +525,7 @@ static bool move_play(Game *s, int who, const char *move, Mark m)
     if (strncmp(move, "SC", 2) == 0 && (move[2] == '\0' || move[2] == '.')) {
         if (who != s->declarer)
             return fail(s->r, m, s->err, s->err_size, "only the declarer may show his cards (SC)");
+        s->claimed = true;
         return true;
     }
     if (who != s->to_move)
@@ -564,6 +568,8 @@ static bool world_event(Game *s, const char *move)
         return false;
     if (!s->declared)
         s->g->passed = true;
+    else
+        s->g->end = seat == s->declarer ? ISS_END_DECLARER_GAVE_UP : ISS_END_DEFENDERS_GAVE_UP;
     return true;
 }
 
@@ -613,6 +619,10 @@ static bool read_moves(Game *s)
     }
     if (at_end(r))
         return fail(r, r->at, s->err, s->err_size, "unexpected end of file inside MV[...]");
+    if (s->phase == PH_PLAY && s->claimed) { /* nobody disputed the claim: the server closed the game */
+        s->g->end = ISS_END_DEFENDERS_GAVE_UP;
+        finish(s, "the declarer showed his cards and claimed the rest");
+    }
     if (s->phase != PH_OVER)
         return fail(r, r->at, s->err, s->err_size, "the moves end before the game is over (%d card%s played)",
                     s->g->deal.play_count, s->g->deal.play_count == 1 ? "" : "s");
@@ -637,6 +647,26 @@ static bool read_value(IssReader *r, char *out, size_t size, char *err, size_t n
     if (at_end(r))
         return fail(r, r->at, err, n, "unexpected end of file: property value not closed with ']'");
     return true;
+}
+
+/* The numbers v:, p: and t: of the server's result; unknown when one is
+ * missing (a passed game, "unknown"). */
+static void read_server_result(const char *text, IssServerResult *out)
+{
+    static const char *const keys[] = {"v:", "p:", "t:"};
+    int *fields[] = {&out->value, &out->points, &out->tricks};
+    int found = 0;
+    for (const char *p = text; *p; p += strcspn(p, " \t\n\r"), p += strspn(p, " \t\n\r"))
+        for (int k = 0; k < 3; k++)
+            if (strncmp(p, keys[k], 2) == 0) {
+                char *end;
+                long v = strtol(p + 2, &end, 10);
+                if (end != p + 2 && v > -10000 && v < 10000) {
+                    *fields[k] = (int)v;
+                    found |= 1 << k;
+                }
+            }
+    out->known = found == 7;
 }
 
 static bool known_label(const char *label)
@@ -705,12 +735,13 @@ static bool read_record(IssReader *r, IssGame *g, char *err, size_t n)
                 snprintf(g->players[label[1] - '0'], sizeof g->players[0], "%.*s", ISS_TEXT - 1, value);
             if (strcmp(label, "ID") == 0)
                 snprintf(id, sizeof id, "%s", value);
+            if (strcmp(label, "R") == 0)
+                read_server_result(value, &g->server);
         }
         advance(r); /* ']' */
     }
     if (!moves)
         return fail(r, start, err, n, "the record has no moves MV[...]");
-    r->records++;
     if (id[0])
         snprintf(d->name, sizeof d->name, "ISS game %.200s", id);
     else
@@ -718,28 +749,47 @@ static bool read_record(IssReader *r, IssGame *g, char *err, size_t n)
     return true;
 }
 
+/* After a refused record: on to the start of the next one. */
+static void skip_to_next_record(IssReader *r)
+{
+    if (!at_end(r))
+        advance(r);
+    while (!at_end(r) && !looking_at(r, "(;"))
+        advance(r);
+}
+
 int iss_reader_next(IssReader *r, IssGame *g, char *err, size_t n)
 {
     memset(g, 0, sizeof *g);
-    if (r->broken) {
-        fail(r, r->at, err, n, "cannot read on after an error");
-        return -1;
-    }
     skip_blank(r);
     if (at_end(r)) {
         if (r->records > 0)
             return 0;
+        r->records++; /* said once */
         fail(r, r->at, err, n, "empty file: no game record");
         return -1;
     }
+    r->records++;
     if (!looking_at(r, "(;")) {
-        r->broken = true;
         fail(r, r->at, err, n, "expected '(;', the start of an ISS game record");
+        skip_to_next_record(r);
         return -1;
     }
     if (!read_record(r, g, err, n)) {
-        r->broken = true;
+        skip_to_next_record(r);
         return -1;
     }
     return 1;
+}
+
+void iss_settle(const IssGame *g, IssSettlement *out)
+{
+    Position pos;
+    deal_position(&g->deal, &pos);
+    int defender_points = 120 - pos.declarer_points - position_points_left(&pos);
+    *out = (IssSettlement){pos.declarer_points, pos.declarer_tricks, g->end == ISS_END_DECLARER_GAVE_UP};
+    if (g->end == ISS_END_DEFENDERS_GAVE_UP && pos.game != GAME_NULL) {
+        out->declarer_points = 120 - defender_points;
+        out->declarer_tricks = 10 - pos.defender_tricks;
+    }
 }

@@ -17,7 +17,8 @@
  *   S TYPE.D1.D2[...]  game declaration with the discard (or TYPE, then D1.D2)
  *   S TYPE[...]        hand game declaration (ouvert: the ten cards follow)
  *   S CARD             a card played
- *   S RE, S SC[...]    resignation, the declarer shows his cards
+ *   S RE, S SC[...]    resignation; the declarer shows his cards (a claim:
+ *                      when the moves end there, the rest is his)
  *   w TI.S, w LE.S     time-out or a player left: the game ends
  * TYPE is G C S H D N followed by O (ouvert), H (hand), S (schneider
  * announced) and Z (schwarz announced); cards are a suit letter C S H D and a
@@ -39,12 +40,35 @@
 
 enum { ISS_TEXT = 128 };
 
+/* How a declared game ended. */
+typedef enum {
+    ISS_END_PLAYED,           /* ten tricks, or the rules ended it (null trick, failed announcement) */
+    ISS_END_DECLARER_GAVE_UP, /* he resigned, timed out or left: lost, points as they stand */
+    ISS_END_DEFENDERS_GAVE_UP /* both resigned, one timed out or left, or the declarer's claim (SC)
+                                 stood: the cards not yet won go to the declarer */
+} IssEnd;
+
+/* The server's own result, R[d:2 loss v:-54 m:-2 bidok p:59 t:4 ...]. */
+typedef struct {
+    bool known;               /* R[] held v:, p: and t: */
+    int value, points, tricks;
+} IssServerResult;
+
+/* A declared game settled as the server settles it. */
+typedef struct {
+    int declarer_points;      /* skat or discard included */
+    int declarer_tricks;
+    bool conceded;            /* lost whatever the points */
+} IssSettlement;
+
 typedef struct {
     Deal deal;                      /* full deal, declarer, contract, discard, bid, play */
     Mark play_marks[DEAL_MAX_PLAY]; /* where each card of play stands in the file */
     bool passed;                    /* everybody passed: no game */
     bool complete;                  /* ten tricks were played */
     char ending[ISS_TEXT];          /* how a game that stopped early ended */
+    IssEnd end;
+    IssServerResult server;
     char players[SEAT_COUNT][ISS_TEXT];
 } IssGame;
 
@@ -55,12 +79,19 @@ bool iss_detect(const char *text, size_t size);
 /* iss_detect, also telling where the first record starts when it is one. */
 bool iss_detect_at(const char *text, size_t size, Mark *where);
 
+/* Settles a declared game (not passed): the play as it stands, then the
+ * early end (server SimpleState.gameResult: the side that gives up loses,
+ * the cards left go to a declarer whose defenders gave up; null games keep
+ * their tricks). */
+void iss_settle(const IssGame *game, IssSettlement *out);
+
 typedef struct IssReader IssReader;
 
 /* Reads records from text (not copied: it must outlive the reader); path
  * names the file in messages. */
 IssReader *iss_reader_new(const char *path, const char *text, size_t size);
-/* The next record: 1, 0 at the end, -1 with "FILE:LINE:COL: message" in err. */
+/* The next record: 1, 0 at the end, -1 with "FILE:LINE:COL: message" in err
+ * for a record refused; the next call goes on with the record after it. */
 int iss_reader_next(IssReader *reader, IssGame *game, char *err, size_t err_size);
 void iss_reader_free(IssReader *reader);
 

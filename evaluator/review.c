@@ -5,7 +5,29 @@
 /* Schwarz needs a trick search, asked only where the points allow it: taking
  * every trick gives the declarer all 120 points, taking none leaves him what
  * he has now. */
-ReviewClass review_class(Solver *solver, const Position *pos, int value, const ReviewThresholds *t)
+/* What each winning outcome needs, scored as if played: the first that the
+ * score calls won is the least that wins. */
+void review_thresholds(const RuleSystem *rules, const GamePlay *play, ReviewThresholds *out)
+{
+    const ReviewClass classes[] = {REVIEW_WON, REVIEW_SCHNEIDER, REVIEW_SCHWARZ};
+    const int points[] = {rules->win_points, rules->schneider_points, 120}, tricks[] = {5, 5, 10};
+    *out = (ReviewThresholds){rules->win_points, rules->schneider_points, rules->schneidered_points,
+                              REVIEW_CLASS_COUNT, 0};
+    int tries = play->contract.game == GAME_NULL ? 1 : 3; /* null: won is won */
+    for (int i = 0; i < tries; i++) {
+        GamePlay p = *play;
+        p.conceded = false;
+        p.declarer_points = points[i];
+        p.declarer_tricks = play->contract.game == GAME_NULL ? 0 : tricks[i];
+        GameScore s;
+        if (gamevalue_score(rules, &p, &s) && s.won) {
+            out->win_class = classes[i];
+            return;
+        }
+    }
+}
+
+static ReviewClass raw_class(Solver *solver, const Position *pos, int value, const ReviewThresholds *t)
 {
     if (pos->game == GAME_NULL)
         return value ? REVIEW_WON : REVIEW_LOST;
@@ -23,6 +45,13 @@ ReviewClass review_class(Solver *solver, const Position *pos, int value, const R
     if (value <= t->schneidered_points)
         return REVIEW_SCHNEIDERED;
     return REVIEW_LOST;
+}
+
+ReviewClass review_class(Solver *solver, const Position *pos, int value, const ReviewThresholds *t)
+{
+    ReviewClass c = raw_class(solver, pos, value, t);
+    ReviewClass need = t->win_class ? t->win_class : REVIEW_WON;
+    return c >= REVIEW_WON && c < need ? REVIEW_LOST : c;
 }
 
 static int value_of(Solver *solver, const Position *pos)
@@ -82,7 +111,8 @@ void review_game(Solver *solver, const Position *start, const int *play, int cou
         int cost = c->declarer ? c->value_before - value : value - c->value_before;
         c->cost = cost > 0 ? cost : 0; /* never negative with exact values; kept safe */
         c->decisive = c->class_after != c->class_before;
-        if (c->cost > 0 || c->decisive) {
+        c->mistake = c->decisive || (c->cost > 0 && c->cost >= t->min_cost);
+        if (c->mistake) {
             find_better(solver, &before, c, t);
             ReviewPlayer *p = &out->players[c->seat];
             p->mistakes++;

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "gamevalue.h"
 #include "search.h"
 
 enum { REVIEW_MAX_CARDS = 30 };
@@ -33,6 +34,9 @@ typedef struct {
     int win_points;         /* 61 */
     int schneider_points;   /* 90 under the ISkO */
     int schneidered_points; /* 30 */
+    ReviewClass win_class;  /* the least outcome that wins: REVIEW_WON (also when 0), higher when the bid or
+                               an announcement needs schneider or schwarz, REVIEW_CLASS_COUNT when nothing can */
+    int min_cost;           /* an inaccuracy costing less is not counted a mistake (decisive ones always are) */
 } ReviewThresholds;
 
 typedef struct {
@@ -44,6 +48,7 @@ typedef struct {
     int value_before, value_after;
     ReviewClass class_before, class_after;
     int cost;               /* card points (null: 1 for the lost game) given away, >= 0 */
+    bool mistake;           /* decisive, or an inaccuracy of at least min_cost */
     bool decisive;          /* the outcome class changed */
     int better_count;       /* for a mistake: the cards that kept value and class */
     int better[10];
@@ -77,7 +82,14 @@ typedef struct {
 void review_game(Solver *solver, const Position *start, const int *play, int count, const ReviewThresholds *t,
                  Review *out);
 
-/* The outcome class of a position whose value is known. */
+/* The thresholds of a game under rules, with the least outcome that wins it:
+ * a game whose value cannot reach the bid is lost (ISkO 5.3), as is one that
+ * misses its announcement.  play gives the contract, the declarer's twelve
+ * cards and the bid. */
+void review_thresholds(const RuleSystem *rules, const GamePlay *play, ReviewThresholds *out);
+
+/* The outcome class of a position whose value is known: an outcome below
+ * t->win_class counts as REVIEW_LOST (schneidered and schwarzed stay). */
 ReviewClass review_class(Solver *solver, const Position *pos, int value, const ReviewThresholds *t);
 
 #endif

@@ -17,7 +17,7 @@
 #include "review.h"
 #include "support_oracle.h"
 
-static const ReviewThresholds isko = {61, 90, 30};
+static const ReviewThresholds isko = {.win_points = 61, .schneider_points = 90, .schneidered_points = 30};
 
 static CardSet better_set(const ReviewCard *c)
 {

@@ -6,6 +6,8 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 data="$here/data"
+tmp_err=$(mktemp)
+trap 'rm -f "$tmp_err"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 yaml=$("$SKATDD" analyze --format json "$data/game.yaml")
@@ -55,10 +57,76 @@ done
     fail "null: the ace"
 [ "$(line 5 | jq -c '.cards[0].better')" = '["S7","S8","S9","H7","H8","H9","D7","D8","D9"]' ] || fail "null: better"
 
+# The discard review: 541932 put away ST H8 (39) where CT ST keeps 45 (as
+# solve finds for the deal without its discard); 5557737's discard was best;
+# a hand game has none.
+[ "$(line 1 | jq -c .discard_review)" = '{"discard":["ST","H8"],"value":39,"best":["CT","ST"],"best_value":45,"cost":6}' ] ||
+    fail "discard review 541932"
+[ "$(line 2 | jq -c '.discard_review | [.cost, .discard == .best]')" = '[0,true]' ] || fail "discard review: the best"
+[ "$(line 4 | jq -c .discard_review)" = null ] || fail "hand game: no discard review"
+sed -n 1,11p "$data/game.yaml" >"$tmp_err.yaml"
+"$SKATDD" solve --ascii "$tmp_err.yaml" | grep -q "discard  *CT ST (best" || fail "solve's best discard"
+rm -f "$tmp_err.yaml"
+
+# --min-cost: inaccuracies below it hidden, decisive mistakes kept.
+all=$("$SKATDD" analyze --format json "$data/iss_games.sgf" | jq -s -c '[.[].cards[] | select(.mistake != "none") | .cost]')
+big=$("$SKATDD" analyze --min-cost 10 --format json "$data/iss_games.sgf" |
+    jq -s -c '[.[].cards[] | select(.mistake != "none") | .cost]')
+[ "$(jq -c '[.[] | select(. > 0 and . < 10)] | length > 0' <<<"$all")" = true ] || fail "min-cost: small ones exist"
+[ "$(jq -c '[.[] | select(. >= 10)]' <<<"$all")" = "$(jq -c '[.[] | select(. >= 10)]' <<<"$big")" ] ||
+    fail "min-cost keeps the big ones"
+[ "$("$SKATDD" analyze --min-cost 10 --format json "$data/iss_games.sgf" | jq -s -c \
+    '[.[].cards[] | select(.mistake == "inaccuracy" and .cost < 10)] | length')" = 0 ] || fail "min-cost hides the small ones"
+[ "$("$SKATDD" analyze --min-cost 120 --format json "$data/iss_games.sgf" | jq -s -c \
+    '[.[].cards[] | select(.decisive)] | length > 0')" = true ] || fail "min-cost keeps decisive mistakes"
+
 text=$("$SKATDD" analyze --ascii "$data/iss_games.sgf")
+grep -q "^Discard: ST H8, value 39; best CT ST, value 45: costs 6" <<<"$text" || fail "discard review in text"
 grep -q "^Summary:" <<<"$text" || fail "text summary"
 grep -q "turning points: trick 1, forehand CA: won -> lost" <<<"$text" || fail "text turning point"
 grep -q "no game to analyze (all players passed)" <<<"$text" || fail "passed game"
+
+# Early ends, settled as the server settles them (records of our own, R[]
+# holding the server's result), an overbid game, and a bad record that does
+# not stop the file.
+set +e
+early=$("$SKATDD" analyze --format json "$data/iss_early.sgf" 2>"$tmp_err")
+rc=$?
+set -e
+[ $rc -eq 2 ] || fail "a refused record must exit 2 at the end"
+[ "$(cat "$tmp_err")" = "$data/iss_early.sgf:9:202: illegal play: middlehand must follow suit, plays CT" ] ||
+    fail "refused record message: $(cat "$tmp_err")"
+[ "$(echo "$early" | wc -l)" = 7 ] || fail "the records around the bad one are analysed"
+[ "$(echo "$early" | jq -s '[.[] | .summary.result.score == .summary.result.server_score] | all')" = true ] ||
+    fail "scores must equal the server's"
+eline() { echo "$early" | sed -n "${1}p"; }
+[ "$(eline 1 | jq -c '.summary.result | [.won, .settled.conceded, .settled.declarer_points]')" = '[false,true,11]' ] ||
+    fail "declarer resigns: lost with his points"
+[ "$(eline 2 | jq -c '.summary.result | [.won, .settled.declarer_points, .settled.declarer_tricks]')" = '[true,120,10]' ] ||
+    fail "defenders resign: the rest to the declarer"
+[ "$(eline 3 | jq -r .summary.result.ending)" = "time-out of middlehand" ] || fail "time-out"
+[ "$(eline 4 | jq -r .summary.result.ending)" = "forehand left the table" ] || fail "left"
+[ "$(eline 5 | jq -c '.summary.result.settled.declarer_tricks')" = 8 ] || fail "claim"
+[ "$(eline 6 | jq -c '[.bid, .summary.start_outcome, .summary.result.outcome, .summary.result.overbid]')" = \
+    '[144,"lost","lost",true]' ] || fail "overbid: lost at the start and at the end"
+[ "$(eline 7 | jq -r .name)" = "ISS game after-the-bad-one" ] || fail "the record after the bad one"
+text=$("$SKATDD" analyze --ascii "$data/iss_early.sgf" 2>/dev/null || true)
+grep -q "settled: 11 card points, 1 trick: lost" <<<"$text" || fail "settled in text"
+grep -q "result: 92 card points, 8 tricks: lost (.*overbid" <<<"$text" || fail "overbid in text"
+
+# The other commands take records too.
+"$SKATDD" score --format json "$data/iss_games.sgf" | jq -s -e '[.[].score] == [-54,120,-48,-96,-70]' >/dev/null ||
+    fail "score of ISS records"
+"$SKATDD" solve --format json "$data/iss_games.sgf" | jq -s -e 'length == 5' >/dev/null || fail "solve ISS records"
+a0=$("$SKATDD" solve --format json "$data/iss_games.sgf" | sed -n 1p | jq -c .)
+a3=$("$SKATDD" solve --after 3 --format json "$data/iss_games.sgf" | sed -n 1p | jq -c .)
+[ "$a0" != "$a3" ] || fail "solve --after 3 differs from the start"
+printf 'just text\n' >"$tmp_err.txt"
+set +e
+msg=$("$SKATDD" solve "$tmp_err.txt" 2>&1)
+set -e
+grep -q "YAML mapping .* or an ISS game record" <<<"$msg" || fail "message naming both forms: $msg"
+rm -f "$tmp_err.txt"
 
 set +e
 "$SKATDD" analyze /nonexistent.sgf >/dev/null 2>&1; [ $? -eq 2 ] || fail "missing file must exit 2"
