@@ -272,6 +272,8 @@ typedef struct {
     int doubling;                /* 0 none, 1 kontra, 2 re ... */
     int spitze;                  /* Spitzen announced */
     bool spitze_made;
+    bool bock;                   /* a Bock round: doubled once more by the rules' bock call;
+                                    SKATDD_ERR_CONTRACT under rules without one */
 } skatdd_game_play;
 
 typedef struct {

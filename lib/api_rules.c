@@ -111,7 +111,7 @@ skatdd_status skatdd_score_game(const skatdd_rules *rules, const skatdd_game_pla
     GamePlay gp = {.contract = api_to_contract(&play->contract), .cards = play->cards,
                    .declarer_points = play->declarer_points, .declarer_tricks = play->declarer_tricks,
                    .bid = play->bid, .doubling = play->doubling, .spitze = play->spitze,
-                   .spitze_made = play->spitze_made};
+                   .spitze_made = play->spitze_made, .bock = play->bock};
     GameScore g;
     if (!gamevalue_score(&rules->system, &gp, &g))
         return api_fail(SKATDD_ERR_CONTRACT, "%s", g.reason);

@@ -351,8 +351,23 @@ static void test_score(void **state)
     assert_int_equal(score.tournament_declarer, 144 + 50);
     assert_int_equal(score.multiplier, 6); /* with 4, game 5, schneider 6 */
     assert_int_equal(score.base, 24);
+    play.bock = true; /* the ISkO has no Bock rounds */
+    assert_int_equal(skatdd_score_game(rules, &play, &score), SKATDD_ERR_CONTRACT);
+    play.bock = false;
     play.cards = cards("CJ");
     assert_int_equal(skatdd_score_game(rules, &play, &score), SKATDD_ERR_CARDS);
+    skatdd_rules_free(rules);
+
+    /* The classic rules' Bock round doubles the game. */
+    assert_int_equal(skatdd_rules_load("classic", &rules), SKATDD_OK);
+    play.cards = cards("CJ SJ HJ DJ CA CT CK SA ST S9 D8 D7");
+    assert_int_equal(skatdd_contract_parse(rules, "grand", &play.contract), SKATDD_OK);
+    assert_int_equal(skatdd_score_game(rules, &play, &score), SKATDD_OK);
+    int plain = score.score;
+    play.bock = true;
+    assert_int_equal(skatdd_score_game(rules, &play, &score), SKATDD_OK);
+    assert_int_equal(score.score, 2 * plain);
+    assert_int_equal(score.doubling_factor, 2);
     skatdd_rules_free(rules);
 }
 

@@ -82,7 +82,7 @@ class _DealSolution(ctypes.Structure):
 class _GamePlay(ctypes.Structure):
     _fields_ = [("contract", _Contract), ("cards", _cards), ("declarer_points", ctypes.c_int),
                 ("declarer_tricks", ctypes.c_int), ("bid", ctypes.c_int), ("doubling", ctypes.c_int),
-                ("spitze", ctypes.c_int), ("spitze_made", ctypes.c_bool)]
+                ("spitze", ctypes.c_int), ("spitze_made", ctypes.c_bool), ("bock", ctypes.c_bool)]
 
 
 class _Score(ctypes.Structure):
@@ -277,11 +277,11 @@ class Rules(_Handle):
         _check(_lib.skatdd_contract_parse(self._handle, text.encode(), ctypes.byref(c)))
         return c
 
-    def score(self, contract, cards, declarer_points, declarer_tricks, bid=0, doubling=0):
-        """Scores a game: contract in words, cards the declarer's twelve."""
+    def score(self, contract, cards, declarer_points, declarer_tricks, bid=0, doubling=0, bock=False):
+        """Scores a game: contract in words, cards the declarer's twelve; bock in a Bock round."""
         play = _GamePlay(contract=self.parse_contract(contract), cards=cards_to_set(cards),
                          declarer_points=declarer_points, declarer_tricks=declarer_tricks, bid=bid,
-                         doubling=doubling)
+                         doubling=doubling, bock=bock)
         s = _Score()
         _check(_lib.skatdd_score_game(self._handle, ctypes.byref(play), ctypes.byref(s)))
         return {"won": s.won, "overbid": s.overbid, "value": s.value, "score": s.score, "matadors": s.matadors,

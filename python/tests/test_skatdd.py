@@ -126,6 +126,10 @@ class RulesTest(unittest.TestCase):
         self.assertTrue(s["won"])
         self.assertEqual(s["score"], 144)
         self.assertEqual((s["multiplier"], s["base"]), (6, 24))  # with 4, game 5, schneider 6
+        with skatdd.Rules("classic") as r:
+            plain = r.score("grand", "CJ SJ HJ DJ CA CT CK SA ST S9 D8 D7", 116, 9)["score"]
+            self.assertEqual(r.score("grand", "CJ SJ HJ DJ CA CT CK SA ST S9 D8 D7", 116, 9, bock=True)["score"],
+                             2 * plain)
 
     def test_table(self):
         hands = ["CJ SJ HJ DJ CA CT CK SA ST S9", "C9 C8 C7 SK SQ S8 HA HT HK HQ", "H9 H8 H7 DA DT DK DQ D9 S7 CQ"]
