@@ -18,9 +18,10 @@ static const char analyze_help[] =
     "usage: skatdd analyze [OPTIONS] FILE...\n"
     "\n"
     "Reviews games played out: a YAML game record (hands, skat, declarer, contract,\n"
-    "discard in a skat game, the play of all 30 cards, optional bid) or game records\n"
-    "of the International Skat Server ((;GM[Skat]...MV[...]...;), recognised by\n"
-    "their start).  For every card: who played it, the double-dummy value of the\n"
+    "discard in a skat game, the cards played, optional bid; a record of fewer than\n"
+    "30 cards is reviewed up to where it stops) or game records of the\n"
+    "International Skat Server ((;GM[Skat]...MV[...]...;), recognised by their\n"
+    "start).  For every card: who played it, the double-dummy value of the\n"
     "position before and after it (the declarer's card points with the skat, or\n"
     "whether he can still win a null game), and what it cost the side that\n"
     "played it.  A card that changes the outcome (won or lost, schneider,\n"
@@ -206,9 +207,9 @@ static void print_summary(const CommonOptions *o, const Report *rep)
             printf(" (%s; score %+d)", score_text(rep->rules, &rep->score, text, sizeof text), rep->score.score);
         printf("\n");
     } else {
-        printf("  result: the game stopped after %d card%s: %s; value then %s, %s\n", r->count,
-               r->count == 1 ? "" : "s", rep->iss ? rep->iss->ending : "", value_text(g, r->end_value, v),
-               review_class_name(r->end_class));
+        printf("  result: the %s after %d card%s%s%s; value then %s, %s\n", rep->iss ? "game stopped" : "record stops",
+               r->count, r->count == 1 ? "" : "s", rep->iss ? ": " : "", rep->iss ? rep->iss->ending : "",
+               value_text(g, r->end_value, v), review_class_name(r->end_class));
         char text[SCORE_TEXT];
         if (rep->has_score && rep->score.valid) {
             printf("  settled: ");
@@ -386,17 +387,12 @@ static bool check_yaml(const Deal *d)
                 d->file, d->mark.line, d->mark.column);
         return false;
     }
-    if (d->play_count == 0) {
-        fprintf(stderr, "%s:%d:%d: missing key 'play' (analyze needs the play of all 30 cards)\n", d->file,
-                d->mark.line, d->mark.column);
+    if (d->play_count == 0) { /* a deal without play is solve's, not a game to review */
+        fprintf(stderr, "%s:%d:%d: missing key 'play' (analyze needs the cards played)\n", d->file, d->mark.line,
+                d->mark.column);
         return false;
     }
-    if (d->play_count < DEAL_MAX_PLAY) {
-        fprintf(stderr, "%s:%d:%d: analyze needs the play of all 30 cards, %d given\n", d->file, d->play_mark.line,
-                d->play_mark.column, d->play_count);
-        return false;
-    }
-    return true;
+    return true; /* fewer than 30 cards: reviewed up to where the record stops */
 }
 
 static int analyze_game(const CommonOptions *o, Solver *solver, const Deal *d, const IssGame *iss,

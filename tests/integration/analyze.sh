@@ -32,6 +32,21 @@ done
 [ "$(echo "$yaml" | jq '([.cards[] | select(.decisive)] | length) == (.summary.turning_points | length)')" = true ] ||
     fail "turning points"
 
+# A YAML record of fewer than 30 cards is reviewed up to where it stops (in
+# the middle of a trick too): the same cards as the full game's first ones.
+for keep in 29 13; do
+    { sed -n 1,13p "$data/game.yaml"; echo "play: $(sed -n '15,$p' "$data/game.yaml" | tr -d ' -' |
+        fold -w2 | head -n "$keep" | paste -sd' ')"; } >"$tmp_err.yaml"
+    short=$("$SKATDD" analyze --format json "$tmp_err.yaml") || fail "$keep cards: not reviewed"
+    [ "$(echo "$short" | jq '.cards | length')" = "$keep" ] || fail "$keep cards reviewed"
+    [ "$(echo "$short" | jq -c .cards)" = "$(echo "$yaml" | jq -c ".cards[:$keep]")" ] || fail "$keep cards: not the full game's"
+    [ "$(echo "$short" | jq -c '.summary.result | [.complete, .score, .value]')" = \
+        "[false,null,$(echo "$yaml" | jq ".cards[$keep - 1].value_after")]" ] || fail "$keep cards: result"
+done
+"$SKATDD" analyze --ascii "$tmp_err.yaml" | grep -q "result: the record stops after 13 cards; value then" ||
+    fail "short record in text"
+rm -f "$tmp_err.yaml"
+
 iss=$("$SKATDD" analyze --format json "$data/iss_games.sgf")
 [ "$(echo "$iss" | wc -l)" = 5 ] || fail "five ISS games (the passed one is skipped)"
 line() { echo "$iss" | sed -n "${1}p"; }
