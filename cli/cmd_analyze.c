@@ -55,6 +55,7 @@ typedef struct {
     bool has_discard_review;    /* a skat game: the discard put away against the best */
     DiscardChoice played_discard, best_discard;
     uint64_t discard_nodes;
+    ContractReview contract_review;
     double ms;
 } Report;
 
@@ -97,6 +98,31 @@ static const char *role_name(const Review *r, int seat)
 
 /* ---- text --------------------------------------------------------------- */
 
+/* A row of the contract table in words: "hearts lost, game value 30, score -60". */
+static void print_row(const Report *rep, const char *what, const TableEntry *e)
+{
+    char name[64];
+    printf("%s %s %s, game value %d, score %+d", what,
+           rules_contract_name(rep->rules, &e->contract, name, sizeof name), e->won ? "won" : "lost", e->game_value,
+           e->score);
+}
+
+static void print_contract_review(const Report *rep)
+{
+    const ContractReview *c = &rep->contract_review;
+    if (!c->found_best)
+        return;
+    printf("Contract review (double-dummy, no bid):");
+    if (c->found_played) {
+        print_row(rep, " played", &c->played);
+        printf(";");
+    }
+    print_row(rep, " best", &c->best);
+    if (c->found_played && c->best.score == c->played.score)
+        printf(" (the one played)");
+    printf("\n");
+}
+
 static void print_header(const CommonOptions *o, const Report *rep)
 {
     const Deal *d = rep->deal;
@@ -134,6 +160,7 @@ static void print_header(const CommonOptions *o, const Report *rep)
             printf("; best %s, value %s: costs %d\n", text_cards(o, g, top->discard, buf, sizeof buf),
                    value_text(g, top->value, best), top->value - played->value);
     }
+    print_contract_review(rep);
 }
 
 static void print_note(const CommonOptions *o, const Review *r, const ReviewCard *c)
@@ -246,12 +273,17 @@ static void print_summary(const CommonOptions *o, const Report *rep)
     printf("%s\n", turning ? "" : "  turning points: none");
 }
 
+static uint64_t report_nodes(const Report *rep)
+{
+    return rep->review.nodes + rep->discard_nodes + rep->contract_review.nodes;
+}
+
 static void print_text(const CommonOptions *o, const Report *rep)
 {
     print_header(o, rep);
     print_tricks(o, &rep->review);
     print_summary(o, rep);
-    printf("Nodes: %llu, time: %.1f ms\n\n", (unsigned long long)(rep->review.nodes + rep->discard_nodes), rep->ms);
+    printf("Nodes: %llu, time: %.1f ms\n\n", (unsigned long long)report_nodes(rep), rep->ms);
 }
 
 /* ---- JSON --------------------------------------------------------------- */
@@ -333,6 +365,29 @@ static json_t *summary_json(const Report *rep)
     return s;
 }
 
+static json_t *row_json(const Report *rep, const TableEntry *e)
+{
+    char name[64];
+    json_t *j = json_object();
+    json_object_set_new(j, "contract", json_string(rules_contract_name(rep->rules, &e->contract, name, sizeof name)));
+    json_object_set_new(j, "won", json_boolean(e->won));
+    json_object_set_new(j, "game_value", json_integer(e->game_value));
+    json_object_set_new(j, "score", json_integer(e->score));
+    return j;
+}
+
+static json_t *contract_review_json(const Report *rep)
+{
+    const ContractReview *c = &rep->contract_review;
+    if (!c->found_best)
+        return json_null();
+    json_t *j = json_object();
+    json_object_set_new(j, "played", c->found_played ? row_json(rep, &c->played) : json_null());
+    json_object_set_new(j, "best", row_json(rep, &c->best));
+    json_object_set_new(j, "cost", c->found_played ? json_integer(c->best.score - c->played.score) : json_null());
+    return j;
+}
+
 static void print_json(const Report *rep)
 {
     const Deal *d = rep->deal;
@@ -362,7 +417,8 @@ static void print_json(const Report *rep)
     } else {
         json_object_set_new(o, "discard_review", json_null());
     }
-    json_object_set_new(o, "nodes", json_integer((json_int_t)(r->nodes + rep->discard_nodes)));
+    json_object_set_new(o, "contract_review", contract_review_json(rep));
+    json_object_set_new(o, "nodes", json_integer((json_int_t)report_nodes(rep)));
     json_object_set_new(o, "ms", json_real(rep->ms));
     json_print_line(o);
 }
@@ -395,7 +451,7 @@ static bool check_yaml(const Deal *d)
     return true; /* fewer than 30 cards: reviewed up to where the record stops */
 }
 
-static int analyze_game(const CommonOptions *o, Solver *solver, const Deal *d, const IssGame *iss,
+static int analyze_game(const CommonOptions *o, TableWorkers *workers, const Deal *d, const IssGame *iss,
                         const RuleSystem *rules)
 {
     char err[512];
@@ -420,6 +476,7 @@ static int analyze_game(const CommonOptions *o, Solver *solver, const Deal *d, c
     review_thresholds(rules, &play, &t);
     t.min_cost = o->min_cost;
     double t0 = wall_ms();
+    Solver *solver = table_workers_solver(workers, 0);
     if (d->has_discard && !d->contract.hand) {
         Deal twelve_deal = start_deal;
         twelve_deal.has_discard = false;
@@ -433,6 +490,7 @@ static int analyze_game(const CommonOptions *o, Solver *solver, const Deal *d, c
         rep->has_discard_review = true;
     }
     review_game(solver, &start, d->play, d->play_count, &t, &rep->review);
+    review_contract(workers, rules, d->hands, d->skat, d->declarer, &d->contract, &rep->contract_review);
     if (rep->has_discard_review) {
         rep->played_discard = (DiscardChoice){d->discard, rep->review.start_value};
         if (rep->best_discard.value <= rep->played_discard.value) /* as good: the one played */
@@ -463,7 +521,7 @@ static int analyze_game(const CommonOptions *o, Solver *solver, const Deal *d, c
 
 /* ---- files --------------------------------------------------------------- */
 
-static int analyze_iss(const CommonOptions *o, Solver *solver, const char *path, const char *text, size_t size)
+static int analyze_iss(const CommonOptions *o, TableWorkers *workers, const char *path, const char *text, size_t size)
 {
     char err[512];
     IssReader *reader = iss_reader_new(path, text, size);
@@ -490,7 +548,7 @@ static int analyze_iss(const CommonOptions *o, Solver *solver, const char *path,
             status = EXIT_BAD_INPUT;
             break;
         }
-        status = analyze_game(o, solver, &game->deal, game, system);
+        status = analyze_game(o, workers, &game->deal, game, system);
         if (status == EXIT_BAD_INPUT) {
             refused = true;
             status = EXIT_OK;
@@ -506,17 +564,17 @@ static int analyze_iss(const CommonOptions *o, Solver *solver, const char *path,
 
 typedef struct {
     const CommonOptions *common;
-    Solver *solver;
+    TableWorkers *workers;
 } AnalyzeRun;
 
 static int analyze_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
 {
     AnalyzeRun *run = ctx;
-    return check_yaml(deal) ? analyze_game(run->common, run->solver, deal, NULL, rules) : EXIT_BAD_INPUT;
+    return check_yaml(deal) ? analyze_game(run->common, run->workers, deal, NULL, rules) : EXIT_BAD_INPUT;
 }
 
 /* The file is read once, then looked at: ISS records or YAML deals. */
-static int analyze_file(const CommonOptions *o, Solver *solver, const char *path)
+static int analyze_file(const CommonOptions *o, TableWorkers *workers, const char *path)
 {
     char err[512];
     DealReader *reader = deal_reader_open(path, err, sizeof err);
@@ -526,8 +584,8 @@ static int analyze_file(const CommonOptions *o, Solver *solver, const char *path
     }
     size_t size;
     const char *text = deal_reader_text(reader, &size);
-    AnalyzeRun run = {.common = o, .solver = solver};
-    int status = iss_detect(text, size) ? analyze_iss(o, solver, path, text, size)
+    AnalyzeRun run = {.common = o, .workers = workers};
+    int status = iss_detect(text, size) ? analyze_iss(o, workers, path, text, size)
                                         : for_each_deal_of(o, reader, analyze_deal, &run);
     deal_reader_close(reader);
     return status;
@@ -555,13 +613,13 @@ int cmd_analyze(int argc, char **argv)
     int first = command_start(argc, argv, &o, analyze_help, analyze_options, analyze_option, &o, &status);
     if (first < 0)
         return status;
-    Solver *solver = solver_new((size_t)o.tt_mb << 20);
-    if (!solver) {
+    TableWorkers *workers = table_workers_new(1, (size_t)o.tt_mb << 20); /* one thread: its solver reviews the play too */
+    if (!workers) {
         fprintf(stderr, "skatdd analyze: out of memory for a %d MB table\n", o.tt_mb);
         status = EXIT_INTERNAL;
     }
     for (int i = first; i < argc && status == EXIT_OK; i++)
-        status = analyze_file(&o, solver, argv[i]);
-    solver_free(solver);
+        status = analyze_file(&o, workers, argv[i]);
+    table_workers_free(workers);
     return status;
 }
