@@ -31,7 +31,9 @@ static const char analyze_help[] =
     "points.  ISS games that ended early (a null game lost, a resignation, a\n"
     "failed announcement) are reviewed up to their last card; games everybody\n"
     "passed are skipped.  For a skat game, the discard put away against the best\n"
-    "discard (double-dummy values of the position after each).\n"
+    "discard (double-dummy values of the position after each).  The contract\n"
+    "review: the contract played against the declarer's best with the cards he\n"
+    "held, both as the contract table values them (skatdd table; no bid).\n"
     "\n"
     "options:\n"
     "  --rules NAME|FILE   rule system for won/lost and schneider (default: the\n"
@@ -113,13 +115,16 @@ static void print_contract_review(const Report *rep)
     if (!c->found_best)
         return;
     printf("Contract review (double-dummy, no bid):");
+    if (c->found_played && c->best.score == c->played.score) {
+        print_row(rep, " played", &c->played);
+        printf(" (the best)\n");
+        return;
+    }
     if (c->found_played) {
         print_row(rep, " played", &c->played);
         printf(";");
     }
     print_row(rep, " best", &c->best);
-    if (c->found_played && c->best.score == c->played.score)
-        printf(" (the one played)");
     printf("\n");
 }
 
