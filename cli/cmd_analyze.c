@@ -18,9 +18,10 @@ static const char analyze_help[] =
     "usage: skatdd analyze [OPTIONS] FILE...\n"
     "\n"
     "Reviews games played out: a YAML game record (hands, skat, declarer, contract,\n"
-    "discard in a skat game, the play of all 30 cards, optional bid) or game records\n"
-    "of the International Skat Server ((;GM[Skat]...MV[...]...;), recognised by\n"
-    "their start).  For every card: who played it, the double-dummy value of the\n"
+    "discard in a skat game, the cards played, optional bid; a record of fewer than\n"
+    "30 cards is reviewed up to where it stops) or game records of the\n"
+    "International Skat Server ((;GM[Skat]...MV[...]...;), recognised by their\n"
+    "start).  For every card: who played it, the double-dummy value of the\n"
     "position before and after it (the declarer's card points with the skat, or\n"
     "whether he can still win a null game), and what it cost the side that\n"
     "played it.  A card that changes the outcome (won or lost, schneider,\n"
@@ -30,7 +31,9 @@ static const char analyze_help[] =
     "points.  ISS games that ended early (a null game lost, a resignation, a\n"
     "failed announcement) are reviewed up to their last card; games everybody\n"
     "passed are skipped.  For a skat game, the discard put away against the best\n"
-    "discard (double-dummy values of the position after each).\n"
+    "discard (double-dummy values of the position after each).  The contract\n"
+    "review: the contract played against the declarer's best with the cards he\n"
+    "held, both as the contract table values them (skatdd table; no bid).\n"
     "\n"
     "options:\n"
     "  --rules NAME|FILE   rule system for won/lost and schneider (default: the\n"
@@ -54,6 +57,7 @@ typedef struct {
     bool has_discard_review;    /* a skat game: the discard put away against the best */
     DiscardChoice played_discard, best_discard;
     uint64_t discard_nodes;
+    ContractReview contract_review;
     double ms;
 } Report;
 
@@ -96,6 +100,34 @@ static const char *role_name(const Review *r, int seat)
 
 /* ---- text --------------------------------------------------------------- */
 
+/* A row of the contract table in words: "hearts lost, game value 30, score -60". */
+static void print_row(const Report *rep, const char *what, const TableEntry *e)
+{
+    char name[64];
+    printf("%s %s %s, game value %d, score %+d", what,
+           rules_contract_name(rep->rules, &e->contract, name, sizeof name), e->won ? "won" : "lost", e->game_value,
+           e->score);
+}
+
+static void print_contract_review(const Report *rep)
+{
+    const ContractReview *c = &rep->contract_review;
+    if (!c->found_best)
+        return;
+    printf("Contract review (double-dummy, no bid):");
+    if (c->found_played && c->best.score == c->played.score) {
+        print_row(rep, " played", &c->played);
+        printf(" (the best)\n");
+        return;
+    }
+    if (c->found_played) {
+        print_row(rep, " played", &c->played);
+        printf(";");
+    }
+    print_row(rep, " best", &c->best);
+    printf("\n");
+}
+
 static void print_header(const CommonOptions *o, const Report *rep)
 {
     const Deal *d = rep->deal;
@@ -133,6 +165,7 @@ static void print_header(const CommonOptions *o, const Report *rep)
             printf("; best %s, value %s: costs %d\n", text_cards(o, g, top->discard, buf, sizeof buf),
                    value_text(g, top->value, best), top->value - played->value);
     }
+    print_contract_review(rep);
 }
 
 static void print_note(const CommonOptions *o, const Review *r, const ReviewCard *c)
@@ -206,9 +239,9 @@ static void print_summary(const CommonOptions *o, const Report *rep)
             printf(" (%s; score %+d)", score_text(rep->rules, &rep->score, text, sizeof text), rep->score.score);
         printf("\n");
     } else {
-        printf("  result: the game stopped after %d card%s: %s; value then %s, %s\n", r->count,
-               r->count == 1 ? "" : "s", rep->iss ? rep->iss->ending : "", value_text(g, r->end_value, v),
-               review_class_name(r->end_class));
+        printf("  result: the %s after %d card%s%s%s; value then %s, %s\n", rep->iss ? "game stopped" : "record stops",
+               r->count, r->count == 1 ? "" : "s", rep->iss ? ": " : "", rep->iss ? rep->iss->ending : "",
+               value_text(g, r->end_value, v), review_class_name(r->end_class));
         char text[SCORE_TEXT];
         if (rep->has_score && rep->score.valid) {
             printf("  settled: ");
@@ -245,12 +278,17 @@ static void print_summary(const CommonOptions *o, const Report *rep)
     printf("%s\n", turning ? "" : "  turning points: none");
 }
 
+static uint64_t report_nodes(const Report *rep)
+{
+    return rep->review.nodes + rep->discard_nodes + rep->contract_review.nodes;
+}
+
 static void print_text(const CommonOptions *o, const Report *rep)
 {
     print_header(o, rep);
     print_tricks(o, &rep->review);
     print_summary(o, rep);
-    printf("Nodes: %llu, time: %.1f ms\n\n", (unsigned long long)(rep->review.nodes + rep->discard_nodes), rep->ms);
+    printf("Nodes: %llu, time: %.1f ms\n\n", (unsigned long long)report_nodes(rep), rep->ms);
 }
 
 /* ---- JSON --------------------------------------------------------------- */
@@ -332,6 +370,29 @@ static json_t *summary_json(const Report *rep)
     return s;
 }
 
+static json_t *row_json(const Report *rep, const TableEntry *e)
+{
+    char name[64];
+    json_t *j = json_object();
+    json_object_set_new(j, "contract", json_string(rules_contract_name(rep->rules, &e->contract, name, sizeof name)));
+    json_object_set_new(j, "won", json_boolean(e->won));
+    json_object_set_new(j, "game_value", json_integer(e->game_value));
+    json_object_set_new(j, "score", json_integer(e->score));
+    return j;
+}
+
+static json_t *contract_review_json(const Report *rep)
+{
+    const ContractReview *c = &rep->contract_review;
+    if (!c->found_best)
+        return json_null();
+    json_t *j = json_object();
+    json_object_set_new(j, "played", c->found_played ? row_json(rep, &c->played) : json_null());
+    json_object_set_new(j, "best", row_json(rep, &c->best));
+    json_object_set_new(j, "cost", c->found_played ? json_integer(c->best.score - c->played.score) : json_null());
+    return j;
+}
+
 static void print_json(const Report *rep)
 {
     const Deal *d = rep->deal;
@@ -361,7 +422,8 @@ static void print_json(const Report *rep)
     } else {
         json_object_set_new(o, "discard_review", json_null());
     }
-    json_object_set_new(o, "nodes", json_integer((json_int_t)(r->nodes + rep->discard_nodes)));
+    json_object_set_new(o, "contract_review", contract_review_json(rep));
+    json_object_set_new(o, "nodes", json_integer((json_int_t)report_nodes(rep)));
     json_object_set_new(o, "ms", json_real(rep->ms));
     json_print_line(o);
 }
@@ -386,20 +448,15 @@ static bool check_yaml(const Deal *d)
                 d->file, d->mark.line, d->mark.column);
         return false;
     }
-    if (d->play_count == 0) {
-        fprintf(stderr, "%s:%d:%d: missing key 'play' (analyze needs the play of all 30 cards)\n", d->file,
-                d->mark.line, d->mark.column);
+    if (d->play_count == 0) { /* a deal without play is solve's, not a game to review */
+        fprintf(stderr, "%s:%d:%d: missing key 'play' (analyze needs the cards played)\n", d->file, d->mark.line,
+                d->mark.column);
         return false;
     }
-    if (d->play_count < DEAL_MAX_PLAY) {
-        fprintf(stderr, "%s:%d:%d: analyze needs the play of all 30 cards, %d given\n", d->file, d->play_mark.line,
-                d->play_mark.column, d->play_count);
-        return false;
-    }
-    return true;
+    return true; /* fewer than 30 cards: reviewed up to where the record stops */
 }
 
-static int analyze_game(const CommonOptions *o, Solver *solver, const Deal *d, const IssGame *iss,
+static int analyze_game(const CommonOptions *o, TableWorkers *workers, const Deal *d, const IssGame *iss,
                         const RuleSystem *rules)
 {
     char err[512];
@@ -424,6 +481,7 @@ static int analyze_game(const CommonOptions *o, Solver *solver, const Deal *d, c
     review_thresholds(rules, &play, &t);
     t.min_cost = o->min_cost;
     double t0 = wall_ms();
+    Solver *solver = table_workers_solver(workers, 0);
     if (d->has_discard && !d->contract.hand) {
         Deal twelve_deal = start_deal;
         twelve_deal.has_discard = false;
@@ -437,6 +495,7 @@ static int analyze_game(const CommonOptions *o, Solver *solver, const Deal *d, c
         rep->has_discard_review = true;
     }
     review_game(solver, &start, d->play, d->play_count, &t, &rep->review);
+    review_contract(workers, rules, d->hands, d->skat, d->declarer, &d->contract, &rep->contract_review);
     if (rep->has_discard_review) {
         rep->played_discard = (DiscardChoice){d->discard, rep->review.start_value};
         if (rep->best_discard.value <= rep->played_discard.value) /* as good: the one played */
@@ -467,7 +526,7 @@ static int analyze_game(const CommonOptions *o, Solver *solver, const Deal *d, c
 
 /* ---- files --------------------------------------------------------------- */
 
-static int analyze_iss(const CommonOptions *o, Solver *solver, const char *path, const char *text, size_t size)
+static int analyze_iss(const CommonOptions *o, TableWorkers *workers, const char *path, const char *text, size_t size)
 {
     char err[512];
     IssReader *reader = iss_reader_new(path, text, size);
@@ -494,7 +553,7 @@ static int analyze_iss(const CommonOptions *o, Solver *solver, const char *path,
             status = EXIT_BAD_INPUT;
             break;
         }
-        status = analyze_game(o, solver, &game->deal, game, system);
+        status = analyze_game(o, workers, &game->deal, game, system);
         if (status == EXIT_BAD_INPUT) {
             refused = true;
             status = EXIT_OK;
@@ -510,17 +569,17 @@ static int analyze_iss(const CommonOptions *o, Solver *solver, const char *path,
 
 typedef struct {
     const CommonOptions *common;
-    Solver *solver;
+    TableWorkers *workers;
 } AnalyzeRun;
 
 static int analyze_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
 {
     AnalyzeRun *run = ctx;
-    return check_yaml(deal) ? analyze_game(run->common, run->solver, deal, NULL, rules) : EXIT_BAD_INPUT;
+    return check_yaml(deal) ? analyze_game(run->common, run->workers, deal, NULL, rules) : EXIT_BAD_INPUT;
 }
 
 /* The file is read once, then looked at: ISS records or YAML deals. */
-static int analyze_file(const CommonOptions *o, Solver *solver, const char *path)
+static int analyze_file(const CommonOptions *o, TableWorkers *workers, const char *path)
 {
     char err[512];
     DealReader *reader = deal_reader_open(path, err, sizeof err);
@@ -530,8 +589,8 @@ static int analyze_file(const CommonOptions *o, Solver *solver, const char *path
     }
     size_t size;
     const char *text = deal_reader_text(reader, &size);
-    AnalyzeRun run = {.common = o, .solver = solver};
-    int status = iss_detect(text, size) ? analyze_iss(o, solver, path, text, size)
+    AnalyzeRun run = {.common = o, .workers = workers};
+    int status = iss_detect(text, size) ? analyze_iss(o, workers, path, text, size)
                                         : for_each_deal_of(o, reader, analyze_deal, &run);
     deal_reader_close(reader);
     return status;
@@ -559,13 +618,13 @@ int cmd_analyze(int argc, char **argv)
     int first = command_start(argc, argv, &o, analyze_help, analyze_options, analyze_option, &o, &status);
     if (first < 0)
         return status;
-    Solver *solver = solver_new((size_t)o.tt_mb << 20);
-    if (!solver) {
+    TableWorkers *workers = table_workers_new(1, (size_t)o.tt_mb << 20); /* one thread: its solver reviews the play too */
+    if (!workers) {
         fprintf(stderr, "skatdd analyze: out of memory for a %d MB table\n", o.tt_mb);
         status = EXIT_INTERNAL;
     }
     for (int i = first; i < argc && status == EXIT_OK; i++)
-        status = analyze_file(&o, solver, argv[i]);
-    solver_free(solver);
+        status = analyze_file(&o, workers, argv[i]);
+    table_workers_free(workers);
     return status;
 }

@@ -1,5 +1,6 @@
 #include "review.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Schwarz needs a trick search, asked only where the points allow it: taking
@@ -128,4 +129,41 @@ void review_game(Solver *solver, const Position *start, const int *play, int cou
     out->declarer_tricks = pos.declarer_tricks;
     out->defender_tricks = pos.defender_tricks;
     out->nodes = solver_nodes(solver) - nodes;
+}
+
+/* The table's row of a contract: announcements are left to the table (it
+ * declares what double-dummy play guarantees), the rest must match. */
+static bool same_row(const Contract *row, const Contract *played)
+{
+    return row->game == played->game && row->hand == played->hand && row->ouvert == played->ouvert &&
+           row->form == played->form;
+}
+
+void review_contract(TableWorkers *workers, const RuleSystem *rules, const CardSet hands[3], CardSet skat,
+                     int declarer, const Contract *played, ContractReview *out)
+{
+    DealTable *table = malloc(sizeof *table);
+    memset(out, 0, sizeof *out);
+    if (!table)
+        return;
+    table_compute(workers, rules, hands, skat, 1u << declarer, table);
+    const SeatTable *seat = &table->seat[declarer];
+    int best = -1, played_row = -1;
+    for (int i = 0; i < seat->count; i++) {
+        if (played_row < 0 && same_row(&seat->entry[i].row, played))
+            played_row = i;
+        if (best < 0 || seat->entry[i].score > seat->entry[best].score)
+            best = i;
+    }
+    out->found_played = played_row >= 0;
+    if (out->found_played) {
+        out->played = seat->entry[played_row];
+        if (out->played.score >= seat->entry[best].score)
+            best = played_row;
+    }
+    out->found_best = best >= 0;
+    if (out->found_best)
+        out->best = seat->entry[best];
+    out->nodes = table->nodes;
+    free(table);
 }

@@ -15,6 +15,7 @@
 
 #include "gamevalue.h"
 #include "search.h"
+#include "table.h"
 
 enum { REVIEW_MAX_CARDS = 30 };
 
@@ -91,5 +92,21 @@ void review_thresholds(const RuleSystem *rules, const GamePlay *play, ReviewThre
 /* The outcome class of a position whose value is known: an outcome below
  * t->win_class counts as REVIEW_LOST (schneidered and schwarzed stay). */
 ReviewClass review_class(Solver *solver, const Position *pos, int value, const ReviewThresholds *t);
+
+/* The contract review: the contract played against the declarer's best with
+ * the cards he held, both as the double-dummy contract table values them
+ * (table_compute for his seat: best discard, the announcements double-dummy
+ * play guarantees, no bid).  best is the row with the highest score, the one
+ * played when it scores as much. */
+typedef struct {
+    bool found_played;      /* the table lists the contract played (not for a form it leaves out) */
+    bool found_best;        /* false only when the rules allow no contract */
+    TableEntry played, best;
+    uint64_t nodes;
+} ContractReview;
+
+/* hands and skat as dealt; played is the contract declared. */
+void review_contract(TableWorkers *workers, const RuleSystem *rules, const CardSet hands[3], CardSet skat,
+                     int declarer, const Contract *played, ContractReview *out);
 
 #endif

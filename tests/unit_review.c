@@ -195,12 +195,56 @@ static void test_random_against_oracle(void **state)
     solver_free(s);
 }
 
+/* The contract review on random deals: for every contract the declarer
+ * could have played, the played row is the table's row of that contract and
+ * the best is the highest score of his seat's table, the one played when it
+ * scores as much. */
+static void test_contract_review_against_table(void **state)
+{
+    (void)state;
+    RuleSystem rules;
+    char err[256];
+    assert_true(rules_load("isko", "evaluator/rules", &rules, err, sizeof err));
+    TableWorkers *workers = table_workers_new(1, 4u << 20);
+    DealTable *table = malloc(sizeof *table);
+    assert_non_null(workers);
+    assert_non_null(table);
+    uint64_t rng = 77;
+    int deals = getenv("SKATDD_QUICK") ? 1 : 2;
+    for (int deal = 0; deal < deals; deal++) {
+        Position pos;
+        random_position(&rng, GAME_GRAND, 10, 0, 0, 0, &pos);
+        CardSet skat = ~(pos.hands[0] | pos.hands[1] | pos.hands[2]);
+        int declarer = deal % SEAT_COUNT;
+        table_compute(workers, &rules, pos.hands, skat, 1u << declarer, table);
+        const SeatTable *seat = &table->seat[declarer];
+        int top = seat->entry[0].score;
+        for (int i = 1; i < seat->count; i++)
+            top = seat->entry[i].score > top ? seat->entry[i].score : top;
+        for (int i = 0; i < seat->count; i += 3) { /* every third contract: the time of a unit test */
+            ContractReview c;
+            review_contract(workers, &rules, pos.hands, skat, declarer, &seat->entry[i].row, &c);
+            assert_true(c.found_played);
+            assert_true(c.found_best);
+            assert_memory_equal(&c.played.row, &seat->entry[i].row, sizeof c.played.row);
+            assert_int_equal(c.played.score, seat->entry[i].score);
+            assert_int_equal(c.played.game_value, seat->entry[i].game_value);
+            assert_int_equal(c.best.score, top);
+            if (c.played.score == top)
+                assert_memory_equal(&c.best.row, &c.played.row, sizeof c.best.row);
+        }
+    }
+    free(table);
+    table_workers_free(workers);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_blunder_by_hand),
         cmocka_unit_test(test_null_by_hand),
         cmocka_unit_test(test_random_against_oracle),
+        cmocka_unit_test(test_contract_review_against_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

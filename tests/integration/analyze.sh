@@ -32,6 +32,21 @@ done
 [ "$(echo "$yaml" | jq '([.cards[] | select(.decisive)] | length) == (.summary.turning_points | length)')" = true ] ||
     fail "turning points"
 
+# A YAML record of fewer than 30 cards is reviewed up to where it stops (in
+# the middle of a trick too): the same cards as the full game's first ones.
+for keep in 29 13; do
+    { sed -n 1,13p "$data/game.yaml"; echo "play: $(sed -n '15,$p' "$data/game.yaml" | tr -d ' -' |
+        fold -w2 | head -n "$keep" | paste -sd' ')"; } >"$tmp_err.yaml"
+    short=$("$SKATDD" analyze --format json "$tmp_err.yaml") || fail "$keep cards: not reviewed"
+    [ "$(echo "$short" | jq '.cards | length')" = "$keep" ] || fail "$keep cards reviewed"
+    [ "$(echo "$short" | jq -c .cards)" = "$(echo "$yaml" | jq -c ".cards[:$keep]")" ] || fail "$keep cards: not the full game's"
+    [ "$(echo "$short" | jq -c '.summary.result | [.complete, .score, .value]')" = \
+        "[false,null,$(echo "$yaml" | jq ".cards[$keep - 1].value_after")]" ] || fail "$keep cards: result"
+done
+"$SKATDD" analyze --ascii "$tmp_err.yaml" | grep -q "result: the record stops after 13 cards; value then" ||
+    fail "short record in text"
+rm -f "$tmp_err.yaml"
+
 iss=$("$SKATDD" analyze --format json "$data/iss_games.sgf")
 [ "$(echo "$iss" | wc -l)" = 5 ] || fail "five ISS games (the passed one is skipped)"
 line() { echo "$iss" | sed -n "${1}p"; }
@@ -68,6 +83,22 @@ sed -n 1,11p "$data/game.yaml" >"$tmp_err.yaml"
 "$SKATDD" solve --ascii "$tmp_err.yaml" | grep -q "discard  *CT ST (best" || fail "solve's best discard"
 rm -f "$tmp_err.yaml"
 
+# The contract review: the contract played against the declarer's best, as
+# the contract table values them (541932: diamonds lost, where null would
+# have lost less; 5557737's clubs hand lost where clubs with the skat wins).
+[ "$(echo "$yaml" | jq -c .contract_review)" = '{"played":{"contract":"diamonds","won":false,"game_value":27,"score":-54},"best":{"contract":"null","won":false,"game_value":23,"score":-46},"cost":8}' ] ||
+    fail "contract review 541932"
+sed -n 1,13p "$data/game.yaml" >"$tmp_err.yaml"
+[ "$("$SKATDD" table --declarer rearhand --format json "$tmp_err.yaml" |
+    jq -c '.seats.rearhand.contracts[] | select(.contract == "diamonds") | [.won, .game_value]')" = \
+    "$(echo "$yaml" | jq -c '.contract_review.played | [.won, .game_value]')" ] || fail "contract review: the table's row"
+rm -f "$tmp_err.yaml"
+[ "$(line 4 | jq -c '.contract_review | [.played.contract, .played.score, .best.contract, .best.won]')" = \
+    '["clubs hand",-96,"clubs",true]' ] || fail "contract review: hand game"
+[ "$(echo "$iss" | jq -s '[.[].contract_review | .best.score >= .played.score and .cost == .best.score - .played.score] | all')" = true ] ||
+    fail "contract review: the best scores at least the one played"
+[ "$(line 2 | jq -c '.contract_review.played == .contract_review.best')" = true ] || fail "contract review: played was best"
+
 # --min-cost: inaccuracies below it hidden, decisive mistakes kept.
 all=$("$SKATDD" analyze --format json "$data/iss_games.sgf" | jq -s -c '[.[].cards[] | select(.mistake != "none") | .cost]')
 big=$("$SKATDD" analyze --min-cost 10 --format json "$data/iss_games.sgf" |
@@ -83,6 +114,8 @@ big=$("$SKATDD" analyze --min-cost 10 --format json "$data/iss_games.sgf" |
 text=$("$SKATDD" analyze --ascii "$data/iss_games.sgf")
 grep -q "^Discard: ST H8, value 39; best CT ST, value 45: costs 6" <<<"$text" || fail "discard review in text"
 grep -q "^Summary:" <<<"$text" || fail "text summary"
+grep -q "^Contract review (double-dummy, no bid): played diamonds lost, game value 27, score -54; best null lost, game value 23, score -46$" \
+    <<<"$text" || fail "contract review in text"
 grep -q "turning points: trick 1, forehand CA: won -> lost" <<<"$text" || fail "text turning point"
 grep -q "no game to analyze (all players passed)" <<<"$text" || fail "passed game"
 
