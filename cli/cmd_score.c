@@ -130,24 +130,6 @@ static void print_json(const Deal *d, const RuleSystem *rules, const GamePlay *p
     json_print_line(o);
 }
 
-/* A Ramsch played out: each player's card points and tricks, and the number
- * of the last trick each took. */
-static void replay_ramsch(const Deal *d, RamschPlay *play)
-{
-    Position pos = {.game = GAME_GRAND, .leader = SEAT_FOREHAND};
-    memcpy(pos.hands, d->hands, sizeof pos.hands);
-    *play = (RamschPlay){.skat_points = set_points(d->skat), .pushes = d->pushes};
-    for (int i = 0; i < d->play_count; i++) {
-        int points = position_points_left(&pos);
-        int winner = position_play(&pos, d->play[i]);
-        if (winner < 0)
-            continue;
-        play->points[winner] += points - position_points_left(&pos);
-        play->tricks[winner]++;
-        play->last_trick[winner] = i / 3 + 1;
-    }
-}
-
 static int score_ramsch(const CommonOptions *o, const Deal *d, const RuleSystem *rules)
 {
     char err[512];
@@ -159,7 +141,7 @@ static int score_ramsch(const CommonOptions *o, const Deal *d, const RuleSystem 
     RamschPlay play;
     RamschScore r;
     char text[SCORE_TEXT];
-    replay_ramsch(d, &play);
+    ramsch_replay(d->hands, d->skat, d->pushes, d->play, d->play_count, &play);
     if (!ramsch_score(rules, &play, &r, err, sizeof err)) {
         fprintf(stderr, "%s:%d:%d: %s\n", d->file, d->contract_mark.line, d->contract_mark.column, err);
         return EXIT_BAD_INPUT;

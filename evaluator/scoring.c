@@ -1,5 +1,6 @@
 #include "scoring.h"
 #include "notation.h"
+#include "position.h"
 
 
 #include <stdio.h>
@@ -47,6 +48,23 @@ bool tournament_score(const TournamentScheme *s, const GameScore *game, int tabl
 }
 
 /* ----- Ramsch -------------------------------------------------------------- */
+
+void ramsch_replay(const CardSet hands[SEAT_COUNT], CardSet skat, int pushes, const int *play, int count,
+                   RamschPlay *out)
+{
+    Position pos = {.game = GAME_GRAND, .leader = SEAT_FOREHAND};
+    memcpy(pos.hands, hands, sizeof pos.hands);
+    *out = (RamschPlay){.skat_points = set_points(skat), .pushes = pushes};
+    for (int i = 0; i < count; i++) {
+        int points = position_points_left(&pos);
+        int winner = position_play(&pos, play[i]);
+        if (winner < 0)
+            continue;
+        out->points[winner] += points - position_points_left(&pos);
+        out->tricks[winner]++;
+        out->last_trick[winner] = i / 3 + 1;
+    }
+}
 
 static bool check_ramsch(const RuleSystem *r, const RamschPlay *p, char *err, size_t n)
 {

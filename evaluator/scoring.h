@@ -50,6 +50,12 @@ typedef struct {
     int tied;                   /* players tied on points (1: no tie) */
 } RamschScore;
 
+/* A Ramsch's count cards of play from the deal (hands as dealt, forehand
+ * leads, each card legal): each seat's card points and tricks and the
+ * number of the last trick each took, what `score` and `analyze` score. */
+void ramsch_replay(const CardSet hands[SEAT_COUNT], CardSet skat, int pushes, const int *play, int count,
+                   RamschPlay *out);
+
 /* Scores a Ramsch by the rule system's ramsch settings.  Returns false with
  * a message when the rules have no Ramsch or the play is inconsistent. */
 bool ramsch_score(const RuleSystem *rules, const RamschPlay *play, RamschScore *out, char *err, size_t n);
