@@ -13,6 +13,7 @@
 #include "iss.h"
 #include "review.h"
 #include "rulecontract.h"
+#include "scoring.h"
 
 static const char analyze_help[] =
     "usage: skatdd analyze [OPTIONS] FILE...\n"
@@ -428,18 +429,247 @@ static void print_json(const Report *rep)
     json_print_line(o);
 }
 
+/* ---- Ramsch --------------------------------------------------------------
+ * Everyone for himself (review_ramsch): each card valued for the seat that
+ * played it in its fewest points, the chances it threw away, and the score
+ * as `score` gives it. */
+
+typedef struct {
+    const Deal *deal;
+    const RuleSystem *rules;
+    RamschThresholds thresholds;
+    RamschReview review;
+    bool has_score;
+    RamschPlay play;
+    RamschScore score;
+    double ms;
+} RamschReport;
+
+static const char *const chance_names[] = {[RAMSCH_KEPT] = "", [RAMSCH_LOST_DURCHMARSCH] = "durchmarsch",
+                                           [RAMSCH_LOST_JUNGFRAU] = "jungfrau"};
+
+static const char *ramsch_mark(const RamschReviewCard *c)
+{
+    return c->decisive ? "??" : c->mistake ? "?" : "";
+}
+
+static void ramsch_print_note(const CommonOptions *o, const RamschReviewCard *c)
+{
+    char card[8], better[128];
+    printf("      %s %s%s", seat_name(c->seat), text_card(o, c->card, card), ramsch_mark(c));
+    if (c->lost == RAMSCH_LOST_DURCHMARSCH)
+        printf(" throws away the Durchmarsch;");
+    else if (c->lost == RAMSCH_LOST_JUNGFRAU)
+        printf(" throws away the Jungfrau (no trick);");
+    printf(" costs %d (%d -> %d)", c->cost, c->value_before, c->value_after);
+    size_t used = 0;
+    better[0] = '\0';
+    for (int i = 0; i < c->better_count && used + 10 < sizeof better; i++)
+        used += (size_t)snprintf(better + used, sizeof better - used, "%s%s", i ? " " : "",
+                                 text_card(o, c->better[i], card));
+    if (c->better_count)
+        printf("; better: %s", better);
+    printf("\n");
+}
+
+static void ramsch_print_chances(bool takes_all, bool avoids_all)
+{
+    printf("%s\n", takes_all ? "can force a Durchmarsch" : avoids_all ? "can stay a Jungfrau" : "no Durchmarsch or Jungfrau");
+}
+
+static void ramsch_print_text(const CommonOptions *o, const RamschReport *rep)
+{
+    const Deal *d = rep->deal;
+    const RamschReview *r = &rep->review;
+    char buf[256], card[8];
+    printf("%s\n", d->name[0] ? d->name : "Game");
+    for (int seat = 0; seat < SEAT_COUNT; seat++)
+        printf("  %-22s %s\n", seat_name(seat), text_cards(o, GAME_GRAND, d->hands[seat], buf, sizeof buf));
+    printf("  %-22s %s\n", "skat",
+           text_cards(o, GAME_GRAND, ~(d->hands[0] | d->hands[1] | d->hands[2]), buf, sizeof buf));
+    printf("Contract: ramsch (%s rules", rep->rules->name);
+    if (rep->thresholds.bonus || rep->rules->ramsch.skat_to == SKAT_TO_LAST_TRICK)
+        printf("; the skat's %d points go to the last trick's winner", rep->thresholds.bonus);
+    else
+        printf("; the skat goes to the loser: not counted in the fewest points");
+    if (d->pushes)
+        printf("; skat pushed on %d time%s", d->pushes, d->pushes == 1 ? "" : "s");
+    printf(")\n");
+    printf("Each seat against the other two at the start (fewest: the card points it can hold itself to):\n");
+    for (int seat = 0; seat < SEAT_COUNT; seat++) {
+        const RamschReviewSeat *s = &r->seats[seat];
+        printf("  %-10s fewest %3d; ", seat_name(seat), s->start_value);
+        ramsch_print_chances(s->takes_all, s->avoids_all);
+    }
+    for (int i = 0; i < r->count;) {
+        const RamschReviewCard *first = &r->cards[i];
+        int end = i;
+        while (end < r->count && r->cards[end].trick == first->trick)
+            end++;
+        printf(" %2d. %-10s", first->trick, seat_name(first->seat));
+        int width = 0;
+        for (int k = i; k < end; k++)
+            width += printf(" %s%-2s", text_card(o, r->cards[k].card, card), ramsch_mark(&r->cards[k]));
+        printf("%*s", width < 18 ? 18 - width : 0, "");
+        const RamschReviewCard *last = &r->cards[end - 1];
+        if (last->trick_winner >= 0)
+            printf(" -> %-10s points %3d %3d %3d", seat_name(last->trick_winner), last->points[0], last->points[1],
+                   last->points[2]);
+        printf("\n");
+        for (int k = i; k < end; k++)
+            if (r->cards[k].mistake)
+                ramsch_print_note(o, &r->cards[k]);
+        i = end;
+    }
+    printf("Summary:\n");
+    if (rep->has_score)
+        printf("  result: %s\n", ramsch_text(&rep->score, buf, sizeof buf));
+    else
+        printf("  result: the record stops after %d card%s\n", r->count, r->count == 1 ? "" : "s");
+    for (int seat = 0; seat < SEAT_COUNT; seat++) {
+        const RamschReviewSeat *s = &r->seats[seat];
+        printf("  %-10s %3d card points, %2d trick%s", seat_name(seat), s->points, s->tricks, s->tricks == 1 ? ": " : "s:");
+        if (rep->has_score)
+            printf(" score %+d;", rep->score.scores[seat]);
+        printf(" fewest %d at the start; ", s->start_value);
+        if (!s->mistakes)
+            printf("no mistake\n");
+        else
+            printf("%d mistake%s, %d decisive, %d card point%s given away\n", s->mistakes, s->mistakes == 1 ? "" : "s",
+                   s->decisive, s->cost, s->cost == 1 ? "" : "s");
+    }
+    int turning = 0;
+    for (int i = 0; i < r->count; i++) {
+        const RamschReviewCard *c = &r->cards[i];
+        if (c->decisive)
+            printf("%s trick %d, %s %s: %s thrown away", turning++ ? ";" : "  turning points:", c->trick,
+                   seat_name(c->seat), text_card(o, c->card, card),
+                   c->lost == RAMSCH_LOST_DURCHMARSCH ? "Durchmarsch" : "Jungfrau");
+    }
+    printf("%s\n", turning ? "" : "  turning points: none");
+    printf("Nodes: %llu, time: %.1f ms\n\n", (unsigned long long)r->nodes, rep->ms);
+}
+
+static json_t *ramsch_card_json(const RamschReviewCard *c)
+{
+    json_t *j = json_object();
+    json_object_set_new(j, "trick", json_integer(c->trick));
+    json_object_set_new(j, "seat", json_string(seat_name(c->seat)));
+    json_object_set_new(j, "card", json_card(c->card));
+    json_object_set_new(j, "value_before", json_integer(c->value_before));
+    json_object_set_new(j, "value_after", json_integer(c->value_after));
+    json_object_set_new(j, "cost", json_integer(c->cost));
+    json_object_set_new(j, "decisive", json_boolean(c->decisive));
+    json_object_set_new(j, "mistake", json_string(c->decisive ? "decisive" : c->mistake ? "inaccuracy" : "none"));
+    json_object_set_new(j, "lost", c->lost == RAMSCH_KEPT ? json_null() : json_string(chance_names[c->lost]));
+    json_object_set_new(j, "better", json_card_list(c->better, c->better_count));
+    return j;
+}
+
+static json_t *ramsch_summary_json(const RamschReport *rep)
+{
+    const RamschReview *r = &rep->review;
+    json_t *s = json_object(), *seats = json_object();
+    for (int seat = 0; seat < SEAT_COUNT; seat++) {
+        const RamschReviewSeat *rs = &r->seats[seat];
+        json_t *j = json_object();
+        json_object_set_new(j, "points", json_integer(rs->points));
+        json_object_set_new(j, "tricks", json_integer(rs->tricks));
+        json_object_set_new(j, "fewest_points", json_integer(rs->start_value));
+        json_object_set_new(j, "takes_all", json_boolean(rs->takes_all));
+        json_object_set_new(j, "avoids_all", json_boolean(rs->avoids_all));
+        json_object_set_new(j, "mistakes", json_integer(rs->mistakes));
+        json_object_set_new(j, "decisive", json_integer(rs->decisive));
+        json_object_set_new(j, "cost", json_integer(rs->cost));
+        json_object_set_new(j, "score", rep->has_score ? json_integer(rep->score.scores[seat]) : json_null());
+        json_object_set_new(seats, seat_name(seat), j);
+    }
+    json_object_set_new(s, "ramsch", seats);
+    json_t *result = json_object();
+    char text[SCORE_TEXT];
+    json_object_set_new(result, "complete", json_boolean(r->complete));
+    json_object_set_new(result, "durchmarsch", rep->has_score ? json_boolean(rep->score.durchmarsch) : json_null());
+    json_object_set_new(result, "jungfrauen", rep->has_score ? json_integer(rep->score.jungfrauen) : json_null());
+    json_object_set_new(result, "breakdown",
+                        rep->has_score ? json_string(ramsch_text(&rep->score, text, sizeof text)) : json_null());
+    json_object_set_new(s, "result", result);
+    json_t *turning = json_array();
+    for (int i = 0; i < r->count; i++) {
+        const RamschReviewCard *c = &r->cards[i];
+        if (!c->decisive)
+            continue;
+        json_t *t = json_object();
+        json_object_set_new(t, "trick", json_integer(c->trick));
+        json_object_set_new(t, "seat", json_string(seat_name(c->seat)));
+        json_object_set_new(t, "card", json_card(c->card));
+        json_object_set_new(t, "lost", json_string(chance_names[c->lost]));
+        json_array_append_new(turning, t);
+    }
+    json_object_set_new(s, "turning_points", turning);
+    return s;
+}
+
+static void ramsch_print_json(const RamschReport *rep)
+{
+    const Deal *d = rep->deal;
+    const RamschReview *r = &rep->review;
+    json_t *o = json_object();
+    json_object_set_new(o, "name", d->name[0] ? json_string(d->name) : json_null());
+    json_object_set_new(o, "format", json_string("yaml"));
+    json_object_set_new(o, "contract", json_string("ramsch"));
+    json_object_set_new(o, "declarer", json_null());
+    json_object_set_new(o, "rules", json_string(rep->rules->name));
+    json_object_set_new(o, "pushes", json_integer(d->pushes));
+    json_object_set_new(o, "skat_to_last_trick", json_integer(rep->thresholds.bonus));
+    json_t *cards = json_array();
+    for (int i = 0; i < r->count; i++)
+        json_array_append_new(cards, ramsch_card_json(&r->cards[i]));
+    json_object_set_new(o, "cards", cards);
+    json_object_set_new(o, "summary", ramsch_summary_json(rep));
+    json_object_set_new(o, "nodes", json_integer((json_int_t)r->nodes));
+    json_object_set_new(o, "ms", json_real(rep->ms));
+    json_print_line(o);
+}
+
+static int analyze_ramsch(const CommonOptions *o, TableWorkers *workers, const Deal *d, const RuleSystem *rules)
+{
+    char err[512];
+    RamschReport *rep = calloc(1, sizeof *rep);
+    if (!rep)
+        return EXIT_INTERNAL;
+    rep->deal = d;
+    rep->rules = rules;
+    CardSet skat = ~(d->hands[0] | d->hands[1] | d->hands[2]); /* the skat: key given or not */
+    review_ramsch_thresholds(rules, set_points(skat), &rep->thresholds);
+    rep->thresholds.min_cost = o->min_cost;
+    double t0 = wall_ms();
+    review_ramsch(table_workers_solver(workers, 0), d->hands, d->play, d->play_count, &rep->thresholds, &rep->review);
+    rep->ms = wall_ms() - t0;
+    if (rep->review.complete) { /* scored as `score` scores it */
+        ramsch_replay(d->hands, skat, d->pushes, d->play, d->play_count, &rep->play);
+        if (!ramsch_score(rules, &rep->play, &rep->score, err, sizeof err)) {
+            fprintf(stderr, "%s:%d:%d: %s\n", d->file, d->contract_mark.line, d->contract_mark.column, err);
+            free(rep);
+            return EXIT_BAD_INPUT;
+        }
+        rep->has_score = true;
+    }
+    if (o->format == FORMAT_JSON)
+        ramsch_print_json(rep);
+    else
+        ramsch_print_text(o, rep);
+    fflush(stdout);
+    free(rep);
+    return EXIT_OK;
+}
+
 /* ---- one game ------------------------------------------------------------ */
 
 /* What a YAML record must hold for analyze (the reader checked the rest). */
 static bool check_yaml(const Deal *d)
 {
     char err[512];
-    if (d->ramsch) { /* not reviewed yet: solve answers a Ramsch position */
-        fprintf(stderr, "%s:%d:%d: analyze does not review a ramsch yet (solve answers its positions)\n", d->file,
-                d->contract_mark.line, d->contract_mark.column);
-        return false;
-    }
-    if (!deal_require_game(d, err, sizeof err)) {
+    if (!d->ramsch && !deal_require_game(d, err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
         return false;
     }
@@ -575,7 +805,10 @@ typedef struct {
 static int analyze_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
 {
     AnalyzeRun *run = ctx;
-    return check_yaml(deal) ? analyze_game(run->common, run->workers, deal, NULL, rules) : EXIT_BAD_INPUT;
+    if (!check_yaml(deal))
+        return EXIT_BAD_INPUT;
+    return deal->ramsch ? analyze_ramsch(run->common, run->workers, deal, rules)
+                        : analyze_game(run->common, run->workers, deal, NULL, rules);
 }
 
 /* The file is read once, then looked at: ISS records or YAML deals. */

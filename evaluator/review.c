@@ -167,3 +167,136 @@ void review_contract(TableWorkers *workers, const RuleSystem *rules, const CardS
     out->nodes = table->nodes;
     free(table);
 }
+
+/* ---- Ramsch ------------------------------------------------------------- */
+
+void review_ramsch_thresholds(const RuleSystem *rules, int skat_points, RamschThresholds *out)
+{
+    const RamschRules *ra = &rules->ramsch;
+    bool loser = ra->mode == RAMSCH_LOSER;
+    *out = (RamschThresholds){
+        .bonus = ra->skat_to == SKAT_TO_LAST_TRICK ? skat_points : 0,
+        .durchmarsch_pays = ra->durchmarsch_points > 0,
+        .jungfrau_pays = loser ? ra->jungfrau_factor > 1 : ra->no_trick_points > ra->winner_points,
+    };
+}
+
+/* The solver asks every Ramsch question of pos->declarer: the seat, with
+ * its own points and tricks as the declarer's. */
+static Position ramsch_asked(const Position *pos, const int points[SEAT_COUNT], const int tricks[SEAT_COUNT], int seat)
+{
+    Position p = *pos;
+    p.declarer = seat;
+    p.declarer_points = points[seat];
+    p.declarer_tricks = tricks[seat];
+    p.defender_tricks = tricks[0] + tricks[1] + tricks[2] - tricks[seat];
+    return p;
+}
+
+/* At the end the leader is the last trick's winner, who takes the skat's bonus. */
+static int ramsch_fewest(Solver *solver, const Position *asked, int bonus)
+{
+    if (position_is_over(asked))
+        return asked->declarer_points + (asked->leader == asked->declarer ? bonus : 0);
+    return solver_ramsch_fewest_points(solver, asked, bonus);
+}
+
+static bool ramsch_takes_all(Solver *solver, const Position *asked, const RamschThresholds *t)
+{
+    if (!t->durchmarsch_pays || asked->defender_tricks > 0)
+        return false;
+    return position_is_over(asked) || solver_ramsch_takes_all(solver, asked);
+}
+
+static bool ramsch_avoids_all(Solver *solver, const Position *asked, const RamschThresholds *t)
+{
+    if (!t->jungfrau_pays || asked->declarer_tricks > 0)
+        return false;
+    return position_is_over(asked) || solver_ramsch_avoids_all(solver, asked);
+}
+
+/* The cards that keep what the one played lost: the chance thrown away, or
+ * for an inaccuracy the seat's fewest points. */
+static void ramsch_better(Solver *solver, const Position *before, RamschReviewCard *c, const RamschThresholds *t)
+{
+    MoveValue moves[10];
+    int n = solver_ramsch_move_values(solver, before, t->bonus, moves);
+    c->better_count = 0;
+    for (int i = 0; i < n; i++) {
+        if (moves[i].card == c->card)
+            continue;
+        bool keeps = moves[i].value == c->value_before;
+        if (c->lost != RAMSCH_KEPT) {
+            Position next = *before;
+            position_play(&next, moves[i].card);
+            keeps = c->lost == RAMSCH_LOST_DURCHMARSCH ? ramsch_takes_all(solver, &next, t)
+                                                       : ramsch_avoids_all(solver, &next, t);
+        }
+        if (keeps)
+            c->better[c->better_count++] = moves[i].card;
+    }
+}
+
+void review_ramsch(Solver *solver, const CardSet hands[SEAT_COUNT], const int *play, int count,
+                   const RamschThresholds *t, RamschReview *out)
+{
+    memset(out, 0, sizeof *out);
+    if (count > REVIEW_MAX_CARDS)
+        count = REVIEW_MAX_CARDS;
+    uint64_t nodes = solver_nodes(solver);
+    solver_new_deal(solver);
+    Position pos = {.game = GAME_GRAND, .leader = SEAT_FOREHAND, .trick = {CARD_NONE, CARD_NONE}};
+    memcpy(pos.hands, hands, sizeof pos.hands);
+    int points[SEAT_COUNT] = {0}, tricks[SEAT_COUNT] = {0};
+    for (int seat = 0; seat < SEAT_COUNT; seat++) {
+        Position asked = ramsch_asked(&pos, points, tricks, seat);
+        out->seats[seat].start_value = ramsch_fewest(solver, &asked, t->bonus);
+        out->seats[seat].takes_all = ramsch_takes_all(solver, &asked, t);
+        out->seats[seat].avoids_all = ramsch_avoids_all(solver, &asked, t);
+    }
+    for (int i = 0; i < count; i++) {
+        RamschReviewCard *c = &out->cards[i];
+        c->index = i;
+        c->trick = tricks[0] + tricks[1] + tricks[2] + 1;
+        c->seat = position_to_move(&pos);
+        c->card = play[i];
+        Position before = ramsch_asked(&pos, points, tricks, c->seat);
+        c->value_before = ramsch_fewest(solver, &before, t->bonus);
+        c->takes_all_before = ramsch_takes_all(solver, &before, t);
+        c->avoids_all_before = ramsch_avoids_all(solver, &before, t);
+        int left = position_points_left(&pos);
+        c->trick_winner = position_play(&pos, play[i]);
+        if (c->trick_winner >= 0) {
+            points[c->trick_winner] += left - position_points_left(&pos);
+            tricks[c->trick_winner]++;
+        }
+        Position after = ramsch_asked(&pos, points, tricks, c->seat);
+        c->value_after = ramsch_fewest(solver, &after, t->bonus);
+        bool takes_all = c->takes_all_before && ramsch_takes_all(solver, &after, t);
+        bool avoids_all = c->avoids_all_before && ramsch_avoids_all(solver, &after, t);
+        c->lost = c->takes_all_before && !takes_all   ? RAMSCH_LOST_DURCHMARSCH
+                  : c->avoids_all_before && !avoids_all ? RAMSCH_LOST_JUNGFRAU
+                                                        : RAMSCH_KEPT;
+        int cost = c->value_after - c->value_before;
+        c->cost = cost > 0 && !takes_all ? cost : 0; /* never negative with exact values; kept safe */
+        c->decisive = c->lost != RAMSCH_KEPT;
+        c->mistake = c->decisive || (c->cost > 0 && c->cost >= t->min_cost);
+        memcpy(c->points, points, sizeof points);
+        if (position_is_over(&pos))
+            c->points[pos.leader] += t->bonus;
+        if (c->mistake) {
+            ramsch_better(solver, &before, c, t);
+            RamschReviewSeat *s = &out->seats[c->seat];
+            s->mistakes++;
+            s->decisive += c->decisive;
+            s->cost += c->cost;
+        }
+    }
+    out->count = count;
+    out->complete = position_is_over(&pos);
+    for (int seat = 0; seat < SEAT_COUNT; seat++) {
+        out->seats[seat].points = points[seat] + (out->complete && pos.leader == seat ? t->bonus : 0);
+        out->seats[seat].tricks = tricks[seat];
+    }
+    out->nodes = solver_nodes(solver) - nodes;
+}

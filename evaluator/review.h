@@ -109,4 +109,65 @@ typedef struct {
 void review_contract(TableWorkers *workers, const RuleSystem *rules, const CardSet hands[3], CardSet skat,
                      int declarer, const Contract *played, ContractReview *out);
 
+/* ---- Ramsch ----------------------------------------------------------------
+ * Everyone plays for himself, so a card is valued for the seat that played
+ * it alone: its fewest points (solver_ramsch_fewest_points: the card points
+ * it can hold itself to, the other two playing against it) before and after
+ * the card.  The cost is the difference, the card points given away for
+ * sure.  Who ends as the loser depends on all three seats' play, so no card
+ * is called decisive for that; decisive are the chances the rules reward
+ * and one card can throw away: a Durchmarsch the seat could force (when
+ * durchmarsch_points > 0) and a Jungfrau, no trick at all (when the rules
+ * pay for one: jungfrau_factor > 1 under loser scoring, no_trick_points
+ * above winner_points under winner scoring).  While a seat can force a
+ * rewarded Durchmarsch its card points do not matter: a card that keeps it
+ * costs nothing.  Another seat's card never costs a seat anything: its
+ * fewest points hold against any play of the other two. */
+
+typedef struct {
+    int bonus;              /* the skat's points to the last trick's winner (0 when the skat goes to the loser) */
+    bool durchmarsch_pays;  /* the rules reward a Durchmarsch */
+    bool jungfrau_pays;     /* the rules reward a seat without a trick */
+    int min_cost;           /* an inaccuracy costing less is not counted a mistake (decisive ones always are) */
+} RamschThresholds;
+
+/* The thresholds of a Ramsch under rules; skat_points of the skat as dealt. */
+void review_ramsch_thresholds(const RuleSystem *rules, int skat_points, RamschThresholds *out);
+
+typedef enum { RAMSCH_KEPT, RAMSCH_LOST_DURCHMARSCH, RAMSCH_LOST_JUNGFRAU } RamschChance;
+
+typedef struct {
+    int index, trick, seat, card;
+    int value_before, value_after; /* the seat's fewest points before and after its card */
+    int cost;                      /* card points given away (0 while a rewarded Durchmarsch is kept) */
+    bool takes_all_before, avoids_all_before; /* the seat's chances before the card (false where unrewarded) */
+    RamschChance lost;             /* the chance the card threw away */
+    bool mistake;                  /* decisive, or an inaccuracy of at least min_cost */
+    bool decisive;                 /* a Durchmarsch or Jungfrau thrown away */
+    int better_count;              /* for a mistake: the cards that kept the seat's value and chances */
+    int better[10];
+    int trick_winner;              /* -1 unless the card completed a trick */
+    int points[SEAT_COUNT];        /* each seat's card points after the card (the skat with the last trick) */
+} RamschReviewCard;
+
+typedef struct {
+    int start_value;               /* fewest points at the start */
+    bool takes_all, avoids_all;    /* at the start, rewarded chances only */
+    int points, tricks;            /* as played (the skat with the last trick where the rules say so) */
+    int mistakes, decisive, cost;
+} RamschReviewSeat;
+
+typedef struct {
+    int count;
+    RamschReviewCard cards[REVIEW_MAX_CARDS];
+    RamschReviewSeat seats[SEAT_COUNT];
+    bool complete;
+    uint64_t nodes;
+} RamschReview;
+
+/* Reviews count cards of a Ramsch (each legal, checked by the caller) from
+ * the deal: hands as dealt, forehand leads.  Calls solver_new_deal once. */
+void review_ramsch(Solver *solver, const CardSet hands[SEAT_COUNT], const int *play, int count,
+                   const RamschThresholds *t, RamschReview *out);
+
 #endif
