@@ -643,7 +643,10 @@ static int analyze_ramsch(const CommonOptions *o, TableWorkers *workers, const D
     review_ramsch_thresholds(rules, set_points(skat), &rep->thresholds);
     rep->thresholds.min_cost = o->min_cost;
     double t0 = wall_ms();
-    review_ramsch(table_workers_solver(workers, 0), d->hands, d->play, d->play_count, &rep->thresholds, &rep->review);
+    Position start = {.game = GAME_GRAND, .leader = SEAT_FOREHAND, .trick = {CARD_NONE, CARD_NONE}};
+    memcpy(start.hands, d->hands, sizeof start.hands);
+    review_ramsch(table_workers_solver(workers, 0), &start, NULL, NULL, d->play, d->play_count, &rep->thresholds,
+                  &rep->review);
     rep->ms = wall_ms() - t0;
     if (rep->review.complete) { /* scored as `score` scores it */
         ramsch_replay(d->hands, skat, d->pushes, d->play, d->play_count, &rep->play);

@@ -237,17 +237,22 @@ static void ramsch_better(Solver *solver, const Position *before, RamschReviewCa
     }
 }
 
-void review_ramsch(Solver *solver, const CardSet hands[SEAT_COUNT], const int *play, int count,
-                   const RamschThresholds *t, RamschReview *out)
+void review_ramsch(Solver *solver, const Position *start, const int start_points[SEAT_COUNT],
+                   const int start_tricks[SEAT_COUNT], const int *play, int count, const RamschThresholds *t,
+                   RamschReview *out)
 {
     memset(out, 0, sizeof *out);
     if (count > REVIEW_MAX_CARDS)
         count = REVIEW_MAX_CARDS;
     uint64_t nodes = solver_nodes(solver);
     solver_new_deal(solver);
-    Position pos = {.game = GAME_GRAND, .leader = SEAT_FOREHAND, .trick = {CARD_NONE, CARD_NONE}};
-    memcpy(pos.hands, hands, sizeof pos.hands);
+    Position pos = *start;
+    pos.game = GAME_GRAND;
     int points[SEAT_COUNT] = {0}, tricks[SEAT_COUNT] = {0};
+    for (int seat = 0; seat < SEAT_COUNT; seat++) {
+        points[seat] = start_points ? start_points[seat] : 0;
+        tricks[seat] = start_tricks ? start_tricks[seat] : 0;
+    }
     for (int seat = 0; seat < SEAT_COUNT; seat++) {
         Position asked = ramsch_asked(&pos, points, tricks, seat);
         out->seats[seat].start_value = ramsch_fewest(solver, &asked, t->bonus);

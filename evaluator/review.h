@@ -166,8 +166,11 @@ typedef struct {
 } RamschReview;
 
 /* Reviews count cards of a Ramsch (each legal, checked by the caller) from
- * the deal: hands as dealt, forehand leads.  Calls solver_new_deal once. */
-void review_ramsch(Solver *solver, const CardSet hands[SEAT_COUNT], const int *play, int count,
-                   const RamschThresholds *t, RamschReview *out);
+ * start (a deal as dealt, forehand to lead, or any position), each seat
+ * having taken points[seat] in tricks[seat] so far (NULL: none).  start's
+ * game, declarer and declarer counts are not read.  Calls solver_new_deal
+ * once. */
+void review_ramsch(Solver *solver, const Position *start, const int points[SEAT_COUNT], const int tricks[SEAT_COUNT],
+                   const int *play, int count, const RamschThresholds *t, RamschReview *out);
 
 #endif

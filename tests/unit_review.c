@@ -195,6 +195,128 @@ static void test_random_against_oracle(void **state)
     solver_free(s);
 }
 
+/* The seat's position for the oracle: its own points and tricks as the declarer's. */
+static Position ramsch_seat(const Position *pos, const int points[3], const int tricks[3], int seat)
+{
+    Position p = *pos;
+    p.declarer = seat;
+    p.declarer_points = points[seat];
+    p.declarer_tricks = tricks[seat];
+    p.defender_tricks = tricks[0] + tricks[1] + tricks[2] - tricks[seat];
+    return p;
+}
+
+static int oracle_fewest(const Position *p, int bonus)
+{
+    if (position_is_over(p))
+        return p->declarer_points + (p->leader == p->declarer ? bonus : 0);
+    return oracle_ramsch_fewest_points(p, bonus);
+}
+
+static bool oracle_takes_all(const Position *p)
+{
+    return p->defender_tricks == 0 && (position_is_over(p) || oracle_ramsch_takes_all(p));
+}
+
+static bool oracle_avoids_all(const Position *p)
+{
+    return p->declarer_tricks == 0 && (position_is_over(p) || oracle_ramsch_avoids_all(p));
+}
+
+/* Random Ramsch endgames of four tricks played out with random legal cards,
+ * the six tricks before shared out at random: every seat's fewest points
+ * and chances are the oracle's, a card costs what its seat's fewest points
+ * rose (nothing while it keeps a Durchmarsch), it is decisive exactly when
+ * it throws away a chance, and the better cards keep what it lost. */
+static void test_ramsch_against_oracle(void **state)
+{
+    (void)state;
+    uint64_t seed = 20261123;
+    int games = getenv("SKATDD_QUICK") ? 12 : 40;
+    Solver *s = solver_new(1 << 22);
+    RamschReview *r = malloc(sizeof *r);
+    assert_non_null(s);
+    assert_non_null(r);
+    RamschThresholds t = {.durchmarsch_pays = true, .jungfrau_pays = true, .min_cost = 1};
+    int decisive_seen = 0;
+    for (int g = 0; g < games; g++) {
+        Position pos;
+        random_position(&seed, GAME_GRAND, 4, 0, (int)(test_random(&seed) % 3), 0, &pos);
+        int points[3] = {0}, tricks[3] = {0};
+        for (int k = 0; k < 6; k++) { /* often nobody else has a trick: Durchmarsch and Jungfrau chances */
+            int seat = g % 2 ? (int)(test_random(&seed) % 3) : (int)(g % 3);
+            tricks[seat]++;
+            points[seat] += (int)(test_random(&seed) % 12);
+        }
+        t.bonus = (int)(test_random(&seed) % 22);
+        int play[12], n = 0;
+        Position cur = pos;
+        while (!position_is_over(&cur)) {
+            CardSet legal = position_legal_moves(&cur);
+            int k = (int)(test_random(&seed) % (uint64_t)set_count(legal));
+            while (k--)
+                legal &= legal - 1;
+            play[n++] = set_first(legal);
+            position_play(&cur, play[n - 1]);
+        }
+        review_ramsch(s, &pos, points, tricks, play, n, &t, r);
+        assert_int_equal(r->count, 12);
+        assert_true(r->complete);
+        for (int seat = 0; seat < 3; seat++) {
+            Position p = ramsch_seat(&pos, points, tricks, seat);
+            assert_int_equal(r->seats[seat].start_value, oracle_fewest(&p, t.bonus));
+            assert_int_equal(r->seats[seat].takes_all, oracle_takes_all(&p));
+            assert_int_equal(r->seats[seat].avoids_all, oracle_avoids_all(&p));
+        }
+        cur = pos;
+        for (int i = 0; i < n; i++) {
+            const RamschReviewCard *c = &r->cards[i];
+            assert_int_equal(c->seat, position_to_move(&cur));
+            Position before = ramsch_seat(&cur, points, tricks, c->seat);
+            assert_int_equal(c->value_before, oracle_fewest(&before, t.bonus));
+            bool takes_before = oracle_takes_all(&before), avoids_before = oracle_avoids_all(&before);
+            assert_int_equal(c->takes_all_before, takes_before);
+            assert_int_equal(c->avoids_all_before, avoids_before);
+            int left = position_points_left(&cur);
+            int winner = position_play(&cur, play[i]);
+            if (winner >= 0) {
+                points[winner] += left - position_points_left(&cur);
+                tricks[winner]++;
+            }
+            Position after = ramsch_seat(&cur, points, tricks, c->seat);
+            assert_int_equal(c->value_after, oracle_fewest(&after, t.bonus));
+            bool takes_after = oracle_takes_all(&after), avoids_after = oracle_avoids_all(&after);
+            assert_true(c->value_after >= c->value_before);
+            assert_int_equal(c->cost, takes_before && takes_after ? 0 : c->value_after - c->value_before);
+            RamschChance lost = takes_before && !takes_after   ? RAMSCH_LOST_DURCHMARSCH
+                                : avoids_before && !avoids_after ? RAMSCH_LOST_JUNGFRAU
+                                                                 : RAMSCH_KEPT;
+            assert_int_equal(c->lost, lost);
+            assert_int_equal(c->decisive, lost != RAMSCH_KEPT);
+            assert_int_equal(c->mistake, c->decisive || c->cost > 0);
+            decisive_seen += c->decisive;
+            if (c->mistake)
+                assert_true(c->better_count > 0);
+            for (int k = 0; k < c->better_count; k++) {
+                Position alt = before;
+                position_play(&alt, c->better[k]);
+                if (lost == RAMSCH_LOST_DURCHMARSCH)
+                    assert_true(oracle_takes_all(&alt));
+                else if (lost == RAMSCH_LOST_JUNGFRAU)
+                    assert_true(oracle_avoids_all(&alt));
+                else
+                    assert_int_equal(oracle_fewest(&alt, t.bonus), c->value_before);
+            }
+            /* another seat's card never costs this one: the next card's seat is asked afresh */
+            if (i + 1 < n && r->cards[i + 1].seat == c->seat)
+                assert_true(r->cards[i + 1].value_before <= c->value_after);
+        }
+    }
+    assert_true(decisive_seen > 0); /* the random play did throw chances away */
+    free(r);
+    solver_free(s);
+}
+
 /* The contract review on random deals: for every contract the declarer
  * could have played, the played row is the table's row of that contract and
  * the best is the highest score of his seat's table, the one played when it
@@ -245,6 +367,7 @@ int main(void)
         cmocka_unit_test(test_null_by_hand),
         cmocka_unit_test(test_random_against_oracle),
         cmocka_unit_test(test_contract_review_against_table),
+        cmocka_unit_test(test_ramsch_against_oracle),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
