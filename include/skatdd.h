@@ -36,9 +36,9 @@ extern "C" {
 #endif
 
 #define SKATDD_VERSION_MAJOR 0
-#define SKATDD_VERSION_MINOR 1
+#define SKATDD_VERSION_MINOR 2
 #define SKATDD_VERSION_PATCH 0
-#define SKATDD_VERSION "0.1.0"
+#define SKATDD_VERSION "0.2.0"
 
 #if defined(__GNUC__)
 #define SKATDD_API __attribute__((visibility("default")))
@@ -46,7 +46,7 @@ extern "C" {
 #define SKATDD_API
 #endif
 
-/* The version of the library that runs ("0.1.0"), which may differ from the
+/* The version of the library that runs ("0.2.0"), which may differ from the
  * header's SKATDD_VERSION. */
 SKATDD_API const char *skatdd_version(void);
 
@@ -207,6 +207,49 @@ typedef enum {
  * or the other way round, is SKATDD_ERR_ARGUMENT. */
 SKATDD_API skatdd_status skatdd_ask(skatdd_solver *solver, const skatdd_position *position,
                                     skatdd_question question, int points, bool *answer);
+
+/* ---- Ramsch -------------------------------------------------------------- */
+
+/* A Ramsch (all passed): everyone plays for himself, jacks the only trumps.
+ * Cards, leader and trick as in skatdd_position; points and tricks are what
+ * each seat has taken so far in tricks (the skat not counted). */
+typedef struct {
+    skatdd_cards hands[SKATDD_SEAT_COUNT];
+    skatdd_cards skat;                     /* 0: not known, its points count for nobody */
+    int leader;
+    int trick_size;
+    int trick[2];
+    int points[SKATDD_SEAT_COUNT];
+    int tricks[SKATDD_SEAT_COUNT];
+} skatdd_ramsch_position;
+
+/* Each seat asked against the other two playing together. */
+typedef struct {
+    int fewest_points;  /* the card points it ends with when it takes as few as it can and the other two give it
+                           as many as they can: points so far, and the skat when the last trick's winner takes it */
+    bool takes_all;     /* it can take every remaining trick (a Durchmarsch; false once another seat has one) */
+    bool avoids_all;    /* it can take no further trick (a Jungfrau; false once it has one) */
+} skatdd_ramsch_seat;
+
+/* Everything `skatdd solve` reports about a Ramsch position. */
+typedef struct {
+    skatdd_ramsch_seat seats[SKATDD_SEAT_COUNT];
+    int skat_bonus;                 /* the skat's points the last trick's winner takes (0: the rules give the skat to
+                                       the loser, or it is not known) */
+    int to_move;                    /* seat; -1 when the game is over */
+    int move_count;
+    skatdd_move_value moves[10];    /* every legal card of the player to move, in card order, valued in his
+                                       fewest points after it (the best equal seats[to_move].fewest_points) */
+    int line_length;
+    int line[30];                   /* a line to the end in which every player keeps his own fewest points */
+    uint64_t nodes;
+} skatdd_ramsch_analysis;
+
+/* Solves a Ramsch position under rules (where the skat goes); rules without
+ * Ramsch are SKATDD_ERR_CONTRACT. */
+SKATDD_API skatdd_status skatdd_ramsch_solve(skatdd_solver *solver, const skatdd_rules *rules,
+                                             const skatdd_ramsch_position *position,
+                                             skatdd_ramsch_analysis *analysis);
 
 /* ---- deals read from YAML ----------------------------------------------- */
 

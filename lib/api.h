@@ -44,6 +44,8 @@ skatdd_contract api_from_contract(const Contract *c);
 skatdd_status api_check_contract(const skatdd_rules *rules, const skatdd_contract *c);
 
 skatdd_position api_from_position(const Position *p);
+/* Checks a position and makes the solver's (out may be NULL). */
+skatdd_status api_check_position(const skatdd_position *p, Position *out);
 /* megabytes (0: the default) as bytes. */
 size_t api_tt_bytes(size_t megabytes);
 /* skatdd_solve's work on a checked position. */

@@ -85,6 +85,8 @@ static skatdd_status check_position(const skatdd_position *p, Position *out)
     return SKATDD_OK;
 }
 
+skatdd_status api_check_position(const skatdd_position *p, Position *out) { return check_position(p, out); }
+
 skatdd_position api_from_position(const Position *p)
 {
     skatdd_position out = {.game = (skatdd_game)p->game, .declarer = p->declarer, .leader = p->leader,

@@ -403,6 +403,64 @@ static void test_table(void **state)
 }
 
 /* Twelve cards (the skat known): one world per discard, quick. */
+/* Ramsch: the full deal of tests/integration/data/ramsch.yaml gives the
+ * values `skatdd solve` prints (README); forehand with the four jacks must
+ * take every trick; rules without Ramsch and bad counts are refused. */
+static void test_ramsch(void **state)
+{
+    (void)state;
+    skatdd_rules *classic, *isko;
+    assert_int_equal(skatdd_rules_load("classic", &classic), SKATDD_OK);
+    assert_int_equal(skatdd_rules_load("isko", &isko), SKATDD_OK);
+    skatdd_ramsch_position p = {.leader = SKATDD_FOREHAND, .trick = {SKATDD_NO_CARD, SKATDD_NO_CARD}};
+    p.hands[0] = cards("CJ SA ST S9 HA H7 D7 D8 C7 C8");
+    p.hands[1] = cards("SJ CA CT C9 HT H8 DA DT D9 S7");
+    p.hands[2] = cards("HJ DJ CK CQ SK SQ S8 HK HQ H9");
+    p.skat = cards("DK DQ");
+    skatdd_ramsch_analysis a;
+    assert_int_equal(skatdd_ramsch_solve(solver, classic, &p, &a), SKATDD_OK);
+    const int fewest[3] = {81, 77, 51};
+    for (int seat = 0; seat < 3; seat++) {
+        assert_int_equal(a.seats[seat].fewest_points, fewest[seat]);
+        assert_false(a.seats[seat].takes_all);
+        assert_false(a.seats[seat].avoids_all);
+    }
+    assert_int_equal(a.skat_bonus, 7);
+    assert_int_equal(a.to_move, SKATDD_FOREHAND);
+    assert_int_equal(a.move_count, 10);
+    for (int i = 0; i < a.move_count; i++)
+        assert_int_equal(a.moves[i].value, strcmp(skatdd_card_name(a.moves[i].card), "H7") == 0 ? 88 : 81);
+    assert_int_equal(a.line_length, 30);
+    assert_true(a.nodes > 0);
+
+    skatdd_ramsch_position jacks = {.leader = SKATDD_FOREHAND, .trick = {SKATDD_NO_CARD, SKATDD_NO_CARD},
+                                    .points = {35, 0, 0}, .tricks = {6, 0, 0}};
+    jacks.hands[0] = cards("CJ SJ HJ DJ");
+    jacks.hands[1] = cards("SA ST SK SQ");
+    jacks.hands[2] = cards("HA HT HK HQ");
+    jacks.skat = cards("DA DT");
+    assert_int_equal(skatdd_ramsch_solve(solver, classic, &jacks, &a), SKATDD_OK);
+    assert_int_equal(a.seats[0].fewest_points, 120);
+    assert_true(a.seats[0].takes_all);
+    assert_int_equal(a.seats[1].fewest_points, 0);
+    assert_true(a.seats[1].avoids_all && a.seats[2].avoids_all);
+
+    assert_int_equal(skatdd_ramsch_solve(solver, isko, &p, &a), SKATDD_ERR_CONTRACT);
+    assert_non_null(strstr(skatdd_last_error(), "no ramsch"));
+    skatdd_ramsch_position bad = jacks;
+    bad.points[1] = 50; /* 85 points, only 120 - 64 left in hands - 21 in the skat = 35 played */
+    assert_int_equal(skatdd_ramsch_solve(solver, classic, &bad, &a), SKATDD_ERR_ARGUMENT);
+    bad = jacks;
+    bad.tricks[2] = 1; /* seven tricks, six played */
+    assert_int_equal(skatdd_ramsch_solve(solver, classic, &bad, &a), SKATDD_ERR_ARGUMENT);
+    bad = jacks;
+    bad.hands[1] |= cards("DA"); /* also in the skat */
+    assert_int_equal(skatdd_ramsch_solve(solver, classic, &bad, &a), SKATDD_ERR_CARDS);
+    assert_int_equal(skatdd_ramsch_solve(NULL, classic, &p, &a), SKATDD_ERR_ARGUMENT);
+    skatdd_rules_free(classic);
+    skatdd_rules_free(isko);
+}
+
 static void test_evaluate(void **state)
 {
     (void)state;
@@ -450,6 +508,7 @@ int main(void)
         cmocka_unit_test(test_score),
         cmocka_unit_test(test_table),
         cmocka_unit_test(test_evaluate),
+        cmocka_unit_test(test_ramsch),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
