@@ -22,7 +22,7 @@ import ctypes.util
 import os
 
 __all__ = [
-    "Error", "Solver", "Rules", "Deals", "Position", "Analysis", "read_deals", "read_deals_file",
+    "Error", "Solver", "Rules", "Deals", "Position", "Analysis", "RamschPosition", "RamschAnalysis", "read_deals", "read_deals_file",
     "library_version", "card_number", "card_name", "cards_to_set", "set_to_cards", "GAMES", "SEATS",
 ]
 
@@ -61,6 +61,21 @@ class _MoveValue(ctypes.Structure):
 class _Analysis(ctypes.Structure):
     _fields_ = [("value", ctypes.c_int), ("declarer_can_schwarz", ctypes.c_bool),
                 ("defenders_can_schwarz", ctypes.c_bool), ("to_move", ctypes.c_int),
+                ("move_count", ctypes.c_int), ("moves", _MoveValue * 10), ("line_length", ctypes.c_int),
+                ("line", ctypes.c_int * 30), ("nodes", ctypes.c_uint64)]
+
+
+class _RamschPosition(ctypes.Structure):
+    _fields_ = [("hands", _cards * 3), ("skat", _cards), ("leader", ctypes.c_int), ("trick_size", ctypes.c_int),
+                ("trick", ctypes.c_int * 2), ("points", ctypes.c_int * 3), ("tricks", ctypes.c_int * 3)]
+
+
+class _RamschSeat(ctypes.Structure):
+    _fields_ = [("fewest_points", ctypes.c_int), ("takes_all", ctypes.c_bool), ("avoids_all", ctypes.c_bool)]
+
+
+class _RamschAnalysis(ctypes.Structure):
+    _fields_ = [("seats", _RamschSeat * 3), ("skat_bonus", ctypes.c_int), ("to_move", ctypes.c_int),
                 ("move_count", ctypes.c_int), ("moves", _MoveValue * 10), ("line_length", ctypes.c_int),
                 ("line", ctypes.c_int * 30), ("nodes", ctypes.c_uint64)]
 
@@ -156,6 +171,7 @@ _declare("skatdd_solver_nodes", ctypes.c_uint64, _vp)
 _declare("skatdd_solve", _status, _vp, _P(_Position), _P(_Analysis))
 _declare("skatdd_value", _status, _vp, _P(_Position), _P(ctypes.c_int))
 _declare("skatdd_ask", _status, _vp, _P(_Position), ctypes.c_int, ctypes.c_int, _P(ctypes.c_bool))
+_declare("skatdd_ramsch_solve", _status, _vp, _vp, _P(_RamschPosition), _P(_RamschAnalysis))
 _declare("skatdd_deals_read", _status, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p, _P(_vp))
 _declare("skatdd_deals_read_file", _status, ctypes.c_char_p, _P(_vp))
 _declare("skatdd_deals_free", None, _vp)
@@ -190,7 +206,7 @@ def _check(status):
 
 
 def library_version():
-    """The running library's version, "0.1.0"."""
+    """The running library's version, "0.2.0"."""
     return _lib.skatdd_version().decode()
 
 
@@ -375,6 +391,40 @@ class Position:
         _check(_lib.skatdd_position_check(ctypes.byref(self._struct())))
 
 
+class RamschPosition:
+    """A Ramsch position: hands as card lists, seats by name or number, what each seat has taken so far."""
+
+    def __init__(self, hands, leader=0, trick=(), points=(0, 0, 0), tricks=(0, 0, 0), skat=()):
+        self.hands = [cards_to_set(h) if not isinstance(h, int) else h for h in hands]
+        self.leader = SEATS.index(leader) if isinstance(leader, str) else leader
+        self.trick = [card_number(c) if isinstance(c, str) else c for c in trick]
+        self.points = list(points)
+        self.tricks = list(tricks)
+        self.skat = cards_to_set(skat) if not isinstance(skat, int) else skat
+
+    def _struct(self):
+        if len(self.trick) > 2 or len(self.hands) != 3 or len(self.points) != 3 or len(self.tricks) != 3:
+            raise Error(1, "a trick in progress has 0..2 cards; hands, points and tricks one per seat")
+        t = list(self.trick) + [-1] * (2 - len(self.trick))
+        return _RamschPosition((_cards * 3)(*self.hands), self.skat, self.leader, len(self.trick),
+                               (ctypes.c_int * 2)(*t), (ctypes.c_int * 3)(*self.points),
+                               (ctypes.c_int * 3)(*self.tricks))
+
+
+class RamschAnalysis:
+    """What `skatdd solve` reports about a Ramsch: per seat (by name) fewest_points, takes_all and
+    avoids_all; the mover's cards valued in his fewest points; a line of play."""
+
+    def __init__(self, a):
+        self.seats = {SEATS[s]: {"fewest_points": a.seats[s].fewest_points, "takes_all": a.seats[s].takes_all,
+                                 "avoids_all": a.seats[s].avoids_all} for s in range(3)}
+        self.skat_bonus = a.skat_bonus
+        self.to_move = SEATS[a.to_move] if a.to_move >= 0 else None
+        self.moves = {card_name(m.card): m.value for m in a.moves[:a.move_count]}
+        self.line = [card_name(c) for c in a.line[:a.line_length]]
+        self.nodes = a.nodes
+
+
 class Analysis:
     """What `skatdd solve` reports: value, schwarz questions, card values, line."""
 
@@ -417,6 +467,13 @@ class Solver(_Handle):
         _check(_lib.skatdd_ask(self._handle, ctypes.byref(position._struct()), QUESTIONS[question], points,
                                ctypes.byref(answer)))
         return answer.value
+
+    def ramsch_solve(self, rules, position):
+        """A RamschPosition under rules (where the skat goes) -> RamschAnalysis."""
+        a = _RamschAnalysis()
+        _check(_lib.skatdd_ramsch_solve(self._handle, rules._handle, ctypes.byref(position._struct()),
+                                        ctypes.byref(a)))
+        return RamschAnalysis(a)
 
     def solve_deal(self, deals, index=0):
         s = _DealSolution()

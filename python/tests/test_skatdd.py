@@ -24,7 +24,7 @@ contract: grand
 
 class CardsTest(unittest.TestCase):
     def test_version(self):
-        self.assertEqual(skatdd.library_version(), "0.1.0")
+        self.assertEqual(skatdd.library_version(), "0.2.0")
 
     def test_names(self):
         self.assertEqual(skatdd.card_number("CJ"), 4)
@@ -93,6 +93,28 @@ class SolveTest(unittest.TestCase):
             skatdd.read_deals(GRAND.replace("S7 CQ", "S7 CJ"), "bad.yaml")
         self.assertEqual(e.exception.status, 7)  # SKATDD_ERR_YAML
         self.assertEqual(e.exception.detail, "bad.yaml:5:42: duplicate card CJ")
+
+    def test_ramsch(self):
+        """The full deal of tests/integration/data/ramsch.yaml as `skatdd solve` values it."""
+        p = skatdd.RamschPosition(["CJ SA ST S9 HA H7 D7 D8 C7 C8", "SJ CA CT C9 HT H8 DA DT D9 S7",
+                                   "HJ DJ CK CQ SK SQ S8 HK HQ H9"], skat="DK DQ")
+        with skatdd.Rules("classic") as classic:
+            a = self.solver.ramsch_solve(classic, p)
+            self.assertEqual([a.seats[s]["fewest_points"] for s in skatdd.SEATS], [81, 77, 51])
+            self.assertEqual(a.skat_bonus, 7)
+            self.assertEqual(a.to_move, "forehand")
+            self.assertEqual(a.moves["H7"], 88)
+            self.assertEqual(min(a.moves.values()), 81)
+            self.assertEqual(len(a.line), 30)
+            jacks = skatdd.RamschPosition(["CJ SJ HJ DJ", "SA ST SK SQ", "HA HT HK HQ"], skat="DA DT",
+                                          points=(35, 0, 0), tricks=(6, 0, 0))
+            a = self.solver.ramsch_solve(classic, jacks)
+            self.assertEqual(a.seats["forehand"], {"fewest_points": 120, "takes_all": True, "avoids_all": False})
+            self.assertTrue(a.seats["rearhand"]["avoids_all"])
+        with skatdd.Rules("isko") as isko:
+            with self.assertRaises(skatdd.Error) as e:
+                self.solver.ramsch_solve(isko, p)
+            self.assertEqual(e.exception.status, 5)  # SKATDD_ERR_CONTRACT
 
     def test_threads(self):
         """One solver per thread: the same values."""
