@@ -195,7 +195,7 @@ static void chart_axes(FILE *f, GameType game, const ReviewThresholds *t)
     fprintf(f, "<text class=\"axis\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">cards played (a line after each trick)</text>\n",
             (left + right) / 2, CHART_H - 6);
     fprintf(f, "<text class=\"axis\" transform=\"translate(13 %.1f) rotate(-90)\" text-anchor=\"middle\">%s</text>\n",
-            (top + bottom) / 2, game == GAME_NULL ? "declarer (double-dummy)" : "declarer's points (double-dummy)");
+            (top + bottom) / 2, game == GAME_NULL ? "declarer" : "declarer's points");
 }
 
 static void chart_tooltip(FILE *f, const Review *r, const ReviewCard *c)
@@ -243,10 +243,11 @@ static void put_chart(FILE *f, const HtmlGame *g, int section)
         chart_tooltip(f, r, c);
         fputs("</title></circle>\n", f);
     }
-    fputs("</svg>\n<figcaption><span class=\"key value\"></span>double-dummy value", f);
+    fputs("</svg>\n<figcaption><span class=\"item\"><span class=\"key value\"></span>double-dummy value</span>", f);
     if (game != GAME_NULL)
-        fputs(" <span class=\"key taken\"></span>points taken", f);
-    fputs(" <span class=\"key decisive\"></span>decisive mistake <span class=\"key inaccuracy\"></span>inaccuracy",
+        fputs(" <span class=\"item\"><span class=\"key taken\"></span>points taken</span>", f);
+    fputs(" <span class=\"item\"><span class=\"key decisive\"></span>decisive mistake</span>"
+          " <span class=\"item\"><span class=\"key inaccuracy\"></span>inaccuracy</span>",
           f);
     if (game != GAME_NULL && g->thresholds && goal_points(g->thresholds, &(const char *){NULL}) < 0)
         fputs(" (the bid cannot be reached: no goal line)", f);
@@ -559,12 +560,12 @@ static const char page_style[] =
     ".meta{color:var(--muted);margin:0 0 10px;overflow-wrap:anywhere}\n"
     ".hands{display:grid;grid-template-columns:repeat(auto-fit,minmax(250px,1fr));gap:6px}\n"
     ".hand{border:1px solid var(--line);border-radius:8px;padding:4px 8px}\n"
-    ".hand.declarer{border-color:var(--value);box-shadow:inset 3px 0 0 var(--value)}\n"
+    ".hand.declarer{border-color:#5b8def;box-shadow:inset 3px 0 0 #5b8def}\n"
     ".who{font-size:.85rem;color:var(--muted)}.player{font-weight:600;color:var(--ink);overflow-wrap:anywhere}\n"
     ".c{font-weight:700;white-space:nowrap}.cl{color:#1b1f24}.sp{color:#1a7f37}.he{color:#d1242f}"
     ".di{color:#d97706}\n"
     "figure.chart{margin:10px 0 4px}figure.chart svg{display:block;width:100%;height:auto}\n"
-    "figcaption{font-size:.85rem;color:var(--muted)}\n"
+    "figcaption{font-size:.85rem;color:var(--muted)}figcaption .item{white-space:nowrap}\n"
     ".key{display:inline-block;width:14px;height:4px;vertical-align:middle;margin:0 4px 0 10px}"
     ".key.value{background:var(--value)}.key.taken{background:#8c959f}"
     ".key.decisive,.key.inaccuracy{width:10px;height:10px;border-radius:50%}"
