@@ -299,7 +299,7 @@ static void put_reviews(FILE *f, const HtmlGame *g)
     const ContractReview *c = g->contract_review;
     if (!g->played_discard && !(c && c->found_best))
         return;
-    fputs("<h3>Discard and contract</h3>\n<ul class=\"reviews\">\n", f);
+    fprintf(f, "<h3>%s</h3>\n<ul class=\"reviews\">\n", g->played_discard ? "Discard and contract" : "Contract");
     if (g->played_discard) {
         const DiscardChoice *played = g->played_discard, *best = g->best_discard;
         fputs("<li class=\"discard-review\">Discard ", f);
