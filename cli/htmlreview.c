@@ -608,25 +608,33 @@ HtmlPage *html_page_open(const char *path, char *err, size_t n)
     }
     page->fd = -1;
     struct stat st;
-    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+    bool exists = stat(path, &st) == 0;
+    if (exists && S_ISDIR(st.st_mode)) {
         snprintf(err, n, "is a folder");
-    } else if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    } else if (exists && !S_ISREG(st.st_mode)) {
         page->fd = open(path, O_WRONLY | O_TRUNC);
         if (page->fd < 0)
             snprintf(err, n, "%s", strerror(errno));
     } else {
-        char *copy = strdup(path);
-        size_t size = strlen(path) + 32;
+        /* A link is followed, so that the file it names is replaced, never
+         * the link (/dev/stdout to a file must stay a link). */
+        char *real = exists ? realpath(path, NULL) : NULL;
+        if (real) {
+            free(page->path);
+            page->path = real;
+        }
+        char *copy = strdup(page->path);
+        size_t size = strlen(page->path) + 32;
         page->temp = malloc(size);
         if (copy && page->temp) {
             snprintf(page->temp, size, "%s/.skatdd-html-XXXXXX", dirname(copy));
             page->fd = mkstemp(page->temp);
             if (page->fd < 0) {
                 snprintf(err, n, "%s", strerror(errno));
-            } else { /* mkstemp makes it private: a page is as readable as any new file */
+            } else { /* mkstemp makes it private: keep the mode of the file replaced, else a new file's */
                 mode_t mask = umask(0);
                 umask(mask);
-                fchmod(page->fd, 0666 & ~mask);
+                fchmod(page->fd, exists ? st.st_mode & 07777 : 0666 & ~mask);
             }
         } else {
             snprintf(err, n, "out of memory");

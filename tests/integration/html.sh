@@ -25,6 +25,16 @@ grep -q 'class="contract-review"' "$work/out/game.html" || fail "no contract rev
 grep -q '<meta name="viewport"' "$work/out/game.html" || fail "no viewport meta"
 grep -q '61 to win' "$work/out/game.html" || fail "no goal line"
 
+# A link is followed: the file it names gets the page (its mode kept), the
+# link stays.
+echo old >"$work/real.html"
+chmod 640 "$work/real.html"
+ln -s real.html "$work/link.html"
+"$SKATDD" analyze --html "$work/link.html" "$data/game.yaml" >/dev/null
+[ -L "$work/link.html" ] || fail "the link was replaced"
+cmp -s "$work/real.html" "$work/out/game.html" || fail "the page did not go where the link points"
+[ "$(stat -c %a "$work/real.html")" = 640 ] || fail "mode of the page replaced not kept"
+
 # (b) ISS records: one section per record, the passed game said, a null game
 # lost early drawn on its two levels; text output is unchanged by --html.
 "$SKATDD" analyze --format json --html "$work/iss.html" "$data/iss_games.sgf" >"$work/iss.json"
