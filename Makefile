@@ -22,9 +22,10 @@ SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sa
 # only recommended by clang, so missing where recommends are not installed.
 # groff-base renders the man page (tests/integration/manpage.sh); git clones
 # the tree for the install test, which builds the C example with pkg-config
-# (pkgconf) and runs the Python module (python3).
+# (pkgconf) and runs the Python module (python3).  chromium renders the
+# analyze --html page headless (tests/integration/html.sh).
 DEB_PACKAGES := gcc make libyaml-dev libcmocka-dev libjansson-dev jq gnuplot-nox clang libclang-rt-dev libomp-dev \
-                groff-base git pkgconf python3
+                groff-base git pkgconf python3 chromium
 
 LIB_SRC  := $(wildcard solver/*.c evaluator/*.c lib/*.c) $(filter-out cli/main.c,$(wildcard cli/*.c))
 # What libskatdd holds: the solver, the evaluator (with the deal and record

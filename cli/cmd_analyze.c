@@ -10,8 +10,10 @@
 #include "discard.h"
 #include "runner.h"
 #include "gamevalue.h"
+#include "htmlreview.h"
 #include "iss.h"
 #include "review.h"
+#include "reviewtext.h"
 #include "rulecontract.h"
 #include "scoring.h"
 
@@ -47,6 +49,9 @@ static const char analyze_help[] =
     "  --format text|json  text (default) or one JSON object per game and line\n"
     "  --min-cost N        hide inaccuracies costing fewer than N card points\n"
     "                      (decisive mistakes are always shown; default 1)\n"
+    "  --html FILE         also write the review as one self-contained HTML page\n"
+    "                      (chart of the value, tricks, mistakes; one section\n"
+    "                      per game of the run)\n"
     "  --tt-mb N           transposition table in megabytes (default 16; this\n"
     "                      command searches on one thread)\n"
     "  --ascii, --symbols  suit letters or suit symbols in text\n"
@@ -67,18 +72,11 @@ typedef struct {
     double ms;
 } Report;
 
-/* ---- values in words ---------------------------------------------------- */
+/* analyze --html: the page every game of the run adds its section to (NULL
+ * without --html). */
+static HtmlPage *html_page;
 
-/* The outcome class in words: "won", "lost schneider" ... */
-static const char *review_class_name(ReviewClass c)
-{
-    static const char *const names[REVIEW_CLASS_COUNT] = {
-        [REVIEW_SCHWARZED] = "lost schwarz", [REVIEW_SCHNEIDERED] = "lost schneider",
-        [REVIEW_LOST] = "lost",             [REVIEW_WON] = "won",
-        [REVIEW_SCHNEIDER] = "won schneider", [REVIEW_SCHWARZ] = "won schwarz",
-    };
-    return (unsigned)c < REVIEW_CLASS_COUNT ? names[c] : "?";
-}
+/* ---- values in words ---------------------------------------------------- */
 
 static const char *value_text(GameType game, int value, char out[16])
 {
@@ -758,6 +756,14 @@ static int analyze_game(const CommonOptions *o, TableWorkers *workers, const Dea
     else
         print_text(o, rep);
     fflush(stdout);
+    if (html_page)
+        html_page_add_game(html_page,
+                           &(HtmlGame){.deal = d, .iss = iss, .rules = rules, .review = &rep->review, .thresholds = &t,
+                                       .score = rep->has_score ? &rep->score : NULL,
+                                       .settled = iss && !rep->review.complete ? &rep->settled : NULL,
+                                       .played_discard = rep->has_discard_review ? &rep->played_discard : NULL,
+                                       .best_discard = rep->has_discard_review ? &rep->best_discard : NULL,
+                                       .contract_review = &rep->contract_review});
     free(rep);
     return EXIT_OK;
 }
@@ -782,6 +788,8 @@ static int analyze_iss(const CommonOptions *o, TableWorkers *workers, const char
         if (game->passed) {
             if (o->format == FORMAT_TEXT)
                 printf("%s: no game to analyze (%s)\n\n", game->deal.name, game->ending);
+            if (html_page)
+                html_page_add_skipped(html_page, game->deal.name, game->ending);
             continue;
         }
         const RuleSystem *system = deal_rules_get(&rules, deal_rules_name(o->rules, game->deal.rules), err,
@@ -837,11 +845,25 @@ static int analyze_file(const CommonOptions *o, TableWorkers *workers, const cha
     return status;
 }
 
-static const ExtraOption analyze_options[] = {{"min-cost", true}, {NULL, false}};
+static const ExtraOption analyze_options[] = {{"min-cost", true}, {"html", true}, {NULL, false}};
+
+typedef struct {
+    CommonOptions *common;
+    const char *html;   /* --html FILE */
+} AnalyzeOptions;
 
 static bool analyze_option(void *ctx, const char *name, const char *value)
 {
-    CommonOptions *o = ctx;
+    AnalyzeOptions *ao = ctx;
+    CommonOptions *o = ao->common;
+    if (strcmp(name, "html") == 0) {
+        if (!*value) {
+            fprintf(stderr, "skatdd analyze: --html needs a file name\n");
+            return false;
+        }
+        ao->html = value;
+        return true;
+    }
     char *end;
     long n = strtol(value, &end, 10);
     if (strcmp(name, "min-cost") != 0 || !*value || *end || n < 0 || n > 120) {
@@ -855,10 +877,16 @@ static bool analyze_option(void *ctx, const char *name, const char *value)
 int cmd_analyze(int argc, char **argv)
 {
     CommonOptions o;
+    AnalyzeOptions ao = {.common = &o};
     int status;
-    int first = command_start(argc, argv, &o, analyze_help, analyze_options, analyze_option, &o, &status);
+    int first = command_start(argc, argv, &o, analyze_help, analyze_options, analyze_option, &ao, &status);
     if (first < 0)
         return status;
+    char why[256];
+    if (ao.html && !(html_page = html_page_open(ao.html, why, sizeof why))) { /* before any work */
+        fprintf(stderr, "skatdd analyze: --html %s: %s\n", ao.html, why);
+        return EXIT_BAD_INPUT;
+    }
     TableWorkers *workers = table_workers_new(1, (size_t)o.tt_mb << 20); /* one thread: its solver reviews the play too */
     if (!workers) {
         fprintf(stderr, "skatdd analyze: out of memory for a %d MB table\n", o.tt_mb);
@@ -867,5 +895,11 @@ int cmd_analyze(int argc, char **argv)
     for (int i = first; i < argc && status == EXIT_OK; i++)
         status = analyze_file(&o, workers, argv[i]);
     table_workers_free(workers);
+    if (html_page && !html_page_close(html_page, why, sizeof why)) {
+        fprintf(stderr, "skatdd analyze: --html %s: %s\n", ao.html, why);
+        if (status == EXIT_OK)
+            status = EXIT_INTERNAL;
+    }
+    html_page = NULL;
     return status;
 }

@@ -83,7 +83,7 @@ int game_order_key(GameType game, int card)
     return group * 64 - card_strength(game, card);
 }
 
-static int sorted_cards(GameType game, CardSet cards, int out[32])
+int sorted_cards(GameType game, CardSet cards, int out[32])
 {
     int n = 0;
     for (; cards; cards &= cards - 1) {

@@ -43,6 +43,8 @@ const char *text_cards(const CommonOptions *o, GameType game, CardSet cards, cha
 /* Sorts cards for display: trumps first, then clubs, spades, hearts,
  * diamonds, each high to low (smaller key first). */
 int game_order_key(GameType game, int card);
+/* The cards of a set in that order; returns how many. */
+int sorted_cards(GameType game, CardSet cards, int out[32]);
 
 /* A row of the contract table and of the evaluation, as listed by
  * table_contracts, in the rule system's words without the announcements

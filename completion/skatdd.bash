@@ -53,6 +53,7 @@ _skatdd()
     --declarer) COMPREPLY=($(compgen -W "forehand middlehand rearhand" -- "$cur")); return ;;
     --model) COMPREPLY=($(compgen -W "double-dummy single-dummy" -- "$cur")); return ;;
     --plot) _skatdd_files '*.svg'; return ;;
+    --html) _skatdd_files '*.html'; return ;;
     --threads | --tt-mb | --samples | --discards | --seed | --confidence | --sd-layouts | --sd-contracts)
         return ;; # a number: nothing to offer
     esac
@@ -64,7 +65,7 @@ _skatdd()
     table) options="--declarer --rules --threads --tt-mb --format --ascii --symbols" ;;
     evaluate) options="--samples --quick --discards --model --sd-layouts --sd-contracts --seed
                        --confidence --plot --rules --threads --tt-mb --format --quiet" ;;
-    analyze) options="--min-cost --rules --format --tt-mb --ascii --symbols" ;;
+    analyze) options="--min-cost --html --rules --format --tt-mb --ascii --symbols" ;;
     problems) options="--rules --format --threads --tt-mb" ;;
     rules) options="" ;;
     *) return ;;

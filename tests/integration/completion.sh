@@ -50,7 +50,7 @@ expect "double-dummy single-dummy" "$SKATDD" evaluate --model ""
 expect "" "$SKATDD" evaluate --samples ""
 cd "$tmp"
 mkdir deals
-touch deals/a.yaml deals/notes.txt chart.svg
+touch deals/a.yaml deals/notes.txt chart.svg review.html
 expect "classic deals isko texas tournee" "$SKATDD" solve --rules ""
 expect "isko" "$SKATDD" solve --rules = i
 expect "tournee" "$SKATDD" rules tou
@@ -62,5 +62,6 @@ SKATDD_RULES_DIR="$tmp/rules" expect "mine" "$SKATDD" rules m
 # File names: YAML files and directories; any file for analyze (ISS records).
 expect "deals/a.yaml" "$SKATDD" solve deals/
 expect "chart.svg deals rules" "$SKATDD" evaluate --plot ""
+expect "deals review.html rules" "$SKATDD" analyze --html ""
 expect "deals/a.yaml deals/notes.txt" "$SKATDD" analyze deals/
 exit 0

@@ -1,0 +1,62 @@
+/* skatdd analyze --html: the game review as one self-contained HTML page
+ * (inline CSS and SVG, no script, nothing fetched), readable on a phone.
+ * Every game of the run is one section of the page, in the order analyzed.
+ *
+ * The page shows the review analyze computed (no second computation): the
+ * deal, a chart of the double-dummy value over the cards played with the
+ * mistakes marked, the tricks with each mistake's cost and better cards, the
+ * discard and contract reviews and the summary.  Every text that comes from
+ * the input (names, players, rule names) passes through one escaping
+ * function.
+ *
+ * The page is built in memory and written when the run ends: into a
+ * temporary file beside FILE, renamed over FILE once every write succeeded
+ * (a failure removes it and leaves FILE as it was).  A FILE that exists and
+ * is no regular file (/dev/stdout, a pipe) is written directly. */
+#ifndef SKATDD_HTMLREVIEW_H
+#define SKATDD_HTMLREVIEW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "deal.h"
+#include "discard.h"
+#include "gamevalue.h"
+#include "iss.h"
+#include "review.h"
+#include "rules.h"
+
+typedef struct HtmlPage HtmlPage;
+
+/* What analyze knows of one game; NULL for the parts it does not have. */
+typedef struct {
+    const Deal *deal;
+    const IssGame *iss;                  /* ISS records */
+    const RuleSystem *rules;
+    const Review *review;
+    const ReviewThresholds *thresholds;  /* the goal line of the chart */
+    const GameScore *score;              /* scored games: complete ones and ISS games */
+    const IssSettlement *settled;        /* ISS games that stopped early */
+    const DiscardChoice *played_discard, *best_discard; /* skat games */
+    const ContractReview *contract_review;
+} HtmlGame;
+
+/* Makes sure the page can be written at path (creates its temporary file).
+ * On NULL, err says why in one line (without the path). */
+HtmlPage *html_page_open(const char *path, char *err, size_t n);
+
+/* Adds a game's section. */
+void html_page_add_game(HtmlPage *page, const HtmlGame *game);
+
+/* Adds a section for a record without a game (everybody passed). */
+void html_page_add_skipped(HtmlPage *page, const char *name, const char *why);
+
+/* Writes the page and frees it.  On false err says why (without the path)
+ * and the file is not left half written. */
+bool html_page_close(HtmlPage *page, char *err, size_t n);
+
+/* Writes HTML-escaped text (& < > " ') to out: for the page and its tests. */
+void html_escape(FILE *out, const char *text);
+
+#endif

@@ -1,0 +1,11 @@
+/* The words of a game review, shared by analyze's text, JSON and HTML
+ * outputs so that all three say the same. */
+#ifndef SKATDD_REVIEWTEXT_H
+#define SKATDD_REVIEWTEXT_H
+
+#include "review.h"
+
+/* The outcome class in words: "won", "lost schneider" ... */
+const char *review_class_name(ReviewClass c);
+
+#endif
