@@ -185,7 +185,7 @@ fuzz-merge: $(addprefix build/fuzz/,$(FUZZ_TARGETS))
 .PHONY: install uninstall install-bin install-man install-completion uninstall-bin uninstall-man \
         uninstall-completion
 .PHONY: lib build-lib build/san-lib build-examples build/san-examples install-lib uninstall-lib install-python uninstall-python
-.PHONY: FORCE all deps run test fuzz fuzz-merge fuzz-replay-bins test-units test-integration test-tsan bench clean build-units build/san-units tsan-units
+.PHONY: FORCE all deps run test fuzz fuzz-merge fuzz-replay-bins test-units test-integration test-tsan bench stored-values clean build-units build/san-units tsan-units
 .DEFAULT_GOAL := all
 
 all: build/skatdd lib
@@ -217,6 +217,11 @@ test: deps
 test-tsan: deps
 	$(MAKE) -j2 --no-print-directory tsan-units
 	tests/run_tsan.sh build/tsan $(TSAN_UNITS)
+
+# Rewrites the stored values that tests/unit_values.c checks: only when a
+# change of the answers is intended (a rules fix), never for speed.
+stored-values: build/tests/bench
+	./build/tests/bench --write-values 100 >tests/data/values.txt.tmp && mv tests/data/values.txt.tmp tests/data/values.txt
 
 bench: deps build/tests/bench build/tests/optimism build/tests/bench_evaluate
 	./build/tests/bench $(BENCH_ARGS)

@@ -45,6 +45,65 @@ static void random_deal(uint64_t *rng, GameType game, Position *pos)
     pos->declarer_points = set_points(~dealt);
 }
 
+/* The sum of a hand's ranks (7 low, ace high: the null order). */
+static int rank_sum(CardSet hand)
+{
+    int sum = 0;
+    for (CardSet m = hand; m; m &= m - 1)
+        sum += card_rank(set_first(m));
+    return sum;
+}
+
+/* A null game on a random deal is nearly always lost at once, which checks
+ * little: the stored set gives the declarer the dealt hand of the lowest
+ * cards, so that some games are won and the searches go deeper. */
+static void give_declarer_lowest(Position *pos)
+{
+    int lowest = 0;
+    for (int seat = 1; seat < SEAT_COUNT; seat++)
+        if (rank_sum(pos->hands[seat]) < rank_sum(pos->hands[lowest]))
+            lowest = seat;
+    CardSet mine = pos->hands[lowest];
+    pos->hands[lowest] = pos->hands[SEAT_FOREHAND];
+    pos->hands[SEAT_FOREHAND] = mine;
+}
+
+/* bench --write-values N: the stored values of tests/data/values.txt (their
+ * format is described at the file's top), checked by tests/unit_values.c.
+ * N deals per game, seeded apart from the timed sets. */
+static int write_values(Solver *solver, int deals)
+{
+    printf("# skatdd stored values: written by `build/tests/bench --write-values %d`, checked by\n"
+           "# tests/unit_values.c.  Full deals, declarer forehand, forehand leads, the skat's points the\n"
+           "# declarer's (a hand game).  One deal a line: the game; the hands of forehand, middlehand\n"
+           "# and rearhand as hexadecimal card sets (bit suit*8+rank, solver/cards.h); the value\n"
+           "# (declarer's final card points, null: 1 won, 0 lost); the number of legal first cards;\n"
+           "# then each card and its value (solver_move_values).\n",
+           deals);
+    const GameType games[] = {GAME_GRAND, GAME_CLUBS, GAME_NULL};
+    for (size_t g = 0; g < sizeof games / sizeof *games; g++) {
+        uint64_t rng = 20261201u + (uint64_t)games[g];
+        for (int i = 0; i < deals; i++) {
+            Position pos;
+            random_deal(&rng, games[g], &pos);
+            if (games[g] == GAME_NULL)
+                give_declarer_lowest(&pos);
+            solver_new_deal(solver);
+            MoveValue moves[10];
+            int value = solver_value(solver, &pos);
+            int n = solver_move_values(solver, &pos, moves);
+            printf("%s %08x %08x %08x %d %d", game_type_name(games[g]), (unsigned)pos.hands[0],
+                   (unsigned)pos.hands[1], (unsigned)pos.hands[2], value, n);
+            for (int m = 0; m < n; m++) {
+                char name[3];
+                printf(" %s %d", card_name(moves[m].card, name), moves[m].value);
+            }
+            printf("\n");
+        }
+    }
+    return fflush(stdout) == 0 ? 0 : 1;
+}
+
 static void bench_game(Solver *solver, GameType game, int deals)
 {
     double *value_ms = malloc(sizeof(double) * (size_t)deals);
@@ -172,6 +231,12 @@ static void bench_table(const RuleSystem *rules, int deals)
 
 int main(int argc, char **argv)
 {
+    if (argc == 3 && strcmp(argv[1], "--write-values") == 0) {
+        Solver *solver = solver_new(16u << 20);
+        int status = solver && atoi(argv[2]) > 0 ? write_values(solver, atoi(argv[2])) : 1;
+        solver_free(solver);
+        return status;
+    }
     int deals = argc > 1 ? atoi(argv[1]) : DEFAULT_DEALS;
     if (deals < 1)
         deals = DEFAULT_DEALS;
