@@ -5,7 +5,11 @@
  * game), one thread.  Two measures per deal: the value alone, and everything
  * `skatdd solve` computes for a position (value, schwarz questions, every
  * card's value, optimal line).  Then Ramsch: every seat's three answers on
- * full deals.  Prints median, p90 and maximum. */
+ * full deals.  Prints median, p90 and maximum, and per set the total node
+ * count and a signature of the values (both byte-identical as long as the
+ * search is: a change for speed keeps the values signature, a change of the
+ * search shows in the node totals).  --quick: the same figures on the first
+ * deals of the same sets (their signatures differ from the full run's). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,8 +20,6 @@
 #include "common.h"
 #include "support_oracle.h"
 #include "table.h"
-
-enum { DEFAULT_DEALS = 500, DEFAULT_TABLE_DEALS = 100 };
 
 static int by_value(const void *a, const void *b)
 {
@@ -229,6 +231,22 @@ static void bench_table(const RuleSystem *rules, int deals)
     solver_free(solver);
 }
 
+/* The sizes of the sets: the full run, and --quick (under a minute on two
+ * shared cores) for a first look at a change. */
+typedef struct {
+    int deals, ramsch_deals, table_deals;
+} BenchSizes;
+
+static const BenchSizes full_sizes = {500, 500, 100};
+static const BenchSizes quick_sizes = {100, 12, 2};
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: bench [--quick] [DEALS [TABLE_DEALS]]\n"
+                    "       bench --write-values DEALS >tests/data/values.txt\n");
+    return 2;
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 3 && strcmp(argv[1], "--write-values") == 0) {
@@ -237,20 +255,35 @@ int main(int argc, char **argv)
         solver_free(solver);
         return status;
     }
-    int deals = argc > 1 ? atoi(argv[1]) : DEFAULT_DEALS;
-    if (deals < 1)
-        deals = DEFAULT_DEALS;
-    int table_deals = argc > 2 ? atoi(argv[2]) : DEFAULT_TABLE_DEALS;
-    if (table_deals < 1)
-        table_deals = DEFAULT_TABLE_DEALS;
+    BenchSizes sizes = full_sizes;
+    const char *mode = "";
+    int arg = 1;
+    if (arg < argc && strcmp(argv[arg], "--quick") == 0) {
+        sizes = quick_sizes;
+        mode = " (--quick)";
+        arg++;
+    }
+    /* DEALS sets the games' and Ramsch's sets, TABLE_DEALS the table's. */
+    if (arg < argc) {
+        sizes.deals = sizes.ramsch_deals = atoi(argv[arg++]);
+        if (sizes.deals < 1)
+            return usage();
+    }
+    if (arg < argc) {
+        sizes.table_deals = atoi(argv[arg++]);
+        if (sizes.table_deals < 1)
+            return usage();
+    }
+    if (arg < argc)
+        return usage();
     Solver *solver = solver_new(16u << 20);
     if (!solver)
         return 1;
-    printf("skatdd solver benchmark: random full deals, declarer forehand, forehand leads, 1 thread\n");
+    printf("skatdd solver benchmark%s: random full deals, declarer forehand, forehand leads, 1 thread\n", mode);
     const GameType games[] = {GAME_GRAND, GAME_CLUBS, GAME_NULL};
     for (size_t g = 0; g < sizeof games / sizeof *games; g++)
-        bench_game(solver, games[g], deals);
-    bench_ramsch(solver, deals);
+        bench_game(solver, games[g], sizes.deals);
+    bench_ramsch(solver, sizes.ramsch_deals);
     solver_free(solver);
 
     RuleSystem *rules = malloc(sizeof *rules);
@@ -259,8 +292,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench: %s\n", rules ? err : "out of memory");
         return 1;
     }
-    printf("contract table (isko), %d random deals, all three seats:\n", table_deals);
-    bench_table(rules, table_deals);
+    printf("contract table (isko), %d random deals, all three seats:\n", sizes.table_deals);
+    bench_table(rules, sizes.table_deals);
     free(rules);
     return 0;
 }
