@@ -4,7 +4,9 @@
  * --write-values 100`).  No change for speed may change one of them.  Under
  * the sanitizers (SKATDD_QUICK) every fifth deal is checked.  The total node
  * count is printed as a signature of the search, not checked: legitimate
- * speed-ups change it. */
+ * speed-ups change it.  tests/run_tests.sh runs this test (and unit_solver)
+ * a second time with SKATDD_NO_BMI2=1: test_search_variant checks that the
+ * copy of the search asked for is the one that runs (solver/dispatch.h). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +14,9 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
+#include <string.h>
+
+#include "dispatch.h"
 #include "notation.h"
 #include "search.h"
 
@@ -99,9 +104,28 @@ static void test_stored_values(void **state)
     solver_free(solver);
 }
 
+/* The copy of the search dispatch.c chose: portable when SKATDD_NO_BMI2
+ * asks for it, else bmi2 on a processor with fast BMI2 (this check repeats
+ * dispatch.c's on purpose). */
+static void test_search_variant(void **state)
+{
+    (void)state;
+    const char *no_bmi2 = getenv("SKATDD_NO_BMI2");
+    bool forced = no_bmi2 && *no_bmi2 && strcmp(no_bmi2, "0") != 0;
+    bool fast = false;
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_cpu_init();
+    fast = __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("popcnt") &&
+           !__builtin_cpu_is("amdfam15h") && !__builtin_cpu_is("amdfam17h");
+#endif
+    printf("search variant: %s\n", search_variant());
+    assert_string_equal(search_variant(), !forced && fast ? "bmi2" : "portable");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_search_variant),
         cmocka_unit_test(test_stored_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
