@@ -5,7 +5,12 @@ CC       ?= gcc
 GEN_DIR  := build/gen
 CSTD     := -std=gnu11
 WARN     := -Wall -Wextra
-CFLAGS   ?= -O2 -g -march=native
+# Portable: the default build runs on any x86-64 (no -march=native).  The
+# search is compiled a second time with BMI2 (solver/alphabeta_bmi2.c, only
+# on x86) and picked at run time where the processor has it (solver/dispatch.h;
+# SKATDD_NO_BMI2=1 forces the portable copy).
+CFLAGS   ?= -O2 -g
+BMI2_CFLAGS := $(if $(filter x86_64% i386% i486% i586% i686%,$(shell $(CC) -dumpmachine)),-mbmi2 -mbmi -mpopcnt)
 # -fPIC: the same objects go into libskatdd.a (the CLI and the tests) and
 # libskatdd.so; -fvisibility=hidden keeps everything but the skatdd_* API
 # (SKATDD_API in include/skatdd.h) out of the shared library's symbols and
@@ -68,14 +73,18 @@ TSAN_UNITS := unit_table unit_evaluate unit_singledummy
 define flavour
 $(1)/obj/%.o: %.c $(1)/compile-flags
 	@mkdir -p $$(dir $$@)
-	$(or $(3),$$(CC)) $$(ALL_CFLAGS) $(2) -c $$< -o $$@
+	$(or $(3),$$(CC)) $$(ALL_CFLAGS) $(2) $$(VARIANT_CFLAGS) -c $$< -o $$@
+
+# The search's BMI2 copy (solver/dispatch.h).
+$(1)/obj/%_bmi2.o: VARIANT_CFLAGS = $$(BMI2_CFLAGS)
 
 # The compiler and flags the objects were built with, rewritten only when they
 # change, so that a change of flags rebuilds every object (a stale object
 # without -fPIC would break the shared library's link).
 $(1)/compile-flags: FORCE
 	@mkdir -p $$(dir $$@)
-	@echo '$(or $(3),$$(CC)) $$(ALL_CFLAGS) $(2)' | cmp -s - $$@ || echo '$(or $(3),$$(CC)) $$(ALL_CFLAGS) $(2)' >$$@
+	@echo '$(or $(3),$$(CC)) $$(ALL_CFLAGS) $(2) bmi2: $$(BMI2_CFLAGS)' | cmp -s - $$@ || \
+	  echo '$(or $(3),$$(CC)) $$(ALL_CFLAGS) $(2) bmi2: $$(BMI2_CFLAGS)' >$$@
 
 # The generated file must exist before the first compile (afterwards the
 # .d files know it); any object rule of a new flavour needs this line too.
@@ -186,7 +195,7 @@ fuzz-merge: $(addprefix build/fuzz/,$(FUZZ_TARGETS))
 .PHONY: install uninstall install-bin install-man install-completion uninstall-bin uninstall-man \
         uninstall-completion
 .PHONY: lib build-lib build/san-lib build-examples build/san-examples install-lib uninstall-lib install-python uninstall-python
-.PHONY: FORCE all deps run test fuzz fuzz-merge fuzz-replay-bins test-units test-integration test-tsan bench clean build-units build/san-units tsan-units
+.PHONY: FORCE all deps run test fuzz fuzz-merge fuzz-replay-bins test-units test-integration test-tsan bench stored-values clean build-units build/san-units tsan-units
 .DEFAULT_GOAL := all
 
 all: build/skatdd lib
@@ -219,10 +228,18 @@ test-tsan: deps
 	$(MAKE) -j2 --no-print-directory tsan-units
 	tests/run_tsan.sh build/tsan $(TSAN_UNITS)
 
+# Rewrites the stored values that tests/unit_values.c checks: only when a
+# change of the answers is intended (a rules fix), never for speed.
+stored-values: build/tests/bench
+	./build/tests/bench --write-values 100 >tests/data/values.txt.tmp && mv tests/data/values.txt.tmp tests/data/values.txt
+
+# make bench BENCH_ARGS=--quick: the solver's figures on smaller sets, under
+# a minute (the single-dummy and evaluate benchmarks are left out).
 bench: deps build/tests/bench build/tests/optimism build/tests/bench_evaluate
 	./build/tests/bench $(BENCH_ARGS)
-	./build/tests/optimism
-	./build/tests/bench_evaluate $(EVAL_BENCH_ARGS)
+	@case " $(BENCH_ARGS) " in *" --quick "*) exit 0 ;; esac; \
+	  echo ./build/tests/optimism && ./build/tests/optimism && \
+	  echo ./build/tests/bench_evaluate $(EVAL_BENCH_ARGS) && ./build/tests/bench_evaluate $(EVAL_BENCH_ARGS)
 
 # The library for other programs: header, archive, shared library with its
 # links, and a pkg-config file.  The Python module goes where Debian's

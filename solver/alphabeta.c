@@ -1,3 +1,5 @@
+#include "variant.h" /* first: this file is compiled twice (dispatch.h) */
+
 #include "alphabeta.h"
 
 #include <string.h>

@@ -5,7 +5,11 @@
  * game), one thread.  Two measures per deal: the value alone, and everything
  * `skatdd solve` computes for a position (value, schwarz questions, every
  * card's value, optimal line).  Then Ramsch: every seat's three answers on
- * full deals.  Prints median, p90 and maximum. */
+ * full deals.  Prints median, p90 and maximum, and per set the total node
+ * count and a signature of the values (both byte-identical as long as the
+ * search is: a change for speed keeps the values signature, a change of the
+ * search shows in the node totals).  --quick: the same figures on the first
+ * deals of the same sets (their signatures differ from the full run's). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,8 +20,6 @@
 #include "common.h"
 #include "support_oracle.h"
 #include "table.h"
-
-enum { DEFAULT_DEALS = 500, DEFAULT_TABLE_DEALS = 100 };
 
 static int by_value(const void *a, const void *b)
 {
@@ -43,6 +45,65 @@ static void random_deal(uint64_t *rng, GameType game, Position *pos)
     random_position(rng, game, 10, SEAT_FOREHAND, SEAT_FOREHAND, 0, pos);
     CardSet dealt = pos->hands[0] | pos->hands[1] | pos->hands[2];
     pos->declarer_points = set_points(~dealt);
+}
+
+/* The sum of a hand's ranks (7 low, ace high: the null order). */
+static int rank_sum(CardSet hand)
+{
+    int sum = 0;
+    for (CardSet m = hand; m; m &= m - 1)
+        sum += card_rank(set_first(m));
+    return sum;
+}
+
+/* A null game on a random deal is nearly always lost at once, which checks
+ * little: the stored set gives the declarer the dealt hand of the lowest
+ * cards, so that some games are won and the searches go deeper. */
+static void give_declarer_lowest(Position *pos)
+{
+    int lowest = 0;
+    for (int seat = 1; seat < SEAT_COUNT; seat++)
+        if (rank_sum(pos->hands[seat]) < rank_sum(pos->hands[lowest]))
+            lowest = seat;
+    CardSet mine = pos->hands[lowest];
+    pos->hands[lowest] = pos->hands[SEAT_FOREHAND];
+    pos->hands[SEAT_FOREHAND] = mine;
+}
+
+/* bench --write-values N: the stored values of tests/data/values.txt (their
+ * format is described at the file's top), checked by tests/unit_values.c.
+ * N deals per game, seeded apart from the timed sets. */
+static int write_values(Solver *solver, int deals)
+{
+    printf("# skatdd stored values: written by `build/tests/bench --write-values %d`, checked by\n"
+           "# tests/unit_values.c.  Full deals, declarer forehand, forehand leads, the skat's points the\n"
+           "# declarer's (a hand game).  One deal a line: the game; the hands of forehand, middlehand\n"
+           "# and rearhand as hexadecimal card sets (bit suit*8+rank, solver/cards.h); the value\n"
+           "# (declarer's final card points, null: 1 won, 0 lost); the number of legal first cards;\n"
+           "# then each card and its value (solver_move_values).\n",
+           deals);
+    const GameType games[] = {GAME_GRAND, GAME_CLUBS, GAME_NULL};
+    for (size_t g = 0; g < sizeof games / sizeof *games; g++) {
+        uint64_t rng = 20261201u + (uint64_t)games[g];
+        for (int i = 0; i < deals; i++) {
+            Position pos;
+            random_deal(&rng, games[g], &pos);
+            if (games[g] == GAME_NULL)
+                give_declarer_lowest(&pos);
+            solver_new_deal(solver);
+            MoveValue moves[10];
+            int value = solver_value(solver, &pos);
+            int n = solver_move_values(solver, &pos, moves);
+            printf("%s %08x %08x %08x %d %d", game_type_name(games[g]), (unsigned)pos.hands[0],
+                   (unsigned)pos.hands[1], (unsigned)pos.hands[2], value, n);
+            for (int m = 0; m < n; m++) {
+                char name[3];
+                printf(" %s %d", card_name(moves[m].card, name), moves[m].value);
+            }
+            printf("\n");
+        }
+    }
+    return fflush(stdout) == 0 ? 0 : 1;
 }
 
 static void bench_game(Solver *solver, GameType game, int deals)
@@ -170,22 +231,59 @@ static void bench_table(const RuleSystem *rules, int deals)
     solver_free(solver);
 }
 
+/* The sizes of the sets: the full run, and --quick (under a minute on two
+ * shared cores) for a first look at a change. */
+typedef struct {
+    int deals, ramsch_deals, table_deals;
+} BenchSizes;
+
+static const BenchSizes full_sizes = {500, 500, 100};
+static const BenchSizes quick_sizes = {100, 12, 2};
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: bench [--quick] [DEALS [TABLE_DEALS]]\n"
+                    "       bench --write-values DEALS >tests/data/values.txt\n");
+    return 2;
+}
+
 int main(int argc, char **argv)
 {
-    int deals = argc > 1 ? atoi(argv[1]) : DEFAULT_DEALS;
-    if (deals < 1)
-        deals = DEFAULT_DEALS;
-    int table_deals = argc > 2 ? atoi(argv[2]) : DEFAULT_TABLE_DEALS;
-    if (table_deals < 1)
-        table_deals = DEFAULT_TABLE_DEALS;
+    if (argc == 3 && strcmp(argv[1], "--write-values") == 0) {
+        Solver *solver = solver_new(16u << 20);
+        int status = solver && atoi(argv[2]) > 0 ? write_values(solver, atoi(argv[2])) : 1;
+        solver_free(solver);
+        return status;
+    }
+    BenchSizes sizes = full_sizes;
+    const char *mode = "";
+    int arg = 1;
+    if (arg < argc && strcmp(argv[arg], "--quick") == 0) {
+        sizes = quick_sizes;
+        mode = " (--quick)";
+        arg++;
+    }
+    /* DEALS sets the games' and Ramsch's sets, TABLE_DEALS the table's. */
+    if (arg < argc) {
+        sizes.deals = sizes.ramsch_deals = atoi(argv[arg++]);
+        if (sizes.deals < 1)
+            return usage();
+    }
+    if (arg < argc) {
+        sizes.table_deals = atoi(argv[arg++]);
+        if (sizes.table_deals < 1)
+            return usage();
+    }
+    if (arg < argc)
+        return usage();
     Solver *solver = solver_new(16u << 20);
     if (!solver)
         return 1;
-    printf("skatdd solver benchmark: random full deals, declarer forehand, forehand leads, 1 thread\n");
+    printf("skatdd solver benchmark%s: random full deals, declarer forehand, forehand leads, 1 thread\n", mode);
     const GameType games[] = {GAME_GRAND, GAME_CLUBS, GAME_NULL};
     for (size_t g = 0; g < sizeof games / sizeof *games; g++)
-        bench_game(solver, games[g], deals);
-    bench_ramsch(solver, deals);
+        bench_game(solver, games[g], sizes.deals);
+    bench_ramsch(solver, sizes.ramsch_deals);
     solver_free(solver);
 
     RuleSystem *rules = malloc(sizeof *rules);
@@ -194,8 +292,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench: %s\n", rules ? err : "out of memory");
         return 1;
     }
-    printf("contract table (isko), %d random deals, all three seats:\n", table_deals);
-    bench_table(rules, table_deals);
+    printf("contract table (isko), %d random deals, all three seats:\n", sizes.table_deals);
+    bench_table(rules, sizes.table_deals);
     free(rules);
     return 0;
 }

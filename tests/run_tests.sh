@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test against one build directory (build or build/san):
-#   - the cmocka unit test binaries BUILD/tests/unit_*;
+#   - the cmocka unit test binaries BUILD/tests/unit_*, and unit_values and
+#     unit_solver again on the portable copy of the search (SKATDD_NO_BMI2=1);
 #   - the bad-input cases tests/bad/NAME.yaml: skatdd must exit with status 2 and
 #     print exactly the line in tests/bad/NAME.err (COMMAND in NAME.cmd, default solve);
 #   - the integration scripts tests/integration/*.sh, run with SKATDD set.
@@ -26,6 +27,18 @@ for t in "$build"/tests/unit_*; do
     else
         cat "$build/$(basename "$t").log"
         fail "$t"
+    fi
+done
+
+# The portable copy of the search (solver/dispatch.h) once more, where the
+# processor would run the BMI2 one: the stored values and the oracle.
+for t in unit_values unit_solver; do
+    [ -x "$build/tests/$t" ] || continue
+    if SKATDD_NO_BMI2=1 "$build/tests/$t" >"$build/$t-portable.log" 2>&1; then
+        passed=$((passed + 1))
+    else
+        cat "$build/$t-portable.log"
+        fail "$build/tests/$t (SKATDD_NO_BMI2=1)"
     fi
 done
 

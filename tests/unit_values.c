@@ -1,0 +1,132 @@
+/* The stored values of tests/data/values.txt: 300 full deals (grand, clubs,
+ * null), each deal's value and the value of every legal first card, as the
+ * solver gave them when the file was written (`build/tests/bench
+ * --write-values 100`).  No change for speed may change one of them.  Under
+ * the sanitizers (SKATDD_QUICK) every fifth deal is checked.  The total node
+ * count is printed as a signature of the search, not checked: legitimate
+ * speed-ups change it.  tests/run_tests.sh runs this test (and unit_solver)
+ * a second time with SKATDD_NO_BMI2=1: test_search_variant checks that the
+ * copy of the search asked for is the one that runs (solver/dispatch.h). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "dispatch.h"
+#include "notation.h"
+#include "search.h"
+
+enum { STORED_DEALS = 300 };
+
+static const char *values_path = "tests/data/values.txt";
+
+/* Reads one card name and its value; false at a malformed pair. */
+static bool read_move(FILE *f, MoveValue *move)
+{
+    char name[4];
+    if (fscanf(f, "%3s %d", name, &move->value) != 2)
+        return false;
+    move->card = card_parse(name);
+    return move->card != CARD_NONE;
+}
+
+/* Reads the next deal's line (comment lines skipped) into pos, its value and
+ * its moves.  Returns false at the end of the file; a malformed line fails
+ * the test. */
+static bool read_deal(FILE *f, int line_index, Position *pos, int *value, MoveValue moves[10], int *count)
+{
+    int c;
+    while ((c = fgetc(f)) == '#')
+        while ((c = fgetc(f)) != '\n' && c != EOF)
+            ;
+    if (c == EOF)
+        return false;
+    ungetc(c, f);
+    char game[16];
+    unsigned hands[3];
+    if (fscanf(f, "%15s %x %x %x %d %d", game, &hands[0], &hands[1], &hands[2], value, count) != 6)
+        fail_msg("%s: deal %d: malformed line", values_path, line_index);
+    *pos = (Position){.game = game_type_parse(game), .declarer = SEAT_FOREHAND, .leader = SEAT_FOREHAND};
+    if (pos->game == GAME_TYPE_COUNT || *count < 1 || *count > 10)
+        fail_msg("%s: deal %d: bad game or move count", values_path, line_index);
+    for (int seat = 0; seat < SEAT_COUNT; seat++)
+        pos->hands[seat] = hands[seat];
+    pos->declarer_points = set_points(~(pos->hands[0] | pos->hands[1] | pos->hands[2]));
+    for (int m = 0; m < *count; m++)
+        if (!read_move(f, &moves[m]))
+            fail_msg("%s: deal %d: malformed card value %d", values_path, line_index, m + 1);
+    while ((c = fgetc(f)) != '\n' && c != EOF)
+        ;
+    return true;
+}
+
+static void test_stored_values(void **state)
+{
+    (void)state;
+    FILE *f = fopen(values_path, "r");
+    if (!f)
+        fail_msg("cannot open %s (the tests run from the source tree's top)", values_path);
+    Solver *solver = solver_new(16u << 20);
+    assert_non_null(solver);
+    int stride = getenv("SKATDD_QUICK") ? 5 : 1;
+    int deals = 0, checked = 0;
+    Position pos;
+    int stored_value, count;
+    MoveValue stored[10];
+    while (read_deal(f, deals, &pos, &stored_value, stored, &count)) {
+        int index = deals++;
+        if (index % stride)
+            continue;
+        checked++;
+        char name[3];
+        solver_new_deal(solver);
+        int value = solver_value(solver, &pos);
+        if (value != stored_value)
+            fail_msg("deal %d (%s): value %d, stored %d", index, game_type_name(pos.game), value, stored_value);
+        MoveValue moves[10];
+        int n = solver_move_values(solver, &pos, moves);
+        if (n != count)
+            fail_msg("deal %d (%s): %d legal cards, stored %d", index, game_type_name(pos.game), n, count);
+        for (int m = 0; m < n; m++)
+            if (moves[m].card != stored[m].card || moves[m].value != stored[m].value)
+                fail_msg("deal %d (%s): card %s value %d, stored %s %d", index, game_type_name(pos.game),
+                         card_name(moves[m].card, name), moves[m].value,
+                         card_name(stored[m].card, (char[3]){0}), stored[m].value);
+    }
+    fclose(f);
+    assert_int_equal(deals, STORED_DEALS);
+    printf("stored values: %d of %d deals checked, %llu nodes\n", checked, deals,
+           (unsigned long long)solver_nodes(solver));
+    solver_free(solver);
+}
+
+/* The copy of the search dispatch.c chose: portable when SKATDD_NO_BMI2
+ * asks for it, else bmi2 on a processor with fast BMI2 (this check repeats
+ * dispatch.c's on purpose). */
+static void test_search_variant(void **state)
+{
+    (void)state;
+    const char *no_bmi2 = getenv("SKATDD_NO_BMI2");
+    bool forced = no_bmi2 && *no_bmi2 && strcmp(no_bmi2, "0") != 0;
+    bool fast = false;
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_cpu_init();
+    fast = __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("popcnt") &&
+           !__builtin_cpu_is("amdfam15h") && !__builtin_cpu_is("amdfam17h");
+#endif
+    printf("search variant: %s\n", search_variant());
+    assert_string_equal(search_variant(), !forced && fast ? "bmi2" : "portable");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_search_variant),
+        cmocka_unit_test(test_stored_values),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
