@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "jobs.h"
 #include "common.h"
 #include "scoretext.h"
 #include "dealreader.h"
@@ -393,7 +394,7 @@ static json_t *contract_review_json(const Report *rep)
     return j;
 }
 
-static void print_json(const Report *rep)
+static json_t *report_json(const Report *rep)
 {
     const Deal *d = rep->deal;
     const Review *r = &rep->review;
@@ -425,7 +426,7 @@ static void print_json(const Report *rep)
     json_object_set_new(o, "contract_review", contract_review_json(rep));
     json_object_set_new(o, "nodes", json_integer((json_int_t)report_nodes(rep)));
     json_object_set_new(o, "ms", json_real(rep->ms));
-    json_print_line(o);
+    return o;
 }
 
 /* ---- one game ------------------------------------------------------------ */
@@ -456,8 +457,10 @@ static bool check_yaml(const Deal *d)
     return true; /* fewer than 30 cards: reviewed up to where the record stops */
 }
 
+/* Reviews one game: its JSON object in *json when json is not NULL (skatdd
+ * batch), else printed in the format chosen. */
 static int analyze_game(const CommonOptions *o, TableWorkers *workers, const Deal *d, const IssGame *iss,
-                        const RuleSystem *rules)
+                        const RuleSystem *rules, json_t **json)
 {
     char err[512];
     GamePlay play = {.cards = d->hands[d->declarer] | d->skat, .bid = d->bid, .doubling = d->kontra,
@@ -515,8 +518,10 @@ static int analyze_game(const CommonOptions *o, TableWorkers *workers, const Dea
         gamevalue_score(rules, &play, &rep->score);
         rep->has_score = true;
     }
-    if (o->format == FORMAT_JSON)
-        print_json(rep);
+    if (json)
+        *json = report_json(rep);
+    else if (o->format == FORMAT_JSON)
+        json_print_line(report_json(rep));
     else
         print_text(o, rep);
     fflush(stdout);
@@ -553,7 +558,7 @@ static int analyze_iss(const CommonOptions *o, TableWorkers *workers, const char
             status = EXIT_BAD_INPUT;
             break;
         }
-        status = analyze_game(o, workers, &game->deal, game, system);
+        status = analyze_game(o, workers, &game->deal, game, system, NULL);
         if (status == EXIT_BAD_INPUT) {
             refused = true;
             status = EXIT_OK;
@@ -575,7 +580,7 @@ typedef struct {
 static int analyze_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
 {
     AnalyzeRun *run = ctx;
-    return check_yaml(deal) ? analyze_game(run->common, run->workers, deal, NULL, rules) : EXIT_BAD_INPUT;
+    return check_yaml(deal) ? analyze_game(run->common, run->workers, deal, NULL, rules, NULL) : EXIT_BAD_INPUT;
 }
 
 /* The file is read once, then looked at: ISS records or YAML deals. */
@@ -628,3 +633,46 @@ int cmd_analyze(int argc, char **argv)
     table_workers_free(workers);
     return status;
 }
+
+/* ----- skatdd batch: a game is its deal and play (ISS records as played,
+ * without the settlement of a game given up); the reasons a record is
+ * refused go to stderr as analyze says them. */
+
+static void *analyze_settings_new(CommonOptions *common) { return common; }
+static void analyze_settings_free(void *settings) { (void)settings; }
+
+static void *analyze_worker_new(void *settings)
+{
+    CommonOptions *o = settings;
+    AnalyzeRun *run = malloc(sizeof *run);
+    if (!run)
+        return NULL;
+    *run = (AnalyzeRun){.common = o, .workers = table_workers_new(1, (size_t)o->tt_mb << 20)};
+    if (!run->workers) {
+        free(run);
+        return NULL;
+    }
+    return run;
+}
+
+static void analyze_worker_free(void *worker)
+{
+    AnalyzeRun *run = worker;
+    if (run)
+        table_workers_free(run->workers);
+    free(run);
+}
+
+static json_t *analyze_job_run(void *worker, const Deal *deal, const RuleSystem *rules, char *err, size_t n,
+                               int *status)
+{
+    AnalyzeRun *run = worker;
+    json_t *json = NULL;
+    if (n)
+        err[0] = '\0';
+    *status = check_yaml(deal) ? analyze_game(run->common, run->workers, deal, NULL, rules, &json) : EXIT_BAD_INPUT;
+    return json;
+}
+
+const Job job_analyze = {"analyze",          analyze_options,     analyze_settings_new, analyze_option,
+                         analyze_worker_new, analyze_worker_free, analyze_job_run,      analyze_settings_free};
