@@ -22,6 +22,7 @@ static const Command commands[] = {
     {"rules", cmd_rules, "list the rule systems, or describe one"},
     {"analyze", cmd_analyze, "review games played out: every card's double-dummy cost, the decisive mistakes"},
     {"problems", cmd_problems, "solve Skat problems and check their stated answers"},
+    {"batch", cmd_batch, "run solve, table, evaluate or analyze over many deals: JSON Lines, resumable, MPI"},
 };
 
 static void usage(FILE *out)
