@@ -29,7 +29,7 @@ static const char stats_help[] =
     "  --csv               one CSV table: table,row,column,deals,count,share\n"
     "                      (share = count / deals)\n"
     "  --plot FILE.svg     chart of the deals' highest bid ceilings (gnuplot)\n"
-    "  --rules NAME|FILE   rule system for lines without \\\"rules\\\" (default isko)\n"
+    "  --rules NAME|FILE   rule system for lines without \"rules\" (default isko)\n"
     "  --help              this help\n";
 
 enum { FEATURE_JACKS, FEATURE_TRUMPS, FEATURE_ACES_TENS, FEATURE_COUNT };
