@@ -200,7 +200,7 @@ fuzz-merge: $(addprefix build/fuzz/,$(FUZZ_TARGETS))
 .PHONY: install uninstall install-bin install-man install-completion uninstall-bin uninstall-man \
         uninstall-completion
 .PHONY: lib build-lib build/san-lib build-examples build/san-examples install-lib uninstall-lib install-python uninstall-python
-.PHONY: FORCE all deps run test fuzz fuzz-merge fuzz-replay-bins test-units test-integration test-tsan bench clean build-units build/san-units tsan-units
+.PHONY: FORCE all deps run test fuzz fuzz-merge fuzz-replay-bins test-units test-integration test-tsan bench bench-batch clean build-units build/san-units tsan-units
 .DEFAULT_GOAL := all
 
 all: build/skatdd lib
@@ -237,6 +237,17 @@ bench: deps build/tests/bench build/tests/optimism build/tests/bench_evaluate
 	./build/tests/bench $(BENCH_ARGS)
 	./build/tests/optimism
 	./build/tests/bench_evaluate $(EVAL_BENCH_ARGS)
+
+# Deals per second per core of skatdd batch (the rate line it prints at the
+# end): solve (grand, forehand, the best discard found) and the full contract
+# table of seeded random deals, one thread, then all.
+BATCH_BENCH_SOLVE ?= 200
+BATCH_BENCH_TABLE ?= 20
+bench-batch: deps build/skatdd
+	./build/skatdd batch --job solve --random $(BATCH_BENCH_SOLVE) --threads 1 >/dev/null
+	./build/skatdd batch --job solve --random $(BATCH_BENCH_SOLVE) >/dev/null
+	./build/skatdd batch --job table --random $(BATCH_BENCH_TABLE) --threads 1 >/dev/null
+	./build/skatdd batch --job table --random $(BATCH_BENCH_TABLE) >/dev/null
 
 # The library for other programs: header, archive, shared library with its
 # links, and a pkg-config file.  The Python module goes where Debian's
