@@ -638,7 +638,11 @@ int cmd_analyze(int argc, char **argv)
  * without the settlement of a game given up); the reasons a record is
  * refused go to stderr as analyze says them. */
 
-static void *analyze_settings_new(CommonOptions *common) { return common; }
+static void *analyze_settings_new(CommonOptions *common)
+{
+    common->iss_play = DEAL_MAX_PLAY; /* an ISS record with all the cards it played */
+    return common;
+}
 static void analyze_settings_free(void *settings) { (void)settings; }
 
 static void *analyze_worker_new(void *settings)

@@ -56,6 +56,14 @@ jq -e 'has("nodes") or has("ms")' plain.jsonl >/dev/null && fail "nodes and ms a
 jq -e 'has("best_seat") and has("rules") and (.seats.middlehand.contracts | length > 10)' table.jsonl >/dev/null \
     || fail "table's keys"
 
+# analyze over a YAML game and ISS records (their play as recorded): the
+# first line is analyze's own answer.
+"$SKATDD" batch --job analyze --threads 2 --quiet "$here/data/game.yaml" "$here/data/iss_games.sgf" >analyze.jsonl
+[ "$(wc -l <analyze.jsonl)" -eq 6 ] || fail "analyze: 1 YAML game and 5 ISS games"
+"$SKATDD" analyze --format json "$here/data/game.yaml" | jq -S 'del(.nodes, .ms)' >analyze0.json
+jq -S 'select(.index == 0) | del(.index, .deal)' analyze.jsonl | diff - analyze0.json >/dev/null \
+    || fail "batch line 0 is not analyze's answer"
+
 # 3. The same file for any number of threads and any chunk size.
 "$SKATDD" batch --job solve --random 24 --seed 9 --threads 1 --chunk 5 --quiet --output one.jsonl
 "$SKATDD" batch --job solve --random 24 --seed 9 --threads 2 --chunk 7 --quiet --output two.jsonl
