@@ -133,7 +133,11 @@ $(eval $(call flavour,build,))
 MPI_CFLAGS  := $(shell mpicc --showme:compile 2>/dev/null)
 MPI_LDFLAGS := $(shell mpicc --showme:link 2>/dev/null)
 ifneq ($(MPI_LDFLAGS),)
-build/obj/cli/batchmpi.o: ALL_CFLAGS += -DSKATDD_MPI $(MPI_CFLAGS)
+# (A rule of its own, not a target-specific ALL_CFLAGS: that would reach
+# build/compile-flags through the prerequisite and rewrite it.)
+build/obj/cli/batchmpi.o: cli/batchmpi.c build/compile-flags
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -DSKATDD_MPI $(MPI_CFLAGS) -c $< -o $@
 build/skatdd: LDLIBS += $(MPI_LDFLAGS)
 build/tests/%: LDLIBS += $(MPI_LDFLAGS)
 endif
