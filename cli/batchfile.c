@@ -4,6 +4,7 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -84,8 +85,10 @@ bool batch_file_open(BatchFile *f, const char *path, char *err, size_t n)
         f->out = stdout;
         return true;
     }
-    FILE *in = fopen(path, "r");
-    if (!in && errno != ENOENT) {
+    struct stat st;
+    bool regular = stat(path, &st) == 0 && S_ISREG(st.st_mode);
+    FILE *in = regular ? fopen(path, "r") : NULL;
+    if (regular && !in) {
         snprintf(err, n, "%s: %s", path, strerror(errno));
         return false;
     }
@@ -107,32 +110,43 @@ bool batch_file_open(BatchFile *f, const char *path, char *err, size_t n)
     return true;
 }
 
+/* The first failure's reason; none for standard output (output_end says it). */
+static bool fail(BatchFile *f, char *err, size_t n)
+{
+    int why = errno ? errno : EIO;
+    if (n)
+        err[0] = '\0';
+    if (!f->failed && f->path)
+        snprintf(err, n, "%s: %s", f->path, strerror(why));
+    f->failed = true;
+    return false;
+}
+
 bool batch_file_write(BatchFile *f, const char *text, size_t len, char *err, size_t n)
 {
-    if (len && fwrite(text, 1, len, f->out) != len) {
-        snprintf(err, n, "%s: %s", f->path ? f->path : "standard output", strerror(errno ? errno : EIO));
-        return false;
-    }
+    errno = 0;
+    if (f->failed || (len && fwrite(text, 1, len, f->out) != len))
+        return fail(f, err, n);
     return true;
 }
 
+/* fsync of a file that cannot be synced (a pipe, a terminal) is no failure. */
 bool batch_file_sync(BatchFile *f, char *err, size_t n)
 {
     errno = 0;
-    if (fflush(f->out) != 0 || ferror(f->out) || (f->path && fsync(fileno(f->out)) != 0)) {
-        snprintf(err, n, "%s: %s", f->path ? f->path : "standard output", strerror(errno ? errno : EIO));
-        return false;
-    }
+    if (f->failed || fflush(f->out) != 0 || ferror(f->out) ||
+        (f->path && fsync(fileno(f->out)) != 0 && errno != EINVAL && errno != EROFS))
+        return fail(f, err, n);
     return true;
 }
 
 bool batch_file_close(BatchFile *f, char *err, size_t n)
 {
+    if (n)
+        err[0] = '\0';
     bool ok = !f->out || batch_file_sync(f, err, n);
-    if (f->path && f->out && fclose(f->out) != 0 && ok) {
-        snprintf(err, n, "%s: %s", f->path, strerror(errno));
-        ok = false;
-    }
+    if (f->path && f->out && fclose(f->out) != 0 && ok)
+        ok = fail(f, err, n);
     f->out = NULL;
     free(f->done);
     f->done = NULL;

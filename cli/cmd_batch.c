@@ -343,7 +343,8 @@ static bool deliver(void *ctx, int64_t chunk, const char *results, size_t len)
             break;
         if (r[0] == 'L') {
             if (!batch_file_write(b->file, r + 1, (size_t)(eol - r), err, sizeof err)) {
-                fprintf(stderr, "skatdd batch: %s\n", err);
+                if (err[0])
+                    fprintf(stderr, "skatdd batch: %s\n", err);
                 b->status = EXIT_INTERNAL;
                 return false;
             }
@@ -357,7 +358,8 @@ static bool deliver(void *ctx, int64_t chunk, const char *results, size_t len)
         r = eol + 1;
     }
     if (!batch_file_sync(b->file, err, sizeof err)) {
-        fprintf(stderr, "skatdd batch: %s\n", err);
+        if (err[0])
+            fprintf(stderr, "skatdd batch: %s\n", err);
         b->status = EXIT_INTERNAL;
         return false;
     }
@@ -587,7 +589,8 @@ static int batch_run(Batch *b, int first, int argc, char **argv)
     if (m->rank == 0) {
         b->done = NULL;
         if (!batch_file_close(&file, err, sizeof err)) {
-            fprintf(stderr, "skatdd batch: %s\n", err);
+            if (err[0])
+                fprintf(stderr, "skatdd batch: %s\n", err);
             status = EXIT_INTERNAL;
         }
     } else {

@@ -79,6 +79,20 @@ grep -q "^skatdd batch: 14 deals in" resume.err || fail "resume solved other tha
 "$SKATDD" batch --job solve --random 24 --seed 9 --output resumed.jsonl 2>again.err
 grep -q "^skatdd batch: 0 deals in" again.err || fail "a finished file is solved again: $(cat again.err)"
 cmp -s one.jsonl resumed.jsonl || fail "a finished file changed"
+# Killed at any moment (kill -9 while it writes): resumed, the same file.
+"$SKATDD" batch --job solve --random 24 --seed 9 --threads 1 --chunk 1 --quiet --output killed.jsonl &
+pid=$!
+for _ in $(seq 100); do [ -s killed.jsonl ] && break; sleep 0.05; done
+kill -9 "$pid" 2>/dev/null || true
+wait "$pid" 2>/dev/null || true
+[ "$(wc -l <killed.jsonl)" -lt 24 ] || fail "the kill came too late to test anything"
+"$SKATDD" batch --job solve --random 24 --seed 9 --threads 2 --quiet --output killed.jsonl
+cmp -s one.jsonl killed.jsonl || fail "a killed run, resumed, differs from the whole run"
+# A failed write is said once, with exit 1.
+status=0
+"$SKATDD" batch --job solve --random 2 --quiet --output /dev/full 2>full.err || status=$?
+[ "$status" -eq 1 ] && [ "$(cat full.err)" = "skatdd batch: /dev/full: No space left on device" ] \
+    || fail "/dev/full: status $status, $(cat full.err)"
 # A complete line that is no batch line is not cut away.
 { head -n 3 one.jsonl; echo 'not json'; } >foreign.jsonl
 status=0
