@@ -24,6 +24,12 @@ bool batch_mpi_start(BatchMpi *m, int *argc, char ***argv, char *err, size_t n)
     return true;
 }
 
+void batch_mpi_abort(BatchMpi *m, int status)
+{
+    (void)m;
+    (void)status;
+}
+
 int batch_mpi_finish(BatchMpi *m, int status)
 {
     (void)m;
@@ -74,6 +80,12 @@ bool batch_mpi_start(BatchMpi *m, int *argc, char ***argv, char *err, size_t n)
     MPI_Comm_rank(MPI_COMM_WORLD, &m->rank);
     MPI_Comm_size(MPI_COMM_WORLD, &m->size);
     return true;
+}
+
+void batch_mpi_abort(BatchMpi *m, int status)
+{
+    if (m->joined)
+        MPI_Abort(MPI_COMM_WORLD, status);
 }
 
 int batch_mpi_finish(BatchMpi *m, int status)

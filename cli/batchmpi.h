@@ -21,6 +21,9 @@ typedef struct {
  * so); a process started otherwise never loads MPI's machinery.  False with
  * the reason in err when it cannot join. */
 bool batch_mpi_start(BatchMpi *m, int *argc, char ***argv, char *err, size_t n);
+/* Ends every rank of the job at once with status (MPI_Abort), when one rank
+ * cannot go on and the others would wait for it forever; alone: nothing. */
+void batch_mpi_abort(BatchMpi *m, int status);
 /* The worst exit status over all ranks, which every rank then returns. */
 int batch_mpi_finish(BatchMpi *m, int status);
 

@@ -405,13 +405,12 @@ static bool wanted(Batch *b, int64_t i)
     return !b->finished && i >= b->chunk * b->chunk_size && !index_done(b, i);
 }
 
-static bool take(Batch *b, int64_t i, const Deal *deal, const RuleSystem *rules)
+static void take(Batch *b, int64_t i, const Deal *deal, const RuleSystem *rules)
 {
     Pending *p = &b->pending[b->count++];
     p->index = i;
     p->deal = *deal;
     p->rules = *rules;
-    return true;
 }
 
 /* Read to the end even when this process has no more chunks: parsing is
@@ -557,9 +556,15 @@ static int batch_run(Batch *b, int first, int argc, char **argv)
         b->done_bits = file.done_bits;
         b->done_count = file.done_count;
     }
-    if (m->size > 1) { /* every rank learns whether rank 0 could start */
+    if (m->size > 1) {
+        /* Every rank learns whether rank 0 could start: a chunk size of 0
+         * ends the run before any work. */
+        if (m->rank == 0 && status != EXIT_OK)
+            b->chunk_size = 0;
         if (!batch_mpi_share(m, &b->done, &b->done_bits, &b->chunk_size))
-            status = EXIT_INTERNAL;
+            batch_mpi_abort(m, EXIT_INTERNAL);
+        if (b->chunk_size == 0 && m->rank != 0)
+            b->finished = true;
     }
     if (status == EXIT_OK || m->size > 1) {
         b->started = wall_ms();
@@ -568,15 +573,13 @@ static int batch_run(Batch *b, int first, int argc, char **argv)
             b->total = b->options->random ? b->options->random : -1;
             if (status == EXIT_OK && !batch_mpi_coordinate(m, b->total, b->chunk_size, &c))
                 status = EXIT_INTERNAL;
-        } else if (status == EXIT_OK) {
+        } else if (status == EXIT_OK && !b->finished) {
             if (!start_workers(b)) {
                 fprintf(stderr, "skatdd batch: out of memory for the threads' tables\n");
+                batch_mpi_abort(m, EXIT_INTERNAL); /* the other ranks cannot go on without this one's chunks */
                 status = EXIT_INTERNAL;
-                b->finished = b->mpi->size == 1;
-            }
-            if (status == EXIT_OK || m->size > 1) {
-                int worked = work(b, first, argc, argv);
-                status = worked > status ? worked : status;
+            } else {
+                status = work(b, first, argc, argv);
             }
             stop_workers(b);
         }
