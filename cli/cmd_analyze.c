@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "jobs.h"
 #include "common.h"
 #include "scoretext.h"
 #include "dealreader.h"
@@ -397,7 +398,7 @@ static json_t *contract_review_json(const Report *rep)
     return j;
 }
 
-static void print_json(const Report *rep)
+static json_t *report_json(const Report *rep)
 {
     const Deal *d = rep->deal;
     const Review *r = &rep->review;
@@ -429,7 +430,7 @@ static void print_json(const Report *rep)
     json_object_set_new(o, "contract_review", contract_review_json(rep));
     json_object_set_new(o, "nodes", json_integer((json_int_t)report_nodes(rep)));
     json_object_set_new(o, "ms", json_real(rep->ms));
-    json_print_line(o);
+    return o;
 }
 
 /* ---- Ramsch --------------------------------------------------------------
@@ -612,7 +613,7 @@ static json_t *ramsch_summary_json(const RamschReport *rep)
     return s;
 }
 
-static void ramsch_print_json(const RamschReport *rep)
+static json_t *ramsch_json(const RamschReport *rep)
 {
     const Deal *d = rep->deal;
     const RamschReview *r = &rep->review;
@@ -631,10 +632,12 @@ static void ramsch_print_json(const RamschReport *rep)
     json_object_set_new(o, "summary", ramsch_summary_json(rep));
     json_object_set_new(o, "nodes", json_integer((json_int_t)r->nodes));
     json_object_set_new(o, "ms", json_real(rep->ms));
-    json_print_line(o);
+    return o;
 }
 
-static int analyze_ramsch(const CommonOptions *o, TableWorkers *workers, const Deal *d, const RuleSystem *rules)
+/* json: where batch takes the game's JSON object (NULL: printed). */
+static int analyze_ramsch(const CommonOptions *o, TableWorkers *workers, const Deal *d, const RuleSystem *rules,
+                          json_t **json)
 {
     char err[512];
     RamschReport *rep = calloc(1, sizeof *rep);
@@ -660,8 +663,10 @@ static int analyze_ramsch(const CommonOptions *o, TableWorkers *workers, const D
         }
         rep->has_score = true;
     }
-    if (o->format == FORMAT_JSON)
-        ramsch_print_json(rep);
+    if (json)
+        *json = ramsch_json(rep);
+    else if (o->format == FORMAT_JSON)
+        json_print_line(ramsch_json(rep));
     else
         ramsch_print_text(o, rep);
     fflush(stdout);
@@ -692,8 +697,10 @@ static bool check_yaml(const Deal *d)
     return true; /* fewer than 30 cards: reviewed up to where the record stops */
 }
 
+/* Reviews one game: its JSON object in *json when json is not NULL (skatdd
+ * batch), else printed in the format chosen. */
 static int analyze_game(const CommonOptions *o, TableWorkers *workers, const Deal *d, const IssGame *iss,
-                        const RuleSystem *rules)
+                        const RuleSystem *rules, json_t **json)
 {
     char err[512];
     GamePlay play = {.cards = d->hands[d->declarer] | d->skat, .bid = d->bid, .doubling = d->kontra,
@@ -751,8 +758,10 @@ static int analyze_game(const CommonOptions *o, TableWorkers *workers, const Dea
         gamevalue_score(rules, &play, &rep->score);
         rep->has_score = true;
     }
-    if (o->format == FORMAT_JSON)
-        print_json(rep);
+    if (json)
+        *json = report_json(rep);
+    else if (o->format == FORMAT_JSON)
+        json_print_line(report_json(rep));
     else
         print_text(o, rep);
     fflush(stdout);
@@ -799,7 +808,7 @@ static int analyze_iss(const CommonOptions *o, TableWorkers *workers, const char
             status = EXIT_BAD_INPUT;
             break;
         }
-        status = analyze_game(o, workers, &game->deal, game, system);
+        status = analyze_game(o, workers, &game->deal, game, system, NULL);
         if (status == EXIT_BAD_INPUT) {
             refused = true;
             status = EXIT_OK;
@@ -823,8 +832,8 @@ static int analyze_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
     AnalyzeRun *run = ctx;
     if (!check_yaml(deal))
         return EXIT_BAD_INPUT;
-    return deal->ramsch ? analyze_ramsch(run->common, run->workers, deal, rules)
-                        : analyze_game(run->common, run->workers, deal, NULL, rules);
+    return deal->ramsch ? analyze_ramsch(run->common, run->workers, deal, rules, NULL)
+                        : analyze_game(run->common, run->workers, deal, NULL, rules, NULL);
 }
 
 /* The file is read once, then looked at: ISS records or YAML deals. */
@@ -903,3 +912,61 @@ int cmd_analyze(int argc, char **argv)
     html_page = NULL;
     return status;
 }
+
+/* ----- skatdd batch: a game is its deal and play (ISS records as played,
+ * without the settlement of a game given up); the reasons a record is
+ * refused go to stderr as analyze says them. */
+
+static void *analyze_settings_new(CommonOptions *common)
+{
+    common->iss_play = DEAL_MAX_PLAY; /* an ISS record with all the cards it played */
+    AnalyzeOptions *ao = calloc(1, sizeof *ao);
+    if (ao)
+        ao->common = common;
+    return ao;
+}
+static void analyze_settings_free(void *settings) { free(settings); }
+
+static void *analyze_worker_new(void *settings)
+{
+    CommonOptions *o = ((AnalyzeOptions *)settings)->common;
+    AnalyzeRun *run = malloc(sizeof *run);
+    if (!run)
+        return NULL;
+    *run = (AnalyzeRun){.common = o, .workers = table_workers_new(1, (size_t)o->tt_mb << 20)};
+    if (!run->workers) {
+        free(run);
+        return NULL;
+    }
+    return run;
+}
+
+static void analyze_worker_free(void *worker)
+{
+    AnalyzeRun *run = worker;
+    if (run)
+        table_workers_free(run->workers);
+    free(run);
+}
+
+static json_t *analyze_job_run(void *worker, const Deal *deal, const RuleSystem *rules, char *err, size_t n,
+                               int *status)
+{
+    AnalyzeRun *run = worker;
+    json_t *json = NULL;
+    if (n)
+        err[0] = '\0';
+    if (!check_yaml(deal))
+        *status = EXIT_BAD_INPUT;
+    else if (deal->ramsch)
+        *status = analyze_ramsch(run->common, run->workers, deal, rules, &json);
+    else
+        *status = analyze_game(run->common, run->workers, deal, NULL, rules, &json);
+    return json;
+}
+
+/* --html is for analyze alone: a batch writes JSON lines. */
+static const ExtraOption analyze_batch_options[] = {{"min-cost", true}, {NULL, false}};
+
+const Job job_analyze = {"analyze",          analyze_batch_options,     analyze_settings_new, analyze_option,
+                         analyze_worker_new, analyze_worker_free, analyze_job_run,      analyze_settings_free};

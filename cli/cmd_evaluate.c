@@ -10,6 +10,7 @@
 #include "runner.h"
 #include "evaluate.h"
 #include "plot.h"
+#include "jobs.h"
 
 static const char evaluate_help[] =
     "usage: skatdd evaluate [OPTIONS] FILE...\n"
@@ -59,6 +60,9 @@ static const char evaluate_help[] =
     "                      threads (default 16; each thread at least 1)\n"
     "  --format text|json, --quiet (no progress bar)\n"
     "  --help              this help\n";
+
+static const EvalOptions evaluate_defaults = {.samples = 4, .seed = 1, .discards = 1, .confidence = 0.9,
+                                             .model = MODEL_DOUBLE_DUMMY, .sd_layouts = 6, .sd_contracts = 3};
 
 typedef struct {
     EvalOptions eval;
@@ -319,7 +323,8 @@ static json_t *contract_json(const RuleSystem *rules, const Evaluation *e, int r
     return j;
 }
 
-static void print_json(const RuleSystem *rules, const Deal *d, const Evaluation *e, const EvalOptions *eo, double ms)
+static json_t *evaluation_json(const RuleSystem *rules, const Deal *d, const Evaluation *e, const EvalOptions *eo,
+                               double ms)
 {
     char name[160];
     json_t *o = json_object();
@@ -354,7 +359,7 @@ static void print_json(const RuleSystem *rules, const Deal *d, const Evaluation 
     json_object_set_new(o, "discard", e->discard ? json_cards(GAME_GRAND, e->discard) : json_null());
     json_object_set_new(o, "nodes", json_integer((json_int_t)e->nodes));
     json_object_set_new(o, "ms", json_real(ms));
-    json_print_line(o);
+    return o;
 }
 
 typedef struct {
@@ -363,43 +368,61 @@ typedef struct {
     Evaluation *evaluation;
 } EvaluateRun;
 
-static int evaluate_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
+/* The evaluation of the hand a deal gives: its JSON object in *json when json
+ * is not NULL (skatdd batch: a full deal's declarer's hand, else
+ * forehand's), else printed in the format chosen.  EXIT_BAD_INPUT with the
+ * reason in err for a document without one hand. */
+static int evaluate_one(EvaluateRun *run, const Deal *deal, const RuleSystem *rules, json_t **json, char *err,
+                        size_t n)
 {
-    EvaluateRun *run = ctx;
     EvaluateOptions *eo = run->options;
     Evaluation *e = run->evaluation;
-    char err[512];
     int seat;
     CardSet hand;
-    if (!known_hand(deal, &seat, &hand, err, sizeof err)) {
-        fprintf(stderr, "%s\n", err);
+    if (json && deal->full_deal) {
+        seat = deal->has_declarer ? deal->declarer : SEAT_FOREHAND;
+        hand = deal->hands[seat];
+    } else if (!known_hand(deal, &seat, &hand, err, n)) {
         return EXIT_BAD_INPUT;
     }
     eo->started = wall_ms();
-    if (!evaluate_hand(rules, seat, hand, &eo->eval, e, err, sizeof err)) {
-        fprintf(stderr, "skatdd evaluate: %s\n", err);
+    char why[256];
+    if (!evaluate_hand(rules, seat, hand, &eo->eval, e, why, sizeof why)) {
+        snprintf(err, n, "skatdd evaluate: %s", why);
         return EXIT_INTERNAL;
     }
     double ms = wall_ms() - eo->started;
     if (eo->show_progress && ms >= 1000)
         fprintf(stderr, "\r%*s\r", 78, "");
+    if (json) {
+        *json = evaluation_json(rules, deal, e, &eo->eval, ms);
+        return EXIT_OK;
+    }
     if (run->common->format == FORMAT_JSON)
-        print_json(rules, deal, e, &eo->eval, ms);
+        json_print_line(evaluation_json(rules, deal, e, &eo->eval, ms));
     else
         print_text(run->common, rules, deal, e, &eo->eval, ms);
     fflush(stdout);
-    if (eo->plot && !plot_evaluation(eo->plot, rules, e, err, sizeof err)) {
-        fprintf(stderr, "skatdd evaluate: --plot %s: %s\n", eo->plot, err);
+    if (eo->plot && !plot_evaluation(eo->plot, rules, e, why, sizeof why)) {
+        snprintf(err, n, "skatdd evaluate: --plot %s: %s", eo->plot, why);
         return EXIT_INTERNAL;
     }
     return EXIT_OK;
 }
 
+static int evaluate_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
+{
+    char err[512];
+    int status = evaluate_one(ctx, deal, rules, NULL, err, sizeof err);
+    if (status != EXIT_OK)
+        fprintf(stderr, "%s\n", err);
+    return status;
+}
+
 int cmd_evaluate(int argc, char **argv)
 {
     CommonOptions o;
-    EvaluateOptions eo = {.eval = {.samples = 4, .seed = 1, .discards = 1, .confidence = 0.9,
-                                   .model = MODEL_DOUBLE_DUMMY, .sd_layouts = 6, .sd_contracts = 3}};
+    EvaluateOptions eo = {.eval = evaluate_defaults};
     int status;
     int first = command_start(argc, argv, &o, evaluate_help, evaluate_options, evaluate_option, &eo, &status);
     if (first < 0)
@@ -422,3 +445,71 @@ int cmd_evaluate(int argc, char **argv)
     free(run.evaluation);
     return status;
 }
+
+/* ----- skatdd batch: one thread per deal, no progress bar, no chart -------- */
+
+static const ExtraOption evaluate_job_options[] = {
+    {"samples", true}, {"discards", true}, {"seed", true},         {"confidence", true},   {"quick", false},
+    {"model", true},   {"sd-layouts", true}, {"sd-contracts", true}, {NULL, false},
+};
+
+typedef struct {
+    CommonOptions *common;
+    EvaluateOptions options;
+} EvaluateSettings;
+
+static void *evaluate_settings_new(CommonOptions *common)
+{
+    EvaluateSettings *s = malloc(sizeof *s);
+    if (s)
+        *s = (EvaluateSettings){.common = common, .options = {.eval = evaluate_defaults}};
+    return s;
+}
+
+static bool evaluate_settings_option(void *ctx, const char *name, const char *value)
+{
+    EvaluateSettings *s = ctx;
+    return evaluate_option(&s->options, name, value);
+}
+
+typedef struct {
+    EvaluateOptions options; /* the settings' with this worker's thread and table */
+    EvaluateRun run;
+} EvaluateWorker;
+
+static void *evaluate_worker_new(void *settings)
+{
+    EvaluateSettings *s = settings;
+    EvaluateWorker *w = malloc(sizeof *w);
+    Evaluation *e = malloc(sizeof *e);
+    if (!w || !e) {
+        free(w);
+        free(e);
+        return NULL;
+    }
+    w->options = s->options;
+    w->options.eval.threads = 1;
+    w->options.eval.tt_bytes = (size_t)s->common->tt_mb << 20;
+    w->run = (EvaluateRun){.common = s->common, .options = &w->options, .evaluation = e};
+    return w;
+}
+
+static void evaluate_worker_free(void *worker)
+{
+    EvaluateWorker *w = worker;
+    if (w)
+        free(w->run.evaluation);
+    free(w);
+}
+
+static json_t *evaluate_job_run(void *worker, const Deal *deal, const RuleSystem *rules, char *err, size_t n,
+                                int *status)
+{
+    EvaluateWorker *w = worker;
+    json_t *json = NULL;
+    *status = evaluate_one(&w->run, deal, rules, &json, err, n);
+    return json;
+}
+
+const Job job_evaluate = {"evaluate",          evaluate_job_options, evaluate_settings_new, evaluate_settings_option,
+                          evaluate_worker_new, evaluate_worker_free, evaluate_job_run,      free};

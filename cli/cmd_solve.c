@@ -10,6 +10,7 @@
 #include "discard.h"
 #include "gamevalue.h"
 #include "rulecontract.h"
+#include "jobs.h"
 
 static const char solve_help[] =
     "usage: skatdd solve [OPTIONS] FILE...\n"
@@ -192,7 +193,7 @@ static void print_text(const CommonOptions *o, const SolveReport *r)
     printf("Nodes: %llu, time: %.1f ms\n\n", (unsigned long long)a->nodes, r->ms);
 }
 
-static void print_json(const SolveReport *r)
+static json_t *report_json(const SolveReport *r)
 {
     const Deal *d = r->deal;
     const Position *p = &r->pos;
@@ -236,7 +237,7 @@ static void print_json(const SolveReport *r)
     json_object_set_new(o, "outcome", outcome);
     json_object_set_new(o, "nodes", json_integer((json_int_t)a->nodes));
     json_object_set_new(o, "ms", json_real(r->ms));
-    json_print_line(o);
+    return o;
 }
 
 typedef struct {
@@ -385,7 +386,7 @@ static void ramsch_print_text(const CommonOptions *o, const RamschReport *r)
     printf("Nodes: %llu, time: %.1f ms\n\n", (unsigned long long)r->nodes, r->ms);
 }
 
-static void ramsch_print_json(const RamschReport *r)
+static json_t *ramsch_json(const RamschReport *r)
 {
     const Deal *d = r->deal;
     const Position *p = &r->pos;
@@ -417,44 +418,48 @@ static void ramsch_print_json(const RamschReport *r)
     json_object_set_new(o, "line", json_card_list(r->line, r->line_length));
     json_object_set_new(o, "nodes", json_integer((json_int_t)r->nodes));
     json_object_set_new(o, "ms", json_real(r->ms));
-    json_print_line(o);
+    return o;
 }
 
-static int solve_ramsch(SolveRun *run, const Deal *deal, const RuleSystem *rules)
+/* The answer to one deal: its JSON object in *json when json is not NULL
+ * (skatdd batch), else printed in the format chosen.  EXIT_BAD_INPUT with
+ * the reason in err for a deal solve refuses. */
+static int solve_ramsch(SolveRun *run, const Deal *deal, const RuleSystem *rules, json_t **json, char *err,
+                        size_t n)
 {
     for (int s = 0; s < SEAT_COUNT; s++)
         if (!deal->has_hand[s]) {
-            fprintf(stderr, "%s:%d:%d: missing hand '%s'\n", deal->file, deal->mark.line, deal->mark.column,
-                    seat_name(s));
+            snprintf(err, n, "%s:%d:%d: missing hand '%s'", deal->file, deal->mark.line, deal->mark.column,
+                     seat_name(s));
             return EXIT_BAD_INPUT;
         }
     RamschReport *report = calloc(1, sizeof *report);
-    if (!report)
+    if (!report) {
+        snprintf(err, n, "out of memory");
         return EXIT_INTERNAL;
+    }
     double start = wall_ms();
     uint64_t nodes = solver_nodes(run->solver);
     solver_new_deal(run->solver);
     ramsch_solve(run->solver, deal, rules, report);
     report->nodes = solver_nodes(run->solver) - nodes;
     report->ms = wall_ms() - start;
-    if (run->common->format == FORMAT_JSON)
-        ramsch_print_json(report);
+    if (json)
+        *json = ramsch_json(report);
+    else if (run->common->format == FORMAT_JSON)
+        json_print_line(ramsch_json(report));
     else
         ramsch_print_text(run->common, report);
     free(report);
     return EXIT_OK;
 }
 
-static int solve_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
+static int solve_one(SolveRun *run, const Deal *deal, const RuleSystem *rules, json_t **json, char *err, size_t n)
 {
-    SolveRun *run = ctx;
-    char err[512];
     if (deal->ramsch)
-        return solve_ramsch(run, deal, rules);
-    if (!deal_require_game(deal, err, sizeof err)) {
-        fprintf(stderr, "%s\n", err);
+        return solve_ramsch(run, deal, rules, json, err, n);
+    if (!deal_require_game(deal, err, n))
         return EXIT_BAD_INPUT;
-    }
     SolveReport report = {.deal = deal, .rules = rules};
     double start = wall_ms();
     uint64_t nodes = solver_nodes(run->solver);
@@ -464,11 +469,22 @@ static int solve_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
     report.analysis.nodes = solver_nodes(run->solver) - nodes;
     report.ms = wall_ms() - start;
     compute_outcome(deal, rules, &report);
-    if (run->common->format == FORMAT_JSON)
-        print_json(&report);
+    if (json)
+        *json = report_json(&report);
+    else if (run->common->format == FORMAT_JSON)
+        json_print_line(report_json(&report));
     else
         print_text(run->common, &report);
     return EXIT_OK;
+}
+
+static int solve_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
+{
+    char err[512];
+    int status = solve_one(ctx, deal, rules, NULL, err, sizeof err);
+    if (status != EXIT_OK)
+        fprintf(stderr, "%s\n", err);
+    return status;
 }
 
 static const ExtraOption solve_options[] = {{"after", true}, {NULL, false}};
@@ -504,3 +520,41 @@ int cmd_solve(int argc, char **argv)
     solver_free(run.solver);
     return status;
 }
+
+/* ----- skatdd batch --------------------------------------------------------- */
+
+static void *solve_settings_new(CommonOptions *common) { return common; }
+static void solve_settings_free(void *settings) { (void)settings; }
+
+static void *solve_worker_new(void *settings)
+{
+    CommonOptions *o = settings;
+    SolveRun *run = malloc(sizeof *run);
+    if (!run)
+        return NULL;
+    *run = (SolveRun){.common = o, .solver = solver_new((size_t)o->tt_mb << 20)};
+    if (!run->solver) {
+        free(run);
+        return NULL;
+    }
+    return run;
+}
+
+static void solve_worker_free(void *worker)
+{
+    SolveRun *run = worker;
+    if (run)
+        solver_free(run->solver);
+    free(run);
+}
+
+static json_t *solve_job_run(void *worker, const Deal *deal, const RuleSystem *rules, char *err, size_t n,
+                             int *status)
+{
+    json_t *json = NULL;
+    *status = solve_one(worker, deal, rules, &json, err, n);
+    return json;
+}
+
+const Job job_solve = {"solve",          solve_options,     solve_settings_new, solve_option,
+                       solve_worker_new, solve_worker_free, solve_job_run,      solve_settings_free};

@@ -7,6 +7,7 @@
 #include "runner.h"
 #include "table.h"
 #include "rulecontract.h"
+#include "jobs.h"
 
 static const char table_help[] =
     "usage: skatdd table [OPTIONS] FILE...\n"
@@ -156,7 +157,7 @@ static json_t *entry_json(const RuleSystem *rules, const TableEntry *e)
     return j;
 }
 
-static void print_json(const RuleSystem *rules, const Deal *d, const DealTable *t, double ms)
+static json_t *table_json(const RuleSystem *rules, const Deal *d, const DealTable *t, double ms)
 {
     json_t *o = json_object();
     json_object_set_new(o, "name", d->name[0] ? json_string(d->name) : json_null());
@@ -179,7 +180,7 @@ static void print_json(const RuleSystem *rules, const Deal *d, const DealTable *
     json_object_set_new(o, "best_seat", t->best_seat >= 0 ? json_string(seat_name(t->best_seat)) : json_null());
     json_object_set_new(o, "nodes", json_integer((json_int_t)t->nodes));
     json_object_set_new(o, "ms", json_real(ms));
-    json_print_line(o);
+    return o;
 }
 
 typedef struct {
@@ -189,22 +190,35 @@ typedef struct {
     DealTable *table;
 } TableRun;
 
-static int table_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
+/* The table of one deal: its JSON object in *json when json is not NULL
+ * (skatdd batch), else printed in the format chosen.  EXIT_BAD_INPUT with the
+ * reason in err for a deal the table cannot take. */
+static int table_one(TableRun *run, const Deal *deal, const RuleSystem *rules, json_t **json, char *err, size_t n)
 {
-    TableRun *run = ctx;
     if (!deal->full_deal) {
-        fprintf(stderr, "%s:%d:%d: table needs a full deal: three hands of 10 cards and the skat\n", deal->file,
-                deal->mark.line, deal->mark.column);
+        snprintf(err, n, "%s:%d:%d: table needs a full deal: three hands of 10 cards and the skat", deal->file,
+                 deal->mark.line, deal->mark.column);
         return EXIT_BAD_INPUT;
     }
     double start = wall_ms();
     table_compute(run->workers, rules, deal->hands, deal->skat, run->options.seat_mask, run->table);
     double ms = wall_ms() - start;
-    if (run->common->format == FORMAT_JSON)
-        print_json(rules, deal, run->table, ms);
+    if (json)
+        *json = table_json(rules, deal, run->table, ms);
+    else if (run->common->format == FORMAT_JSON)
+        json_print_line(table_json(rules, deal, run->table, ms));
     else
         print_text(run->common, rules, deal, run->table, ms);
     return EXIT_OK;
+}
+
+static int table_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
+{
+    char err[512];
+    int status = table_one(ctx, deal, rules, NULL, err, sizeof err);
+    if (status != EXIT_OK)
+        fprintf(stderr, "%s\n", err);
+    return status;
 }
 
 int cmd_table(int argc, char **argv)
@@ -227,3 +241,63 @@ int cmd_table(int argc, char **argv)
     free(run.table);
     return status;
 }
+
+/* ----- skatdd batch: one thread per deal ------------------------------------ */
+
+typedef struct {
+    CommonOptions *common;
+    TableOptions options;
+} TableSettings;
+
+static void *table_settings_new(CommonOptions *common)
+{
+    TableSettings *s = malloc(sizeof *s);
+    if (s)
+        *s = (TableSettings){.common = common, .options = {.seat_mask = 7}};
+    return s;
+}
+
+static bool table_settings_option(void *ctx, const char *name, const char *value)
+{
+    TableSettings *s = ctx;
+    return table_option(&s->options, name, value);
+}
+
+static void *table_worker_new(void *settings)
+{
+    TableSettings *s = settings;
+    TableRun *run = calloc(1, sizeof *run);
+    if (!run)
+        return NULL;
+    *run = (TableRun){.common = s->common, .options = s->options,
+                      .workers = table_workers_new(1, (size_t)s->common->tt_mb << 20),
+                      .table = malloc(sizeof *run->table)};
+    if (!run->workers || !run->table) {
+        table_workers_free(run->workers);
+        free(run->table);
+        free(run);
+        return NULL;
+    }
+    return run;
+}
+
+static void table_worker_free(void *worker)
+{
+    TableRun *run = worker;
+    if (!run)
+        return;
+    table_workers_free(run->workers);
+    free(run->table);
+    free(run);
+}
+
+static json_t *table_job_run(void *worker, const Deal *deal, const RuleSystem *rules, char *err, size_t n,
+                             int *status)
+{
+    json_t *json = NULL;
+    *status = table_one(worker, deal, rules, &json, err, n);
+    return json;
+}
+
+const Job job_table = {"table",          table_options,     table_settings_new, table_settings_option,
+                       table_worker_new, table_worker_free, table_job_run,      free};

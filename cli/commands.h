@@ -10,5 +10,7 @@ int cmd_table(int argc, char **argv);
 int cmd_evaluate(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_problems(int argc, char **argv);
+int cmd_batch(int argc, char **argv);
+int cmd_stats(int argc, char **argv);
 
 #endif

@@ -22,6 +22,8 @@ static const Command commands[] = {
     {"rules", cmd_rules, "list the rule systems, or describe one"},
     {"analyze", cmd_analyze, "review games played out: every card's double-dummy cost, the decisive mistakes"},
     {"problems", cmd_problems, "solve Skat problems and check their stated answers"},
+    {"batch", cmd_batch, "run solve, table, evaluate or analyze over many deals: JSON Lines, resumable, MPI"},
+    {"stats", cmd_stats, "tables from a batch file: best contracts, bid ceilings, win rates by hand"},
 };
 
 static void usage(FILE *out)

@@ -497,3 +497,61 @@ bool plot_evaluation(const char *path, const RuleSystem *rules, const Evaluation
     remove_work_folder(dir);
     return ok;
 }
+
+/* ---- bar charts ---- */
+
+/* The bars' data: label (safe characters, quoted) and height, one a line;
+ * the labels reach gnuplot from here (xtic), never through the script. */
+static bool write_bars(const char *path, const PlotBar *bars, int count)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return false;
+    for (int i = 0; i < count; i++) {
+        char label[LABEL_BYTES];
+        fprintf(f, "\"%s\" %.6f\n", safe_text(bars[i].label, label, sizeof label), bars[i].value);
+    }
+    bool ok = !ferror(f);
+    return fclose(f) == 0 && ok;
+}
+
+bool plot_bars(const char *path, const char *title, const char *ylabel, const PlotBar *bars, int count, char *err,
+               size_t n)
+{
+    char dir[] = WORK_TEMPLATE;
+    if (!mkdtemp(dir)) {
+        snprintf(err, n, "cannot make a temporary folder in /tmp: %s", strerror(errno));
+        return false;
+    }
+    char data[sizeof dir + 16], svg[sizeof dir + 16], safe_title[256], safe_ylabel[LABEL_BYTES];
+    snprintf(data, sizeof data, "%s/bars.dat", dir);
+    snprintf(svg, sizeof svg, "%s/plot.svg", dir);
+    bool ok = write_bars(data, bars, count);
+    if (!ok)
+        snprintf(err, n, "cannot write the plot data in %s: %s", dir, strerror(errno));
+    char *script = NULL;
+    size_t len = 0;
+    FILE *s = ok ? open_memstream(&script, &len) : NULL;
+    if (ok && !s) {
+        snprintf(err, n, "out of memory");
+        ok = false;
+    }
+    if (s) {
+        fprintf(s, "set terminal svg size 960,540 dynamic font 'Helvetica,14' background rgb 'white'\n"
+                   "set output '%s'\nset termoption noenhanced\nset title '%s' font ',16'\n"
+                   "set ylabel '%s'\nset yrange [0:*]\nset style fill solid 0.85 border -1\n"
+                   "set boxwidth 0.8\nset xtics nomirror rotate by -45\nset ytics nomirror\n"
+                   "set grid ytics lc rgb '#e0e0e0'\nset border 3 lc rgb '#404040'\n"
+                   "plot '%s' using 0:2:xtic(1) with boxes lc rgb '#1f5fbf' notitle\nunset output\n",
+                svg, safe_text(title, safe_title, sizeof safe_title), safe_text(ylabel, safe_ylabel, sizeof safe_ylabel),
+                data);
+        ok = fclose(s) == 0 && script;
+        if (!ok)
+            snprintf(err, n, "out of memory");
+    }
+    ok = ok && run_gnuplot(dir, script, len, err, n) && svg_is_complete(svg, err, n) &&
+         move_into_place(svg, path, err, n);
+    free(script);
+    remove_work_folder(dir);
+    return ok;
+}

@@ -25,4 +25,15 @@ bool plot_check_path(const char *path, char *err, size_t n);
  * one line (without the path) and path is left as it was. */
 bool plot_evaluation(const char *path, const RuleSystem *rules, const Evaluation *e, char *err, size_t n);
 
+/* One bar of a bar chart: its label under the x axis and its height. */
+typedef struct {
+    const char *label;
+    double value;
+} PlotBar;
+
+/* Draws count bars, left to right, into the SVG file path (skatdd stats
+ * --plot); the same safety and the same all-or-nothing target as above. */
+bool plot_bars(const char *path, const char *title, const char *ylabel, const PlotBar *bars, int count, char *err,
+               size_t n);
+
 #endif

@@ -21,6 +21,13 @@ int command_start(int argc, char **argv, CommonOptions *o, const char *help, con
     return first;
 }
 
+/* What is wrong with a file or a record, unless another process says it. */
+static void report(const CommonOptions *o, const char *err)
+{
+    if (!o->reader_quiet)
+        fprintf(stderr, "%s\n", err);
+}
+
 /* The part of an ISS game's play a command sees (o->iss_play). */
 static void keep_play(const CommonOptions *o, IssGame *game)
 {
@@ -59,7 +66,7 @@ static int for_each_iss_game(const CommonOptions *o, const char *path, const cha
         if (got > 0 && !game->passed)
             system = deal_rules_get(&rules, deal_rules_name(o->rules, game->deal.rules), err, sizeof err);
         if (got < 0 || (!game->passed && !system)) {
-            fprintf(stderr, "%s\n", err);
+            report(o, err);
             refused = true;
             continue;
         }
@@ -84,7 +91,7 @@ int for_each_deal(const CommonOptions *o, const char *path, DealHandler handle, 
     char err[512];
     DealReader *reader = deal_reader_open(path, err, sizeof err);
     if (!reader) {
-        fprintf(stderr, "%s\n", err);
+        report(o, err);
         return EXIT_BAD_INPUT;
     }
     size_t size;
@@ -111,7 +118,7 @@ int for_each_deal_of(const CommonOptions *o, DealReader *reader, DealHandler han
         fflush(stdout);
     }
     if (status == EXIT_OK && got < 0) {
-        fprintf(stderr, "%s\n", err);
+        report(o, err);
         status = EXIT_BAD_INPUT;
     }
     free(deal);

@@ -28,7 +28,7 @@ _skatdd_files()
 _skatdd()
 {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
-    local commands="solve score table evaluate rules analyze problems"
+    local commands="solve score table evaluate rules analyze problems batch stats"
     COMPREPLY=()
     # --option=value: bash splits it into "--option" "=" "value".
     if [[ $cur == = ]]; then
@@ -51,6 +51,9 @@ _skatdd()
     --scheme) COMPREPLY=($(compgen -W "seeger-fabian texas-match-points" -- "$cur")); return ;;
     --table-size) COMPREPLY=($(compgen -W "3 4" -- "$cur")); return ;;
     --declarer) COMPREPLY=($(compgen -W "forehand middlehand rearhand" -- "$cur")); return ;;
+    --job) COMPREPLY=($(compgen -W "solve table evaluate analyze" -- "$cur")); return ;;
+    --output) _skatdd_files '*.jsonl'; return ;;
+    --contract | --random | --chunk) return ;; # a contract or a number: nothing to offer
     --model) COMPREPLY=($(compgen -W "double-dummy single-dummy" -- "$cur")); return ;;
     --plot) _skatdd_files '*.svg'; return ;;
     --html) _skatdd_files '*.html'; return ;;
@@ -60,6 +63,20 @@ _skatdd()
 
     local options
     case ${COMP_WORDS[1]} in
+    batch)
+        # batch's own options, and those of the job once --job names it.
+        options="--job --random --seed --contract --declarer --output --chunk --rules --threads --tt-mb --quiet"
+        local i
+        for ((i = 2; i < COMP_CWORD; i++)); do
+            if [[ ${COMP_WORDS[i]} == --job ]]; then
+                case ${COMP_WORDS[i + 1]} in
+                solve) options+=" --after" ;;
+                evaluate) options+=" --samples --quick --discards --model --sd-layouts --sd-contracts --confidence" ;;
+                analyze) options+=" --min-cost" ;;
+                esac
+            fi
+        done ;;
+    stats) options="--csv --plot --rules" ;;
     solve) options="--after --rules --format --tt-mb --ascii --symbols" ;;
     score) options="--rules --scheme --table-size --format" ;;
     table) options="--declarer --rules --threads --tt-mb --format --ascii --symbols" ;;
@@ -79,6 +96,8 @@ _skatdd()
         COMPREPLY=($(compgen -W "$(_skatdd_rule_names "${COMP_WORDS[0]}")" -- "$cur"))
         _skatdd_files '*.yaml' ;;
     analyze) _skatdd_files '' ;; # YAML records and ISS records of any name
+    batch) _skatdd_files '' ;; # YAML deals and ISS records
+    stats) _skatdd_files '*.jsonl' ;;
     *) _skatdd_files '*.yaml' ;;
     esac
 }

@@ -48,6 +48,10 @@ expect "middlehand" "$SKATDD" table --declarer mi
 expect "seeger-fabian texas-match-points" "$SKATDD" score --scheme ""
 expect "double-dummy single-dummy" "$SKATDD" evaluate --model ""
 expect "" "$SKATDD" evaluate --samples ""
+expect "analyze evaluate solve table" "$SKATDD" batch --job ""
+expect "--after" "$SKATDD" batch --job solve --af
+expect "--min-cost" "$SKATDD" batch --job analyze --mi
+expect "" "$SKATDD" batch --mi
 cd "$tmp"
 mkdir deals
 touch deals/a.yaml deals/notes.txt chart.svg review.html

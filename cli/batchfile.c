@@ -1,0 +1,154 @@
+#include "batchfile.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+static bool mark_done(BatchFile *f, int64_t index)
+{
+    if (index >= f->done_bits) {
+        int64_t bits = f->done_bits ? f->done_bits : 1 << 16;
+        while (bits <= index)
+            bits *= 2;
+        uint8_t *grown = realloc(f->done, (size_t)(bits / 8));
+        if (!grown)
+            return false;
+        memset(grown + f->done_bits / 8, 0, (size_t)((bits - f->done_bits) / 8));
+        f->done = grown;
+        f->done_bits = bits;
+    }
+    if (!batch_file_done(f, index)) {
+        f->done[index / 8] |= (uint8_t)(1u << (index % 8));
+        f->done_count++;
+    }
+    return true;
+}
+
+bool batch_file_done(const BatchFile *f, int64_t index)
+{
+    return index >= 0 && index < f->done_bits && (f->done[index / 8] >> (index % 8) & 1);
+}
+
+/* The index of a complete line; -1 when the line is no batch line. */
+static int64_t line_index(const char *line, size_t len)
+{
+    json_t *j = json_loadb(line, len, 0, NULL);
+    json_t *index = json_object_get(j, "index");
+    int64_t i = json_is_integer(index) && json_integer_value(index) >= 0 ? (int64_t)json_integer_value(index) : -1;
+    json_decref(j);
+    return i;
+}
+
+/* Reads the lines there are; *keep is the length of the complete ones. */
+static bool read_existing(BatchFile *f, FILE *in, off_t *keep, char *err, size_t n)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    long number = 0;
+    bool ok = true;
+    *keep = 0;
+    while (ok && (len = getline(&line, &cap, in)) > 0) {
+        number++;
+        if (line[len - 1] != '\n') { /* the last line, torn by a kill: solved again */
+            f->torn = true;
+            break;
+        }
+        int64_t index = line_index(line, (size_t)len - 1);
+        if (index < 0) {
+            snprintf(err, n, "%s:%ld:1: not a line of skatdd batch (a JSON object with an \"index\")", f->path,
+                     number);
+            ok = false;
+        } else if (!mark_done(f, index)) {
+            snprintf(err, n, "%s: out of memory", f->path);
+            ok = false;
+        } else {
+            *keep += len;
+        }
+    }
+    if (ok && ferror(in)) {
+        snprintf(err, n, "%s: %s", f->path, strerror(errno));
+        ok = false;
+    }
+    free(line);
+    return ok;
+}
+
+bool batch_file_open(BatchFile *f, const char *path, char *err, size_t n)
+{
+    *f = (BatchFile){.path = path};
+    if (!path) {
+        f->out = stdout;
+        return true;
+    }
+    struct stat st;
+    bool regular = stat(path, &st) == 0 && S_ISREG(st.st_mode);
+    FILE *in = regular ? fopen(path, "r") : NULL;
+    if (regular && !in) {
+        snprintf(err, n, "%s: %s", path, strerror(errno));
+        return false;
+    }
+    off_t keep = 0;
+    if (in) {
+        bool ok = read_existing(f, in, &keep, err, n);
+        fclose(in);
+        if (!ok)
+            return false;
+    }
+    f->out = fopen(path, "a");
+    if (!f->out || (f->torn && ftruncate(fileno(f->out), keep) != 0)) {
+        snprintf(err, n, "%s: %s", path, strerror(errno));
+        if (f->out)
+            fclose(f->out);
+        f->out = NULL;
+        return false;
+    }
+    return true;
+}
+
+/* The first failure's reason; none for standard output (output_end says it). */
+static bool fail(BatchFile *f, char *err, size_t n)
+{
+    int why = errno ? errno : EIO;
+    if (n)
+        err[0] = '\0';
+    if (!f->failed && f->path)
+        snprintf(err, n, "%s: %s", f->path, strerror(why));
+    f->failed = true;
+    return false;
+}
+
+bool batch_file_write(BatchFile *f, const char *text, size_t len, char *err, size_t n)
+{
+    errno = 0;
+    if (f->failed || (len && fwrite(text, 1, len, f->out) != len))
+        return fail(f, err, n);
+    return true;
+}
+
+/* fsync of a file that cannot be synced (a pipe, a terminal) is no failure. */
+bool batch_file_sync(BatchFile *f, char *err, size_t n)
+{
+    errno = 0;
+    if (f->failed || fflush(f->out) != 0 || ferror(f->out) ||
+        (f->path && fsync(fileno(f->out)) != 0 && errno != EINVAL && errno != EROFS))
+        return fail(f, err, n);
+    return true;
+}
+
+bool batch_file_close(BatchFile *f, char *err, size_t n)
+{
+    if (n)
+        err[0] = '\0';
+    bool ok = !f->out || batch_file_sync(f, err, n);
+    if (f->path && f->out && fclose(f->out) != 0 && ok)
+        ok = fail(f, err, n);
+    f->out = NULL;
+    free(f->done);
+    f->done = NULL;
+    return ok;
+}

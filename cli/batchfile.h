@@ -1,0 +1,41 @@
+/* The JSON Lines file of skatdd batch (--output FILE), resumable: a run
+ * stopped at any point (Ctrl-C, a killed node, a full queue) continues where
+ * it stopped.  Lines are written whole and in index order; at the start the
+ * complete lines already in the file are kept, a torn last line is cut off,
+ * and the indices found are not solved again. */
+#ifndef SKATDD_BATCHFILE_H
+#define SKATDD_BATCHFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct {
+    const char *path;   /* NULL: standard output, nothing to resume */
+    FILE *out;
+    uint8_t *done;      /* bit i: index i is in the file already */
+    int64_t done_bits;  /* bits the map has room for */
+    int64_t done_count;
+    bool torn;          /* a torn last line was cut off */
+    bool failed;        /* a write failed: said once, nothing more is written */
+} BatchFile;
+
+/* Opens path for appending after reading what it holds (created when
+ * missing; a file that is no regular file, such as a pipe, is not read), or
+ * standard output when path is NULL.  A complete line that is not
+ * a JSON object with a whole "index" >= 0 is no batch file's: false, with
+ * "FILE:LINE:1: why" in err (nothing is changed then). */
+bool batch_file_open(BatchFile *f, const char *path, char *err, size_t n);
+bool batch_file_done(const BatchFile *f, int64_t index);
+/* Writes len bytes of whole lines; false with the reason in err.  Only the
+ * first failure has a reason ("" after it, and for standard output, whose
+ * failure the end of the program reports). */
+bool batch_file_write(BatchFile *f, const char *text, size_t len, char *err, size_t n);
+/* What is written reaches the disk (fflush, then fsync for a file): a kill
+ * after this loses nothing written before it. */
+bool batch_file_sync(BatchFile *f, char *err, size_t n);
+/* Syncs and closes; false with the reason when something failed. */
+bool batch_file_close(BatchFile *f, char *err, size_t n);
+
+#endif

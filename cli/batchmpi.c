@@ -1,0 +1,233 @@
+#include "batchmpi.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Whether mpirun (Open MPI, or a PMI launcher such as srun) started us. */
+static bool started_by_mpirun(void)
+{
+    return getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMIX_RANK") || getenv("PMI_RANK");
+}
+
+#ifndef SKATDD_MPI
+
+bool batch_mpi_start(BatchMpi *m, int *argc, char ***argv, char *err, size_t n)
+{
+    (void)argc;
+    (void)argv;
+    *m = (BatchMpi){.rank = 0, .size = 1};
+    if (started_by_mpirun()) {
+        snprintf(err, n, "this skatdd is built without MPI: it cannot join mpirun's job");
+        return false;
+    }
+    return true;
+}
+
+void batch_mpi_abort(BatchMpi *m, int status)
+{
+    (void)m;
+    (void)status;
+}
+
+int batch_mpi_finish(BatchMpi *m, int status)
+{
+    (void)m;
+    return status;
+}
+
+bool batch_mpi_share(BatchMpi *m, uint8_t **bits, int64_t *count, int64_t *chunk_size)
+{
+    (void)m;
+    (void)bits;
+    (void)count;
+    (void)chunk_size;
+    return true;
+}
+
+bool batch_mpi_ask(BatchMpi *m, int64_t done_chunk, const char *results, size_t len, int64_t input_count,
+                   int64_t *chunk)
+{
+    (void)m, (void)done_chunk, (void)results, (void)len, (void)input_count, (void)chunk;
+    return false;
+}
+
+bool batch_mpi_coordinate(BatchMpi *m, int64_t total, int64_t chunk_size, const BatchMpiCoordinator *c)
+{
+    (void)m, (void)total, (void)chunk_size, (void)c;
+    return false;
+}
+
+#else
+
+#include <mpi.h>
+#include <time.h>
+
+enum { TAG_ASK = 1, TAG_CHUNK = 2 };
+
+bool batch_mpi_start(BatchMpi *m, int *argc, char ***argv, char *err, size_t n)
+{
+    *m = (BatchMpi){.rank = 0, .size = 1};
+    if (!started_by_mpirun())
+        return true;
+    int provided;
+    /* Only the main thread talks to MPI; the OpenMP threads solve. */
+    if (MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) {
+        snprintf(err, n, "MPI_Init failed");
+        return false;
+    }
+    m->joined = true;
+    MPI_Comm_rank(MPI_COMM_WORLD, &m->rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &m->size);
+    return true;
+}
+
+void batch_mpi_abort(BatchMpi *m, int status)
+{
+    if (m->joined)
+        MPI_Abort(MPI_COMM_WORLD, status);
+}
+
+int batch_mpi_finish(BatchMpi *m, int status)
+{
+    if (!m->joined)
+        return status;
+    int worst = status;
+    MPI_Allreduce(&status, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Finalize();
+    m->joined = false;
+    return worst;
+}
+
+bool batch_mpi_share(BatchMpi *m, uint8_t **bits, int64_t *count, int64_t *chunk_size)
+{
+    if (m->size < 2)
+        return true;
+    MPI_Bcast(chunk_size, 1, MPI_INT64_T, 0, MPI_COMM_WORLD); /* chunk k means the same on every rank */
+    MPI_Bcast(count, 1, MPI_INT64_T, 0, MPI_COMM_WORLD);
+    size_t bytes = (size_t)(*count / 8);
+    if (m->rank != 0) {
+        free(*bits);
+        *bits = bytes ? calloc(bytes, 1) : NULL;
+        if (bytes && !*bits)
+            return false; /* the run cannot go on: MPI aborts it at the next collective */
+    }
+    if (bytes)
+        MPI_Bcast(*bits, (int)bytes, MPI_BYTE, 0, MPI_COMM_WORLD);
+    return true;
+}
+
+bool batch_mpi_ask(BatchMpi *m, int64_t done_chunk, const char *results, size_t len, int64_t input_count,
+                   int64_t *chunk)
+{
+    size_t size = 2 * sizeof(int64_t) + len;
+    char *message = malloc(size);
+    if (!message)
+        return false;
+    int64_t header[2] = {done_chunk, input_count};
+    memcpy(message, header, sizeof header);
+    if (len)
+        memcpy(message + sizeof header, results, len);
+    MPI_Send(message, (int)size, MPI_BYTE, 0, TAG_ASK, MPI_COMM_WORLD);
+    free(message);
+    MPI_Recv(chunk, 1, MPI_INT64_T, 0, TAG_CHUNK, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    (void)m;
+    return *chunk >= 0;
+}
+
+typedef struct {
+    char *results; /* NULL while the chunk is out */
+    size_t len;
+} Finished;
+
+/* Waits for the next request without spinning: a blocking MPI_Recv polls at
+ * full speed, and rank 0 usually shares its node with the ranks that work. */
+static void wait_for_request(MPI_Status *status)
+{
+    for (int flag = 0;;) {
+        MPI_Iprobe(MPI_ANY_SOURCE, TAG_ASK, MPI_COMM_WORLD, &flag, status);
+        if (flag)
+            return;
+        nanosleep(&(struct timespec){.tv_nsec = 1000000}, NULL);
+    }
+}
+
+static bool grow(Finished **finished, int64_t *cap, int64_t need)
+{
+    if (need <= *cap)
+        return true;
+    int64_t n = *cap ? *cap : 64;
+    while (n < need)
+        n *= 2;
+    Finished *f = realloc(*finished, (size_t)n * sizeof *f);
+    if (!f)
+        return false;
+    memset(f + *cap, 0, (size_t)(n - *cap) * sizeof *f);
+    *finished = f;
+    *cap = n;
+    return true;
+}
+
+bool batch_mpi_coordinate(BatchMpi *m, int64_t total, int64_t chunk_size, const BatchMpiCoordinator *c)
+{
+    static char nothing[1];
+    Finished *finished = NULL;
+    int64_t cap = 0, next = 0, written = 0;
+    int stopped = 0;
+    bool ok = true;
+    while (stopped < m->size - 1) {
+        MPI_Status status;
+        wait_for_request(&status);
+        int bytes;
+        MPI_Get_count(&status, MPI_BYTE, &bytes);
+        char *message = malloc((size_t)bytes);
+        if (!message) {
+            ok = false; /* the message stays unread: MPI_Finalize of a failed run */
+            break;
+        }
+        MPI_Recv(message, bytes, MPI_BYTE, status.MPI_SOURCE, TAG_ASK, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        int64_t header[2];
+        memcpy(header, message, sizeof header);
+        if (header[1] >= 0 && total < 0)
+            total = header[1];
+        if (header[0] >= 0 && header[0] < cap) {
+            size_t len = (size_t)bytes - sizeof header;
+            char *results = len ? malloc(len) : nothing;
+            if (results && len)
+                memcpy(results, message + sizeof header, len);
+            ok = ok && results;
+            finished[header[0]] = (Finished){results ? results : nothing, len};
+        }
+        free(message);
+        /* Passed on in chunk order: the file is the same as a run alone. */
+        for (; ok && written < next && finished[written].results; written++) {
+            ok = c->deliver(c->ctx, written, finished[written].results, finished[written].len);
+            if (finished[written].results != nothing)
+                free(finished[written].results);
+        }
+        int64_t chunk = -1;
+        while (ok && (total < 0 || next * chunk_size < total)) {
+            if (!grow(&finished, &cap, next + 1)) {
+                ok = false;
+                break;
+            }
+            if (c->needed(c->ctx, next)) {
+                chunk = next++;
+                break;
+            }
+            finished[next++] = (Finished){nothing, 0}; /* done in an earlier run */
+        }
+        if (chunk < 0)
+            stopped++;
+        MPI_Send(&chunk, 1, MPI_INT64_T, status.MPI_SOURCE, TAG_CHUNK, MPI_COMM_WORLD);
+    }
+    for (; ok && written < next && finished[written].results; written++) {
+        ok = c->deliver(c->ctx, written, finished[written].results, finished[written].len);
+        if (finished[written].results != nothing)
+            free(finished[written].results);
+    }
+    free(finished);
+    return ok;
+}
+
+#endif

@@ -1,0 +1,650 @@
+/* skatdd batch: one command over many deals (deal files, ISS records, or
+ * reproducible random deals), as JSON Lines, resumable, in index order, on
+ * one core, all cores (OpenMP: deals side by side) or a cluster (MPI). */
+#include <errno.h>
+#include <inttypes.h>
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "batchfile.h"
+#include "batchmpi.h"
+#include "commands.h"
+#include "common.h"
+#include "jobs.h"
+#include "randomdeal.h"
+#include "rulecontract.h"
+#include "runner.h"
+
+static const char batch_help[] =
+    "usage: skatdd batch --job JOB [OPTIONS] FILE...\n"
+    "       skatdd batch --job JOB --random N [--seed S] [OPTIONS]\n"
+    "\n"
+    "Runs a command (JOB: solve, table, evaluate, analyze) over every deal of the\n"
+    "YAML files and ISS records, or over N uniformly random deals (--random: deal i\n"
+    "depends on the seed and i alone; the algorithm is in the README), and writes\n"
+    "JSON Lines, one line per deal, in index order: \"index\" (from 0, counting every\n"
+    "deal of the input), \"deal\" (\"hands\" by seat, \"skat\"), then the keys of the\n"
+    "command's --format json without \"nodes\" and \"ms\", which depend on the\n"
+    "machine and on the deals a thread solved before.  Deals run side by side on\n"
+    "the threads, each thread one deal; the lines do not depend on the threads.\n"
+    "A deal the command refuses is reported (FILE:LINE:COL: why) and skipped; the\n"
+    "exit status is then 2.  With --output FILE a stopped run continues where it\n"
+    "stopped: the complete lines are kept, a torn last line is cut off, and the\n"
+    "deals in the file are not solved again.  Under mpirun (Open MPI) rank 0 hands\n"
+    "out chunks of deals to the other ranks as they ask and writes the same file.\n"
+    "\n"
+    "options:\n"
+    "  --job JOB           solve, table, evaluate or analyze; the command's own\n"
+    "                      options follow it (skatdd JOB --help)\n"
+    "  --random N          N random deals (dealt in full, forehand leads)\n"
+    "  --seed S            the random deals' seed (default 1; evaluate: also its\n"
+    "                      sampling seed)\n"
+    "  --contract C        random deals: the contract (solve needs one; default\n"
+    "                      grand), in the rule system's words\n"
+    "  --declarer SEAT     random deals: the declarer (default forehand); table:\n"
+    "                      this seat only; evaluate: the seat whose hand it rates\n"
+    "  --output FILE       write (and resume) FILE instead of standard output\n"
+    "  --chunk N           deals handed out at a time (default 8 per thread;\n"
+    "                      the lines do not depend on it)\n"
+    "  --rules NAME|FILE   rule system (default: the deal's rules:, else isko)\n"
+    "  --threads N         threads (default 0: all cores)\n"
+    "  --tt-mb N           transposition tables in megabytes per thread (default 16)\n"
+    "  --quiet             no progress and no rate at the end (on stderr)\n"
+    "  --help              this help\n";
+
+typedef struct {
+    const Job *job;
+    void *settings;
+    int64_t random;      /* deals; 0: files */
+    uint64_t seed;
+    const char *contract;
+    int declarer;
+    const char *output;
+    int chunk;
+} BatchOptions;
+
+static const ExtraOption batch_own_options[] = {
+    {"job", true},      {"random", true}, {"seed", true},  {"contract", true},
+    {"declarer", true}, {"output", true}, {"chunk", true}, {NULL, false},
+};
+
+static const Job *const jobs[] = {&job_solve, &job_table, &job_evaluate, &job_analyze};
+
+static bool job_has_option(const Job *job, const char *name)
+{
+    for (int i = 0; job->options[i].name; i++)
+        if (strcmp(job->options[i].name, name) == 0)
+            return true;
+    return false;
+}
+
+static bool parse_count(const char *value, int64_t low, int64_t high, int64_t *out)
+{
+    char *end = NULL;
+    errno = 0;
+    long long v = strtoll(value, &end, 10);
+    if (!value[0] || *end || errno || v < low || v > high)
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool batch_option(void *ctx, const char *name, const char *value)
+{
+    BatchOptions *b = ctx;
+    int64_t v;
+    bool own = true;
+    if (strcmp(name, "job") == 0) {
+        /* Read before the rest (find_job): nothing to do. */
+    } else if (strcmp(name, "random") == 0) {
+        if (!parse_count(value, 1, INT64_MAX / 2, &v)) {
+            fprintf(stderr, "skatdd batch: --random needs a number of deals from 1 on, not '%s'\n", value);
+            return false;
+        }
+        b->random = v;
+    } else if (strcmp(name, "seed") == 0) {
+        char *end = NULL;
+        errno = 0;
+        unsigned long long s = strtoull(value, &end, 10);
+        if (!value[0] || *end || errno || value[0] == '-') {
+            fprintf(stderr, "skatdd batch: --seed needs a non-negative whole number\n");
+            return false;
+        }
+        b->seed = s;
+    } else if (strcmp(name, "contract") == 0) {
+        b->contract = value;
+    } else if (strcmp(name, "declarer") == 0) {
+        b->declarer = -1;
+        for (int seat = 0; seat < SEAT_COUNT; seat++)
+            if (strcmp(value, seat_name(seat)) == 0)
+                b->declarer = seat;
+        if (b->declarer < 0) {
+            fprintf(stderr, "skatdd batch: --declarer must be forehand, middlehand or rearhand, not '%s'\n", value);
+            return false;
+        }
+    } else if (strcmp(name, "output") == 0) {
+        b->output = value;
+    } else if (strcmp(name, "chunk") == 0) {
+        if (!parse_count(value, 1, 1 << 20, &v)) {
+            fprintf(stderr, "skatdd batch: --chunk needs a number of deals from 1 to %d\n", 1 << 20);
+            return false;
+        }
+        b->chunk = (int)v;
+    } else {
+        own = false;
+    }
+    /* The job's options; --seed and --declarer mean the same to both. */
+    if (job_has_option(b->job, name))
+        return b->job->on_option(b->settings, name, value);
+    return own;
+}
+
+/* --job is read first: the options after it are the job's. */
+static const Job *find_job(int argc, char **argv)
+{
+    const char *name = NULL;
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+        if (strcmp(argv[i], "--job") == 0 && i + 1 < argc)
+            name = argv[i + 1];
+        else if (strncmp(argv[i], "--job=", 6) == 0)
+            name = argv[i] + 6;
+        else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
+            return &job_solve; /* help for any job */
+    }
+    if (!name) {
+        fprintf(stderr, "skatdd batch: --job is needed: solve, table, evaluate or analyze\n");
+        return NULL;
+    }
+    for (size_t i = 0; i < sizeof jobs / sizeof *jobs; i++)
+        if (strcmp(name, jobs[i]->name) == 0)
+            return jobs[i];
+    fprintf(stderr, "skatdd batch: --job must be solve, table, evaluate or analyze, not '%s'\n", name);
+    return NULL;
+}
+
+/* ---- one chunk of deals, side by side on the threads -------------------- */
+
+typedef struct {
+    int64_t index;
+    Deal deal;
+    RuleSystem rules; /* a copy: the reader that lent it may be gone when the chunk runs */
+} Pending;
+
+typedef struct {
+    BatchOptions *options;
+    CommonOptions *common;
+    BatchMpi *mpi;
+    BatchFile *file;      /* rank 0 (and a run alone) */
+    uint8_t *done;        /* the indices in the file already (a copy on the other ranks) */
+    int64_t done_bits;
+    int64_t done_count;   /* rank 0: lines in the file before this run */
+    int threads;
+    void **workers;       /* one per thread */
+    int64_t chunk_size;
+    /* The chunk being gathered: [chunk * chunk_size, + chunk_size). */
+    int64_t chunk;        /* -1: none yet */
+    bool finished;        /* no more chunks */
+    Pending *pending;
+    int count;
+    int64_t seen;         /* deals the input handed out so far */
+    int64_t total;        /* deals in the input; -1 while not known */
+    /* Progress and the end's rate (rank 0). */
+    int64_t delivered, solved;
+    double started, shown;
+    int status;
+} Batch;
+
+static bool index_done(const Batch *b, int64_t i)
+{
+    return i >= 0 && i < b->done_bits && (b->done[i / 8] >> (i % 8) & 1);
+}
+
+static bool chunk_needed(void *ctx, int64_t chunk)
+{
+    Batch *b = ctx;
+    int64_t first = chunk * b->chunk_size, end = first + b->chunk_size;
+    if (b->total >= 0 && end > b->total)
+        end = b->total;
+    for (int64_t i = first; i < end; i++)
+        if (!index_done(b, i))
+            return true;
+    return false;
+}
+
+/* A chunk's results: one record per deal in index order, a kind and a line:
+ * "L" + the JSON line, "E" + why a deal was refused, "I" + why it failed. */
+typedef struct {
+    char *text;
+    size_t len, cap;
+} Records;
+
+static bool records_add(Records *r, char kind, const char *text)
+{
+    size_t n = strlen(text);
+    if (r->len + n + 2 > r->cap) {
+        size_t cap = r->cap ? r->cap : 4096;
+        while (cap < r->len + n + 2)
+            cap *= 2;
+        char *grown = realloc(r->text, cap);
+        if (!grown)
+            return false;
+        r->text = grown;
+        r->cap = cap;
+    }
+    r->text[r->len++] = kind;
+    memcpy(r->text + r->len, text, n);
+    r->len += n;
+    r->text[r->len++] = '\n';
+    return true;
+}
+
+/* The batch line of a deal: index, deal, then the command's keys. */
+static char *batch_line(const Pending *p, json_t *answer)
+{
+    json_t *line = json_object();
+    json_object_set_new(line, "index", json_integer((json_int_t)p->index));
+    json_t *deal = json_object(), *hands = json_object();
+    for (int seat = 0; seat < SEAT_COUNT; seat++)
+        json_object_set_new(hands, seat_name(seat),
+                            p->deal.has_hand[seat] ? json_cards(GAME_GRAND, p->deal.hands[seat]) : json_null());
+    json_object_set_new(deal, "hands", hands);
+    json_object_set_new(deal, "skat", p->deal.has_skat ? json_cards(GAME_GRAND, p->deal.skat) : json_null());
+    json_object_set_new(line, "deal", deal);
+    json_object_del(answer, "nodes");
+    json_object_del(answer, "ms");
+    json_object_update(line, answer);
+    json_decref(answer);
+    char *text = json_dumps(line, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    json_decref(line);
+    return text;
+}
+
+typedef struct {
+    char kind;
+    char *text;
+} Outcome;
+
+static void run_one(Batch *b, void *worker, const Pending *p, Outcome *out)
+{
+    char err[1024] = "";
+    int status = EXIT_OK;
+    json_t *answer = b->options->job->run(worker, &p->deal, &p->rules, err, sizeof err, &status);
+    if (answer) {
+        out->kind = 'L';
+        out->text = batch_line(p, answer);
+        if (!out->text) {
+            out->kind = 'I';
+            out->text = strdup("skatdd batch: out of memory");
+        }
+    } else {
+        out->kind = status == EXIT_INTERNAL ? 'I' : 'E';
+        out->text = strdup(err);
+    }
+}
+
+/* Solves the chunk gathered, its deals side by side (dynamic: a hard deal
+ * does not hold up the others), and returns its records in index order. */
+static bool run_chunk(Batch *b, Records *records)
+{
+    int count = b->count;
+    Outcome *outcomes = calloc((size_t)count + 1, sizeof *outcomes);
+    if (!outcomes)
+        return false;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(b->threads)
+    for (int i = 0; i < count; i++)
+        run_one(b, b->workers[omp_get_thread_num()], &b->pending[i], &outcomes[i]);
+    bool ok = true;
+    for (int i = 0; i < count; i++) {
+        ok = ok && outcomes[i].text && records_add(records, outcomes[i].kind, outcomes[i].text);
+        free(outcomes[i].text);
+    }
+    free(outcomes);
+    b->solved += count;
+    b->count = 0;
+    return ok;
+}
+
+/* ---- the output, rank 0 --------------------------------------------------- */
+
+static void show_progress(Batch *b, bool last)
+{
+    if (b->common->quiet || !isatty(STDERR_FILENO))
+        return;
+    double now = wall_ms();
+    if (!last && now - b->shown < 500)
+        return;
+    b->shown = now;
+    double seconds = (now - b->started) / 1000;
+    double rate = seconds > 0 ? (double)b->delivered / seconds : 0;
+    int64_t left = b->total >= 0 ? b->total - b->done_count - b->delivered : -1;
+    fprintf(stderr, "\r%" PRId64 " deals done", b->done_count + b->delivered);
+    if (b->total >= 0)
+        fprintf(stderr, " of %" PRId64, b->total);
+    fprintf(stderr, ", %.2f deals/s", rate);
+    if (left >= 0 && rate > 0)
+        fprintf(stderr, ", %.0f s left ", (double)left / rate);
+    fprintf(stderr, "   ");
+    if (last)
+        fprintf(stderr, "\r%*s\r", 70, "");
+}
+
+/* Writes a chunk's lines and says why deals were refused. */
+static bool deliver(void *ctx, int64_t chunk, const char *results, size_t len)
+{
+    (void)chunk;
+    Batch *b = ctx;
+    char err[512];
+    const char *end = results + len;
+    for (const char *r = results; r < end;) {
+        const char *eol = memchr(r, '\n', (size_t)(end - r));
+        if (!eol)
+            break;
+        if (r[0] == 'L') {
+            if (!batch_file_write(b->file, r + 1, (size_t)(eol - r), err, sizeof err)) {
+                if (err[0])
+                    fprintf(stderr, "skatdd batch: %s\n", err);
+                b->status = EXIT_INTERNAL;
+                return false;
+            }
+            b->delivered++;
+        } else {
+            if (eol > r + 1)
+                fprintf(stderr, "%.*s\n", (int)(eol - r - 1), r + 1);
+            int status = r[0] == 'I' ? EXIT_INTERNAL : EXIT_BAD_INPUT;
+            b->status = status > b->status ? status : b->status;
+        }
+        r = eol + 1;
+    }
+    if (!batch_file_sync(b->file, err, sizeof err)) {
+        if (err[0])
+            fprintf(stderr, "skatdd batch: %s\n", err);
+        b->status = EXIT_INTERNAL;
+        return false;
+    }
+    show_progress(b, false);
+    return true;
+}
+
+/* ---- the chunks, alone or as a worker of rank 0 --------------------------- */
+
+/* Hands in the chunk gathered (solved) and moves to the next one. */
+static bool next_chunk(Batch *b)
+{
+    Records records = {0};
+    bool ok = true;
+    if (b->chunk >= 0)
+        ok = run_chunk(b, &records);
+    if (!ok) {
+        b->status = EXIT_INTERNAL;
+        fprintf(stderr, "skatdd batch: out of memory\n");
+    }
+    if (b->mpi->size > 1) {
+        int64_t chunk;
+        b->finished = !batch_mpi_ask(b->mpi, b->chunk, records.text, records.len, b->total, &chunk) || !ok;
+        b->chunk = chunk;
+    } else {
+        if (ok && b->chunk >= 0)
+            ok = deliver(b, b->chunk, records.text, records.len);
+        do
+            b->chunk++;
+        while ((b->total < 0 || b->chunk * b->chunk_size < b->total) && !chunk_needed(b, b->chunk));
+        b->finished = !ok || (b->total >= 0 && b->chunk * b->chunk_size >= b->total);
+    }
+    free(records.text);
+    return !b->finished;
+}
+
+/* Whether the deal of index i is this process's to solve now, moving on to
+ * the chunks it falls in. */
+static bool wanted(Batch *b, int64_t i)
+{
+    while (!b->finished && (b->chunk < 0 || i >= (b->chunk + 1) * b->chunk_size))
+        next_chunk(b);
+    return !b->finished && i >= b->chunk * b->chunk_size && !index_done(b, i);
+}
+
+static void take(Batch *b, int64_t i, const Deal *deal, const RuleSystem *rules)
+{
+    Pending *p = &b->pending[b->count++];
+    p->index = i;
+    p->deal = *deal;
+    p->rules = *rules;
+}
+
+/* Read to the end even when this process has no more chunks: parsing is
+ * cheap beside solving, and the rank that reports the input's errors sees
+ * them all. */
+static int file_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
+{
+    Batch *b = ctx;
+    int64_t i = b->seen++;
+    if (wanted(b, i))
+        take(b, i, deal, rules);
+    return EXIT_OK;
+}
+
+/* Random deal i as a deal file would give it: dealt in full, the contract
+ * and the declarer of the options. */
+static bool random_deal_of(const Batch *b, const RuleSystem *rules, int64_t i, Deal *d, char *err, size_t n)
+{
+    memset(d, 0, sizeof *d);
+    snprintf(d->file, sizeof d->file, "random deal %" PRId64 " of seed %" PRIu64, i, b->options->seed);
+    d->mark = (Mark){1, 1};
+    random_deal(b->options->seed, (uint64_t)i, d->hands, &d->skat);
+    for (int seat = 0; seat < SEAT_COUNT; seat++)
+        d->has_hand[seat] = true;
+    d->has_skat = d->full_deal = true;
+    d->has_declarer = true;
+    d->declarer = b->options->declarer;
+    d->has_contract = true;
+    d->contract_mark = d->mark;
+    const char *contract = b->options->contract ? b->options->contract : "grand";
+    if (strcmp(contract, "ramsch") == 0) {
+        d->ramsch = true;
+        d->contract = (Contract){.game = GAME_GRAND, .hand = true};
+        return true;
+    }
+    return rules_parse_contract(rules, contract, &d->contract, err, n);
+}
+
+static int run_random(Batch *b)
+{
+    char err[512];
+    RuleSystem *rules = malloc(sizeof *rules);
+    Deal *deal = malloc(sizeof *deal);
+    int status = EXIT_OK;
+    if (!rules || !deal) {
+        status = EXIT_INTERNAL;
+    } else if (!rules_load(b->common->rules ? b->common->rules : "isko", rules_directory(), rules, err,
+                           sizeof err) ||
+               !random_deal_of(b, rules, 0, deal, err, sizeof err)) {
+        fprintf(stderr, "skatdd batch: %s\n", err);
+        status = EXIT_BAD_INPUT;
+    }
+    b->total = b->options->random;
+    for (int64_t i = 0; status == EXIT_OK && i < b->total; i++) {
+        if (!wanted(b, i)) {
+            if (b->finished)
+                break;
+            if (i < b->chunk * b->chunk_size)
+                i = b->chunk * b->chunk_size - 1; /* another rank's chunks */
+            continue;
+        }
+        random_deal_of(b, rules, i, deal, err, sizeof err);
+        take(b, i, deal, rules);
+    }
+    free(rules);
+    free(deal);
+    return status;
+}
+
+static int run_files(Batch *b, int first, int argc, char **argv)
+{
+    int status = EXIT_OK;
+    /* Every rank reads the files; one says what is wrong with them. */
+    b->common->reader_quiet = b->mpi->rank > 1;
+    for (int i = first; i < argc; i++) {
+        int s = for_each_deal(b->common, argv[i], file_deal, b);
+        if (s != EXIT_OK)
+            status = s > status ? s : status;
+        if (s == EXIT_INTERNAL)
+            return s;
+    }
+    b->total = b->seen;
+    return status;
+}
+
+/* The work of a process that solves (alone, or a rank other than 0). */
+static int work(Batch *b, int first, int argc, char **argv)
+{
+    int status = b->options->random ? run_random(b) : run_files(b, first, argc, argv);
+    if (status == EXIT_INTERNAL)
+        b->total = b->total < 0 ? b->seen : b->total;
+    while (!b->finished)
+        next_chunk(b); /* the last chunk, then the end */
+    return status > b->status ? status : b->status;
+}
+
+static bool start_workers(Batch *b)
+{
+    b->workers = calloc((size_t)b->threads, sizeof *b->workers);
+    b->pending = malloc((size_t)b->chunk_size * sizeof *b->pending);
+    if (!b->workers || !b->pending)
+        return false;
+    for (int t = 0; t < b->threads; t++)
+        if (!(b->workers[t] = b->options->job->worker_new(b->options->settings)))
+            return false;
+    return true;
+}
+
+static void stop_workers(Batch *b)
+{
+    for (int t = 0; b->workers && t < b->threads; t++)
+        if (b->workers[t])
+            b->options->job->worker_free(b->workers[t]);
+    free(b->workers);
+    free(b->pending);
+}
+
+static void report_rate(const Batch *b, int ranks)
+{
+    if (b->common->quiet)
+        return;
+    double seconds = (wall_ms() - b->started) / 1000;
+    int cores = ranks * b->threads;
+    double rate = seconds > 0 ? (double)b->delivered / seconds : 0;
+    fprintf(stderr,
+            "skatdd batch: %" PRId64 " deals in %.1f s: %.2f deals/s, %.3f deals/s per core (%d core%s)\n",
+            b->delivered, seconds, rate, rate / cores, cores, cores == 1 ? "" : "s");
+}
+
+static int batch_run(Batch *b, int first, int argc, char **argv)
+{
+    char err[512];
+    BatchMpi *m = b->mpi;
+    BatchFile file = {0};
+    int status = EXIT_OK;
+    if (m->rank == 0) {
+        if (!batch_file_open(&file, b->options->output, err, sizeof err)) {
+            fprintf(stderr, "%s\n", err);
+            status = strstr(err, ": not a line of skatdd batch") ? EXIT_BAD_INPUT : EXIT_INTERNAL;
+        }
+        b->file = &file;
+        b->done = file.done;
+        b->done_bits = file.done_bits;
+        b->done_count = file.done_count;
+    }
+    if (m->size > 1) {
+        /* Every rank learns whether rank 0 could start: a chunk size of 0
+         * ends the run before any work. */
+        if (m->rank == 0 && status != EXIT_OK)
+            b->chunk_size = 0;
+        if (!batch_mpi_share(m, &b->done, &b->done_bits, &b->chunk_size))
+            batch_mpi_abort(m, EXIT_INTERNAL);
+        if (b->chunk_size == 0 && m->rank != 0)
+            b->finished = true;
+    }
+    if (status == EXIT_OK || m->size > 1) {
+        b->started = wall_ms();
+        if (m->rank == 0 && m->size > 1) {
+            BatchMpiCoordinator c = {chunk_needed, deliver, b};
+            b->total = b->options->random ? b->options->random : -1;
+            if (status == EXIT_OK && !batch_mpi_coordinate(m, b->total, b->chunk_size, &c))
+                status = EXIT_INTERNAL;
+        } else if (status == EXIT_OK && !b->finished) {
+            if (!start_workers(b)) {
+                fprintf(stderr, "skatdd batch: out of memory for the threads' tables\n");
+                batch_mpi_abort(m, EXIT_INTERNAL); /* the other ranks cannot go on without this one's chunks */
+                status = EXIT_INTERNAL;
+            } else {
+                status = work(b, first, argc, argv);
+            }
+            stop_workers(b);
+        }
+        if (m->rank == 0) {
+            show_progress(b, true);
+            report_rate(b, m->size > 1 ? m->size - 1 : 1);
+        }
+    }
+    status = b->status > status ? b->status : status;
+    if (m->rank == 0) {
+        b->done = NULL;
+        if (!batch_file_close(&file, err, sizeof err)) {
+            if (err[0])
+                fprintf(stderr, "skatdd batch: %s\n", err);
+            status = EXIT_INTERNAL;
+        }
+    } else {
+        free(b->done);
+    }
+    return status;
+}
+
+int cmd_batch(int argc, char **argv)
+{
+    const Job *job = find_job(argc, argv);
+    if (!job)
+        return EXIT_BAD_INPUT;
+    CommonOptions o;
+    BatchOptions options = {.job = job, .seed = 1, .declarer = SEAT_FOREHAND};
+    ExtraOption extra[32];
+    int n = 0;
+    for (int i = 0; batch_own_options[i].name; i++)
+        extra[n++] = batch_own_options[i];
+    for (int i = 0; job->options[i].name && n < 31; i++)
+        if (!job_has_option(&(Job){.options = batch_own_options}, job->options[i].name))
+            extra[n++] = job->options[i];
+    extra[n] = (ExtraOption){NULL, false};
+    common_defaults(&o);
+    options.settings = job->settings_new(&o);
+    if (!options.settings)
+        return EXIT_INTERNAL;
+    int first = common_parse(argc, argv, &o, batch_help, extra, batch_option, &options);
+    int status = first == -2 ? EXIT_OK : EXIT_BAD_INPUT;
+    if (first >= 0 && options.random && first < argc) {
+        fprintf(stderr, "skatdd batch: --random deals and deal files do not go together\n");
+        first = -1;
+    } else if (first >= 0 && !options.random && first >= argc) {
+        fprintf(stderr, "skatdd batch: no file given and no --random N (see skatdd batch --help)\n");
+        first = -1;
+    }
+    if (first < 0) {
+        job->settings_free(options.settings);
+        return status;
+    }
+    char err[512];
+    BatchMpi mpi;
+    if (!batch_mpi_start(&mpi, &argc, &argv, err, sizeof err)) {
+        fprintf(stderr, "skatdd batch: %s\n", err);
+        job->settings_free(options.settings);
+        return EXIT_INTERNAL;
+    }
+    Batch b = {.options = &options, .common = &o, .mpi = &mpi, .chunk = -1, .total = -1};
+    b.threads = o.threads > 0 ? o.threads : omp_get_num_procs();
+    b.chunk_size = options.chunk ? options.chunk : 8 * b.threads;
+    status = batch_run(&b, first, argc, argv);
+    job->settings_free(options.settings);
+    return batch_mpi_finish(&mpi, status);
+}

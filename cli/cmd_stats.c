@@ -1,0 +1,463 @@
+/* skatdd stats: tables from the JSON Lines of skatdd batch (table and solve
+ * jobs): the best seat and contract, the bid ceilings, and the double-dummy
+ * win rate of every contract by what its declarer sees in his ten cards. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "common.h"
+#include "plot.h"
+#include "rulecontract.h"
+
+static const char stats_help[] =
+    "usage: skatdd stats [OPTIONS] FILE.jsonl...\n"
+    "\n"
+    "Tables from the lines of skatdd batch (--job table or solve):\n"
+    "  best        table: which seat can bid highest and the contract it plays\n"
+    "              there, how often (nobody: no contract wins for anybody)\n"
+    "  bid ceiling table: the distribution of the safe bid ceilings, the deal's\n"
+    "              highest and each seat's (none: no contract wins)\n"
+    "  win rates   for each contract, how often it wins double-dummy by what its\n"
+    "              declarer sees in his ten cards before the skat: the jacks he\n"
+    "              holds, his trumps (jacks and the trump suit; grand: jacks;\n"
+    "              not for null), his aces and tens; won/hands and the rate\n"
+    "              (table: every seat's contracts; solve: the contract solved,\n"
+    "              won by its outcome, else 61 points or a null without tricks)\n"
+    "Lines of other jobs are counted and left out.\n"
+    "\n"
+    "options:\n"
+    "  --csv               one CSV table: table,row,column,deals,count,share\n"
+    "                      (share = count / deals)\n"
+    "  --plot FILE.svg     chart of the deals' highest bid ceilings (gnuplot)\n"
+    "  --rules NAME|FILE   rule system for lines without \"rules\" (default isko)\n"
+    "  --help              this help\n";
+
+enum { FEATURE_JACKS, FEATURE_TRUMPS, FEATURE_ACES_TENS, FEATURE_COUNT };
+enum { FEATURE_VALUES = 12, MAX_CONTRACTS = 96, MAX_BEST = 256, MAX_BID = 2048, LABEL = 80 };
+enum { CEILING_HIGHEST, CEILING_SEATS }; /* columns: highest, then one per seat */
+
+static const char *const feature_name[FEATURE_COUNT] = {"jacks", "trumps", "aces_tens"};
+static const char *const feature_title[FEATURE_COUNT] = {"jacks held", "trumps held", "aces and tens held"};
+static const int feature_max[FEATURE_COUNT] = {4, 11, 8};
+
+typedef struct {
+    char label[LABEL];
+    GameType game;
+    long hands[FEATURE_COUNT][FEATURE_VALUES];
+    long won[FEATURE_COUNT][FEATURE_VALUES];
+} ContractRates;
+
+typedef struct {
+    char seat[16];
+    char contract[LABEL];
+    long count;
+} BestCount;
+
+typedef struct {
+    const char *rules_name; /* --rules */
+    RuleSystem *rules;      /* loaded when first needed, by name */
+    char rules_loaded[LABEL];
+    long table_lines, solve_lines, other_lines;
+    BestCount best[MAX_BEST];
+    int best_count;
+    long nobody;
+    long ceiling[MAX_BID + 1][1 + SEAT_COUNT]; /* [0]: none */
+    ContractRates contracts[MAX_CONTRACTS];
+    int contract_count;
+} Stats;
+
+typedef struct {
+    bool csv;
+    const char *plot;
+    const char *rules;
+} StatsOptions;
+
+static const ExtraOption stats_options[] = {{"csv", false}, {"plot", true}, {NULL, false}};
+
+static bool stats_option(void *ctx, const char *name, const char *value)
+{
+    StatsOptions *s = ctx;
+    if (strcmp(name, "csv") == 0)
+        s->csv = true;
+    else if (strcmp(name, "plot") == 0)
+        s->plot = value;
+    return true;
+}
+
+/* ---- counting --------------------------------------------------------------- */
+
+static CardSet cards_of(json_t *list)
+{
+    CardSet set = 0;
+    size_t i;
+    json_t *card;
+    json_array_foreach(list, i, card)
+    {
+        int c = json_is_string(card) ? card_parse(json_string_value(card)) : CARD_NONE;
+        if (c != CARD_NONE)
+            set |= card_bit(c);
+    }
+    return set;
+}
+
+/* The game a contract's label names, in the words of the line's rules. */
+static GameType game_of(Stats *s, const char *rules_name, const char *label)
+{
+    char err[256];
+    const char *name = rules_name ? rules_name : s->rules_name ? s->rules_name : "isko";
+    if (!s->rules || strcmp(s->rules_loaded, name) != 0) {
+        if (!s->rules && !(s->rules = malloc(sizeof *s->rules)))
+            return GAME_TYPE_COUNT;
+        if (!rules_load(name, rules_directory(), s->rules, err, sizeof err)) {
+            s->rules_loaded[0] = '\0';
+            return GAME_TYPE_COUNT;
+        }
+        snprintf(s->rules_loaded, sizeof s->rules_loaded, "%s", name);
+    }
+    Contract c;
+    if (strcmp(label, "ramsch") == 0 || !rules_parse_contract(s->rules, label, &c, err, sizeof err))
+        return GAME_TYPE_COUNT;
+    return c.game;
+}
+
+static ContractRates *rates_of(Stats *s, const char *rules_name, const char *label)
+{
+    for (int i = 0; i < s->contract_count; i++)
+        if (strcmp(s->contracts[i].label, label) == 0)
+            return &s->contracts[i];
+    if (s->contract_count == MAX_CONTRACTS)
+        return NULL;
+    ContractRates *r = &s->contracts[s->contract_count++];
+    memset(r, 0, sizeof *r);
+    snprintf(r->label, sizeof r->label, "%s", label);
+    r->game = game_of(s, rules_name, label);
+    return r;
+}
+
+static const CardSet jacks = (1u << 4) | (1u << 12) | (1u << 20) | (1u << 28);
+
+static int feature(int which, GameType game, CardSet hand)
+{
+    CardSet aces_tens = 0;
+    for (int suit = 0; suit < SUIT_COUNT; suit++)
+        aces_tens |= card_bit(card_make(suit, RANK_A)) | card_bit(card_make(suit, RANK_T));
+    if (which == FEATURE_JACKS)
+        return set_count(hand & jacks);
+    if (which == FEATURE_ACES_TENS)
+        return set_count(hand & aces_tens);
+    if (game == GAME_GRAND)
+        return set_count(hand & jacks);
+    if (game < GAME_GRAND) /* a suit game: its suit is the game type's number */
+        return set_count(hand & jacks) + set_count(hand & ~jacks & (0xffu << (8 * game)));
+    return -1;
+}
+
+static void count_hand(ContractRates *r, CardSet hand, bool won)
+{
+    if (!r)
+        return;
+    for (int f = 0; f < FEATURE_COUNT; f++) {
+        int v = feature(f, r->game, hand);
+        if (v < 0 || v >= FEATURE_VALUES)
+            continue;
+        r->hands[f][v]++;
+        r->won[f][v] += won;
+    }
+}
+
+static void count_ceiling(Stats *s, int column, json_t *ceiling)
+{
+    json_int_t bid = json_is_integer(ceiling) ? json_integer_value(ceiling) : 0;
+    s->ceiling[bid > 0 && bid <= MAX_BID ? bid : 0][column]++;
+}
+
+static void count_best(Stats *s, const char *seat, const char *contract)
+{
+    for (int i = 0; i < s->best_count; i++)
+        if (strcmp(s->best[i].seat, seat) == 0 && strcmp(s->best[i].contract, contract) == 0) {
+            s->best[i].count++;
+            return;
+        }
+    if (s->best_count == MAX_BEST)
+        return;
+    BestCount *b = &s->best[s->best_count++];
+    snprintf(b->seat, sizeof b->seat, "%s", seat);
+    snprintf(b->contract, sizeof b->contract, "%s", contract);
+    b->count = 1;
+}
+
+static void count_table(Stats *s, json_t *line, json_t *hands)
+{
+    const char *rules = json_string_value(json_object_get(line, "rules"));
+    json_t *seats = json_object_get(line, "seats");
+    const char *best_seat = json_string_value(json_object_get(line, "best_seat"));
+    s->table_lines++;
+    if (best_seat) {
+        json_t *seat = json_object_get(seats, best_seat);
+        const char *contract = json_string_value(json_object_get(json_object_get(seat, "best"), "contract"));
+        count_best(s, best_seat, contract ? contract : "?");
+        count_ceiling(s, CEILING_HIGHEST, json_object_get(seat, "bid_ceiling"));
+    } else {
+        s->nobody++;
+        count_ceiling(s, CEILING_HIGHEST, NULL);
+    }
+    for (int seat = 0; seat < SEAT_COUNT; seat++) {
+        json_t *st = json_object_get(seats, seat_name(seat));
+        if (!st)
+            continue;
+        count_ceiling(s, CEILING_SEATS + seat, json_object_get(st, "bid_ceiling"));
+        CardSet hand = cards_of(json_object_get(hands, seat_name(seat)));
+        size_t i;
+        json_t *row;
+        json_array_foreach(json_object_get(st, "contracts"), i, row)
+        {
+            const char *label = json_string_value(json_object_get(row, "contract"));
+            if (label)
+                count_hand(rates_of(s, rules, label), hand, json_is_true(json_object_get(row, "won")));
+        }
+    }
+}
+
+static void count_solve(Stats *s, json_t *line, json_t *hands)
+{
+    const char *label = json_string_value(json_object_get(line, "contract"));
+    const char *declarer = json_string_value(json_object_get(line, "declarer"));
+    json_t *outcome = json_object_get(line, "outcome");
+    json_t *points = json_object_get(line, "declarer_points");
+    bool won = json_is_object(outcome) ? json_is_true(json_object_get(outcome, "won"))
+               : json_is_integer(points) ? json_integer_value(points) >= 61
+                                         : json_is_true(json_object_get(line, "declarer_wins_null"));
+    s->solve_lines++;
+    if (label && declarer)
+        count_hand(rates_of(s, json_string_value(json_object_get(outcome, "rules")), label),
+                   cards_of(json_object_get(hands, declarer)), won);
+}
+
+/* One line: false when it is no line of skatdd batch. */
+static bool count_line(Stats *s, const char *text, size_t len)
+{
+    json_t *line = json_loadb(text, len, 0, NULL);
+    json_t *hands = json_object_get(json_object_get(line, "deal"), "hands");
+    bool ok = json_is_integer(json_object_get(line, "index")) && json_is_object(hands);
+    if (ok && json_is_object(json_object_get(line, "seats")))
+        count_table(s, line, hands);
+    else if (ok && json_is_array(json_object_get(line, "moves")) && json_object_get(line, "declarer"))
+        count_solve(s, line, hands);
+    else if (ok)
+        s->other_lines++;
+    json_decref(line);
+    return ok;
+}
+
+static int count_file(Stats *s, const char *path)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "%s: cannot read: %m\n", path);
+        return EXIT_BAD_INPUT;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    long number = 0;
+    int status = EXIT_OK;
+    while ((len = getline(&line, &cap, f)) > 0) {
+        number++;
+        if (!count_line(s, line, (size_t)len)) {
+            fprintf(stderr, "%s:%ld:1: not a line of skatdd batch (a JSON object with \"index\" and \"deal\")\n",
+                    path, number);
+            status = EXIT_BAD_INPUT;
+        }
+    }
+    free(line);
+    if (f != stdin)
+        fclose(f);
+    return status;
+}
+
+/* ---- output ----------------------------------------------------------------- */
+
+static double share(long count, long of) { return of ? (double)count / (double)of : 0; }
+
+static int by_count(const void *a, const void *b)
+{
+    const BestCount *x = a, *y = b;
+    if (x->count != y->count)
+        return x->count < y->count ? 1 : -1;
+    int seat = strcmp(x->seat, y->seat);
+    return seat ? seat : strcmp(x->contract, y->contract);
+}
+
+static void print_best_text(const Stats *s)
+{
+    printf("Best seat and contract (%ld deals: the seat that can bid highest, the contract it plays)\n",
+           s->table_lines);
+    printf("  %-12s %-24s %8s %7s\n", "seat", "contract", "deals", "share");
+    for (int i = 0; i < s->best_count; i++)
+        printf("  %-12s %-24s %8ld %6.1f%%\n", s->best[i].seat, s->best[i].contract, s->best[i].count,
+               100 * share(s->best[i].count, s->table_lines));
+    if (s->nobody)
+        printf("  %-12s %-24s %8ld %6.1f%%\n", "nobody", "-", s->nobody, 100 * share(s->nobody, s->table_lines));
+}
+
+static void ceiling_label(int bid, char out[16])
+{
+    if (bid)
+        snprintf(out, 16, "%d", bid);
+    else
+        snprintf(out, 16, "none");
+}
+
+static void print_ceilings_text(const Stats *s)
+{
+    printf("\nBid ceilings (the highest bid a contract still wins double-dummy; deals)\n");
+    printf("  %-6s %9s %11s %11s %11s\n", "bid", "highest", seat_name(0), seat_name(1), seat_name(2));
+    for (int bid = 0; bid <= MAX_BID; bid++) {
+        const long *c = s->ceiling[bid];
+        if (!(c[0] | c[1] | c[2] | c[3]))
+            continue;
+        char label[16];
+        ceiling_label(bid, label);
+        printf("  %-6s %9ld %11ld %11ld %11ld\n", label, c[0], c[1], c[2], c[3]);
+    }
+}
+
+static void print_rates_text(const Stats *s)
+{
+    for (int f = 0; f < FEATURE_COUNT; f++) {
+        printf("\nDouble-dummy win rate by %s (percent won, hands in brackets)\n  %-22s", feature_title[f],
+               "contract");
+        for (int v = 0; v <= feature_max[f]; v++)
+            printf(" %11d", v);
+        printf("\n");
+        for (int i = 0; i < s->contract_count; i++) {
+            const ContractRates *r = &s->contracts[i];
+            if (f == FEATURE_TRUMPS && r->game >= GAME_NULL)
+                continue;
+            printf("  %-22s", r->label);
+            for (int v = 0; v <= feature_max[f]; v++) {
+                char cell[24] = "-";
+                if (r->hands[f][v])
+                    snprintf(cell, sizeof cell, "%3.0f%% (%ld)", 100 * share(r->won[f][v], r->hands[f][v]),
+                             r->hands[f][v]);
+                printf(" %11s", cell);
+            }
+            printf("\n");
+        }
+    }
+}
+
+/* A CSV field: quoted when it holds a comma, a quote or a line break. */
+static void csv_field(const char *text)
+{
+    if (!strpbrk(text, ",\"\n\r")) {
+        fputs(text, stdout);
+        return;
+    }
+    putchar('"');
+    for (const char *p = text; *p; p++) {
+        if (*p == '"')
+            putchar('"');
+        putchar(*p);
+    }
+    putchar('"');
+}
+
+static void csv_row(const char *table, const char *row, const char *column, long deals, long count)
+{
+    csv_field(table);
+    putchar(',');
+    csv_field(row);
+    putchar(',');
+    csv_field(column);
+    printf(",%ld,%ld,%.6f\n", deals, count, share(count, deals));
+}
+
+static void print_csv(const Stats *s)
+{
+    printf("table,row,column,deals,count,share\n");
+    for (int i = 0; i < s->best_count; i++)
+        csv_row("best", s->best[i].seat, s->best[i].contract, s->table_lines, s->best[i].count);
+    if (s->nobody)
+        csv_row("best", "nobody", "-", s->table_lines, s->nobody);
+    static const char *const ceiling_rows[] = {"highest", "forehand", "middlehand", "rearhand"};
+    for (int column = 0; column < 1 + SEAT_COUNT; column++)
+        for (int bid = 0; bid <= MAX_BID; bid++) {
+            char label[16];
+            ceiling_label(bid, label);
+            if (s->ceiling[bid][column])
+                csv_row("bid_ceiling", ceiling_rows[column], label, s->table_lines, s->ceiling[bid][column]);
+        }
+    for (int f = 0; f < FEATURE_COUNT; f++)
+        for (int i = 0; i < s->contract_count; i++)
+            for (int v = 0; v < FEATURE_VALUES; v++) {
+                const ContractRates *r = &s->contracts[i];
+                char value[8];
+                snprintf(value, sizeof value, "%d", v);
+                if (r->hands[f][v])
+                    csv_row(feature_name[f], r->label, value, r->hands[f][v], r->won[f][v]);
+            }
+}
+
+static bool plot_ceilings(const Stats *s, const char *path, char *err, size_t n)
+{
+    PlotBar bars[MAX_BID + 1];
+    char labels[MAX_BID + 1][16];
+    int count = 0;
+    for (int bid = 0; bid <= MAX_BID; bid++)
+        if (s->ceiling[bid][CEILING_HIGHEST]) {
+            ceiling_label(bid, labels[count]);
+            bars[count] = (PlotBar){labels[count], share(s->ceiling[bid][CEILING_HIGHEST], s->table_lines)};
+            count++;
+        }
+    char title[128];
+    snprintf(title, sizeof title, "The deal's highest safe bid, double-dummy (%ld deals)", s->table_lines);
+    return plot_bars(path, title, "share of deals", bars, count, err, n);
+}
+
+int cmd_stats(int argc, char **argv)
+{
+    CommonOptions o;
+    StatsOptions so = {0};
+    common_defaults(&o);
+    int first = common_parse(argc, argv, &o, stats_help, stats_options, stats_option, &so);
+    if (first < 0)
+        return first == -2 ? EXIT_OK : EXIT_BAD_INPUT;
+    if (first >= argc) {
+        fprintf(stderr, "skatdd stats: no file given (see skatdd stats --help)\n");
+        return EXIT_BAD_INPUT;
+    }
+    char why[256];
+    if (so.plot && !plot_check_path(so.plot, why, sizeof why)) {
+        fprintf(stderr, "skatdd stats: --plot %s: %s\n", so.plot, why);
+        return EXIT_BAD_INPUT;
+    }
+    Stats *s = calloc(1, sizeof *s);
+    if (!s)
+        return EXIT_INTERNAL;
+    s->rules_name = o.rules;
+    int status = EXIT_OK;
+    for (int i = first; i < argc; i++) {
+        int got = count_file(s, argv[i]);
+        status = got > status ? got : status;
+    }
+    qsort(s->best, (size_t)s->best_count, sizeof *s->best, by_count);
+    if (so.csv) {
+        print_csv(s);
+    } else {
+        printf("%ld lines: %ld of table, %ld of solve, %ld of other jobs (left out)\n\n", s->table_lines + s->solve_lines + s->other_lines,
+               s->table_lines, s->solve_lines, s->other_lines);
+        if (s->table_lines) {
+            print_best_text(s);
+            print_ceilings_text(s);
+        }
+        print_rates_text(s);
+    }
+    if (so.plot && !plot_ceilings(s, so.plot, why, sizeof why)) {
+        fprintf(stderr, "skatdd stats: --plot %s: %s\n", so.plot, why);
+        status = EXIT_INTERNAL;
+    }
+    free(s->rules);
+    free(s);
+    return status;
+}

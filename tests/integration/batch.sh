@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# skatdd batch: random deals as the README's algorithm deals them (an
+# independent Python copy), lines with the command's own keys and answers,
+# the same file for any number of threads and chunk size, resume after a
+# kill (a torn last line, nothing solved twice), bad deals reported and
+# skipped, and under mpirun -np 3 the same file as the plain run.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+fail() { echo "FAIL: $*" >&2; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+
+# 1. The generator: deal i of seed s from the README's description alone.
+"$SKATDD" batch --job solve --random 5 --seed 12345 --quiet >plain.jsonl
+python3 - >expected.txt <<'PY'
+M = (1 << 64) - 1
+GAMMA = 0x9E3779B97F4A7C15
+def splitmix(state):
+    state = (state + GAMMA) & M
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M
+    return state, z ^ (z >> 31)
+names = [s + r for s in "CSHD" for r in "789TJQKA"]
+for i in range(5):
+    _, key = splitmix((12345 + i * GAMMA) & M)
+    state, cards = key, list(range(32))
+    for j in range(31, 0, -1):
+        while True:
+            state, x = splitmix(state)
+            if x >= (1 << 64) % (j + 1):
+                break
+        k = x % (j + 1)
+        cards[j], cards[k] = cards[k], cards[j]
+    print(" ".join(" ".join(sorted(names[c] for c in cards[a:b])) for a, b in ((0, 10), (10, 20), (20, 30), (30, 32))))
+PY
+jq -r '[.deal.hands.forehand, .deal.hands.middlehand, .deal.hands.rearhand, .deal.skat] | map(sort | join(" ")) | join(" ")' \
+    plain.jsonl >got.txt
+diff expected.txt got.txt >/dev/null || fail "random deals differ from the README's algorithm: $(diff expected.txt got.txt | head -4)"
+[ "$(jq -r .index plain.jsonl | tr '\n' ' ')" = "0 1 2 3 4 " ] || fail "indices 0..4 in order"
+
+# 2. A line holds the command's own answer: deal 3 solved by skatdd solve.
+jq -r 'select(.index == 3) | "hands:\n  forehand: \(.deal.hands.forehand | join(" "))\n  middlehand: \(.deal.hands.middlehand | join(" "))\n  rearhand: \(.deal.hands.rearhand | join(" "))\nskat: \(.deal.skat | join(" "))\ndeclarer: forehand\ncontract: grand"' \
+    plain.jsonl >deal3.yaml
+"$SKATDD" solve --format json deal3.yaml | jq -S 'del(.nodes, .ms)' >solve3.json
+jq -S 'select(.index == 3) | del(.index, .deal)' plain.jsonl >batch3.json
+diff solve3.json batch3.json >/dev/null || fail "batch line 3 is not solve's answer: $(diff solve3.json batch3.json | head -4)"
+jq -e 'has("nodes") or has("ms")' plain.jsonl >/dev/null && fail "nodes and ms are left out"
+
+# The contract and the declarer of random deals; table's keys.
+"$SKATDD" batch --job solve --random 2 --contract "null" --declarer rearhand --quiet | jq -r '.contract + " " + .declarer' \
+    | sort -u | grep -qx "null rearhand" || fail "--contract null --declarer rearhand"
+"$SKATDD" batch --job table --random 1 --seed 3 --declarer middlehand --quiet >table.jsonl
+[ "$(jq -r '.seats | keys | join(",")' table.jsonl)" = middlehand ] || fail "table --declarer middlehand"
+jq -e 'has("best_seat") and has("rules") and (.seats.middlehand.contracts | length > 10)' table.jsonl >/dev/null \
+    || fail "table's keys"
+
+# analyze over a YAML game and ISS records (their play as recorded): the
+# first line is analyze's own answer.
+"$SKATDD" batch --job analyze --threads 2 --quiet "$here/data/game.yaml" "$here/data/iss_games.sgf" >analyze.jsonl
+[ "$(wc -l <analyze.jsonl)" -eq 6 ] || fail "analyze: 1 YAML game and 5 ISS games"
+"$SKATDD" analyze --format json "$here/data/game.yaml" | jq -S 'del(.nodes, .ms)' >analyze0.json
+jq -S 'select(.index == 0) | del(.index, .deal)' analyze.jsonl | diff - analyze0.json >/dev/null \
+    || fail "batch line 0 is not analyze's answer"
+
+# 3. The same file for any number of threads and any chunk size.
+"$SKATDD" batch --job solve --random 24 --seed 9 --threads 1 --chunk 5 --quiet --output one.jsonl
+"$SKATDD" batch --job solve --random 24 --seed 9 --threads 2 --chunk 7 --quiet --output two.jsonl
+cmp -s one.jsonl two.jsonl || fail "1 and 2 threads give different files"
+[ "$(wc -l <one.jsonl)" -eq 24 ] || fail "24 lines"
+
+# 4. Resume: 10 complete lines and a torn eleventh; the rest is solved, once.
+head -n 10 one.jsonl >resumed.jsonl
+sed -n 11p one.jsonl | head -c 100 >>resumed.jsonl
+"$SKATDD" batch --job solve --random 24 --seed 9 --threads 2 --output resumed.jsonl 2>resume.err
+cmp -s one.jsonl resumed.jsonl || fail "a resumed file differs from the whole run"
+grep -q "^skatdd batch: 14 deals in" resume.err || fail "resume solved other than the 14 missing deals: $(cat resume.err)"
+"$SKATDD" batch --job solve --random 24 --seed 9 --output resumed.jsonl 2>again.err
+grep -q "^skatdd batch: 0 deals in" again.err || fail "a finished file is solved again: $(cat again.err)"
+cmp -s one.jsonl resumed.jsonl || fail "a finished file changed"
+# Killed at any moment (kill -9 while it writes): resumed, the same file.
+"$SKATDD" batch --job solve --random 24 --seed 9 --threads 1 --chunk 1 --quiet --output killed.jsonl &
+pid=$!
+for _ in $(seq 100); do [ -s killed.jsonl ] && break; sleep 0.05; done
+kill -9 "$pid" 2>/dev/null || true
+wait "$pid" 2>/dev/null || true
+[ "$(wc -l <killed.jsonl)" -lt 24 ] || fail "the kill came too late to test anything"
+"$SKATDD" batch --job solve --random 24 --seed 9 --threads 2 --quiet --output killed.jsonl
+cmp -s one.jsonl killed.jsonl || fail "a killed run, resumed, differs from the whole run"
+# A failed write is said once, with exit 1.
+status=0
+"$SKATDD" batch --job solve --random 2 --quiet --output /dev/full 2>full.err || status=$?
+[ "$status" -eq 1 ] && [ "$(cat full.err)" = "skatdd batch: /dev/full: No space left on device" ] \
+    || fail "/dev/full: status $status, $(cat full.err)"
+# A complete line that is no batch line is not cut away.
+{ head -n 3 one.jsonl; echo 'not json'; } >foreign.jsonl
+status=0
+"$SKATDD" batch --job solve --random 24 --seed 9 --output foreign.jsonl 2>foreign.err || status=$?
+[ "$status" -eq 2 ] || fail "a foreign line: status $status"
+[ "$(cat foreign.err)" = "foreign.jsonl:4:1: not a line of skatdd batch (a JSON object with an \"index\")" ] \
+    || fail "a foreign line: $(cat foreign.err)"
+[ "$(wc -l <foreign.jsonl)" -eq 4 ] || fail "a foreign file was changed"
+
+# 5. Bad deals are reported and skipped, the others solved; exit 2.
+cat >mixed.yaml <<'YAML'
+hands:
+  forehand:   CJ SJ HJ DJ CA CT SA ST HA HT
+  middlehand: C9 C8 C7 CK CQ SK SQ S9 S8 S7
+  rearhand:   HK HQ H9 H8 H7 DK DQ D9 D8 D7
+skat: DA DT
+---
+hands:
+  forehand:   [SA]
+  middlehand: [HJ]
+  rearhand:   [ST]
+declarer: middlehand
+contract: grand
+lead: forehand
+---
+hands:
+  forehand:   C9 C8 C7 CK CQ SK SQ S9 S8 S7
+  middlehand: CJ SJ HJ DJ CA CT SA ST HA HT
+  rearhand:   HK HQ H9 H8 H7 DK DQ D9 D8 D7
+skat: DA DT
+YAML
+status=0
+"$SKATDD" batch --job table --threads 2 --quiet mixed.yaml >mixed.jsonl 2>mixed.err || status=$?
+[ "$status" -eq 2 ] || fail "a bad deal: status $status"
+[ "$(cat mixed.err)" = "mixed.yaml:6:1: table needs a full deal: three hands of 10 cards and the skat" ] \
+    || fail "a bad deal: $(cat mixed.err)"
+[ "$(jq -r .index mixed.jsonl | tr '\n' ' ')" = "0 2 " ] || fail "the good deals: $(jq -r .index mixed.jsonl)"
+[ "$(jq -r .best_seat mixed.jsonl | tr '\n' ' ')" = "forehand middlehand " ] || fail "the good deals' tables"
+
+# 6. Under mpirun: the same file, resumed the same, bad deals the same.
+if ! ldd "$SKATDD" | grep -q libmpi; then
+    # The sanitizer builds go without MPI: they say so under mpirun.
+    status=0
+    OMPI_COMM_WORLD_SIZE=3 "$SKATDD" batch --job solve --random 2 2>nompi.err >/dev/null || status=$?
+    [ "$status" -eq 1 ] && grep -q "built without MPI" nompi.err || fail "no MPI: status $status, $(cat nompi.err)"
+    exit 0
+fi
+command -v mpirun >/dev/null || fail "mpirun is missing (make deps installs openmpi-bin)"
+# As root (this sandbox) Open MPI wants to be told twice.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader OMPI_MCA_rmaps_base_oversubscribe=1
+mpi() { timeout 300 mpirun --oversubscribe -np 3 "$SKATDD" batch "$@"; }
+mpi --job solve --random 24 --seed 9 --threads 1 --chunk 4 --quiet --output mpi.jsonl
+cmp -s one.jsonl mpi.jsonl || fail "mpirun -np 3 gives another file than the plain run"
+head -n 5 one.jsonl >mpi-resumed.jsonl
+sed -n 6p one.jsonl | head -c 50 >>mpi-resumed.jsonl
+mpi --job solve --random 24 --seed 9 --threads 1 --chunk 3 --output mpi-resumed.jsonl 2>mpi-resume.err
+cmp -s one.jsonl mpi-resumed.jsonl || fail "mpirun: a resumed file differs"
+grep -q "^skatdd batch: 19 deals in" mpi-resume.err || fail "mpirun resume: $(cat mpi-resume.err)"
+status=0
+mpi --job table --threads 1 --chunk 1 --quiet --output mpi-mixed.jsonl mixed.yaml 2>mpi-mixed.err || status=$?
+[ "$status" -eq 2 ] || fail "mpirun, a bad deal: status $status"
+[ "$(grep -c "table needs a full deal" mpi-mixed.err)" -eq 1 ] || fail "mpirun, a bad deal: $(cat mpi-mixed.err)"
+cmp -s mixed.jsonl mpi-mixed.jsonl || fail "mpirun, a bad deal: another file"

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# skatdd stats over a batch file: every count cross-checked with jq over the
+# same lines (best seat and contract, bid ceilings, win rates by jacks,
+# trumps, aces and tens), the CSV's shape, the chart, a bad line.
+set -euo pipefail
+fail() { echo "FAIL: $*" >&2; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+n=3
+"$SKATDD" batch --job table --random $n --seed 5 --quiet --output t.jsonl
+"$SKATDD" batch --job solve --random 4 --seed 5 --contract "hearts" --declarer middlehand --quiet --output s.jsonl
+"$SKATDD" stats --csv t.jsonl s.jsonl >stats.csv
+[ "$(head -1 stats.csv)" = "table,row,column,deals,count,share" ] || fail "the CSV header"
+csv() { awk -F, -v t="$1" -v r="$2" -v c="$3" '$1 == t && $2 == r && $3 == c { print $4 " " $5 }' stats.csv; }
+
+# Best seat and contract, as jq counts them.
+while IFS=, read -r seat contract count; do
+    [ "$(csv best "$seat" "$contract")" = "$n $count" ] || fail "best $seat $contract: $(csv best "$seat" "$contract")"
+done < <(jq -r 'if .best_seat then "\(.best_seat),\(.seats[.best_seat].best.contract)" else "nobody,-" end' t.jsonl |
+         sort | uniq -c | sed -E 's/^ *([0-9]+) (.*)$/\2,\1/')
+# The deals' highest bid ceiling.
+while read -r bid count; do
+    [ "$(csv bid_ceiling highest "$bid")" = "$n $count" ] || fail "highest ceiling $bid"
+done < <(jq -r 'if .best_seat then .seats[.best_seat].bid_ceiling else "none" end' t.jsonl | sort | uniq -c |
+         awk '{ print $2, $1 }')
+# Grand by jacks held, over every seat of every deal; hearts by trumps,
+# from the table's rows and the solve lines together.
+jacks='[.[] | select(test("^.J$"))] | length'
+while read -r j hands won; do
+    [ "$(csv jacks grand "$j")" = "$hands $won" ] || fail "grand with $j jacks: $(csv jacks grand "$j"), jq: $hands $won"
+done < <(jq -r --argjson dummy 0 '. as $l | .seats | to_entries[] | .key as $s | .value.contracts[] |
+             select(.contract == "grand") | "\($l.deal.hands[$s] | '"$jacks"') \(if .won then 1 else 0 end)"' t.jsonl |
+         awk '{ h[$1]++; w[$1] += $2 } END { for (j in h) print j, h[j], w[j] }')
+hearts_trumps='[.[] | select(test("^.J$") or test("^H"))] | length'
+while read -r t hands won; do
+    [ "$(csv trumps hearts "$t")" = "$hands $won" ] || fail "hearts with $t trumps: $(csv trumps hearts "$t"), jq: $hands $won"
+done < <({ jq -r '. as $l | .seats | to_entries[] | .key as $s | .value.contracts[] | select(.contract == "hearts") |
+               "\($l.deal.hands[$s] | '"$hearts_trumps"') \(if .won then 1 else 0 end)"' t.jsonl
+           jq -r '"\(.deal.hands.middlehand | '"$hearts_trumps"') \(if .outcome.won then 1 else 0 end)"' s.jsonl; } |
+         awk '{ h[$1]++; w[$1] += $2 } END { for (t in h) print t, h[t], w[t] }')
+# Null has no trumps; aces and tens count for every contract.
+grep -q '^trumps,null,' stats.csv && fail "null has no trump row"
+[ "$(awk -F, '$1 == "aces_tens" && $2 == "null" { s += $4 } END { print s }' stats.csv)" -eq $((3 * n)) ] \
+    || fail "null by aces and tens: every seat of every deal"
+
+# The text tables and the chart.
+"$SKATDD" stats t.jsonl s.jsonl >stats.txt
+grep -q "^$((n + 4)) lines: $n of table, 4 of solve, 0 of other jobs" stats.txt || fail "text: $(head -1 stats.txt)"
+for title in "Best seat and contract" "Bid ceilings" "win rate by jacks held" "win rate by trumps held" \
+    "win rate by aces and tens held"; do
+    grep -q "$title" stats.txt || fail "text: no '$title'"
+done
+if command -v gnuplot >/dev/null; then
+    "$SKATDD" stats --plot ceilings.svg t.jsonl >/dev/null
+    grep -q "</svg>" ceilings.svg || fail "--plot: no SVG"
+fi
+
+# A line that is no batch line: said, skipped, exit 2.
+{ head -1 t.jsonl; echo '{"no": "index"}'; } >bad.jsonl
+status=0
+"$SKATDD" stats --csv bad.jsonl >bad.csv 2>bad.err || status=$?
+[ "$status" -eq 2 ] || fail "a bad line: status $status"
+[ "$(cat bad.err)" = 'bad.jsonl:2:1: not a line of skatdd batch (a JSON object with "index" and "deal")' ] \
+    || fail "a bad line: $(cat bad.err)"
+grep -q "^best," bad.csv || fail "a bad line stops the rest"
