@@ -181,18 +181,6 @@ void review_ramsch_thresholds(const RuleSystem *rules, int skat_points, RamschTh
     };
 }
 
-/* The solver asks every Ramsch question of pos->declarer: the seat, with
- * its own points and tricks as the declarer's. */
-static Position ramsch_asked(const Position *pos, const int points[SEAT_COUNT], const int tricks[SEAT_COUNT], int seat)
-{
-    Position p = *pos;
-    p.declarer = seat;
-    p.declarer_points = points[seat];
-    p.declarer_tricks = tricks[seat];
-    p.defender_tricks = tricks[0] + tricks[1] + tricks[2] - tricks[seat];
-    return p;
-}
-
 /* At the end the leader is the last trick's winner, who takes the skat's bonus. */
 static int ramsch_fewest(Solver *solver, const Position *asked, int bonus)
 {
@@ -254,7 +242,7 @@ void review_ramsch(Solver *solver, const Position *start, const int start_points
         tricks[seat] = start_tricks ? start_tricks[seat] : 0;
     }
     for (int seat = 0; seat < SEAT_COUNT; seat++) {
-        Position asked = ramsch_asked(&pos, points, tricks, seat);
+        Position asked = position_ramsch_seat(&pos, points, tricks, seat);
         out->seats[seat].start_value = ramsch_fewest(solver, &asked, t->bonus);
         out->seats[seat].takes_all = ramsch_takes_all(solver, &asked, t);
         out->seats[seat].avoids_all = ramsch_avoids_all(solver, &asked, t);
@@ -265,7 +253,7 @@ void review_ramsch(Solver *solver, const Position *start, const int start_points
         c->trick = tricks[0] + tricks[1] + tricks[2] + 1;
         c->seat = position_to_move(&pos);
         c->card = play[i];
-        Position before = ramsch_asked(&pos, points, tricks, c->seat);
+        Position before = position_ramsch_seat(&pos, points, tricks, c->seat);
         c->value_before = ramsch_fewest(solver, &before, t->bonus);
         c->takes_all_before = ramsch_takes_all(solver, &before, t);
         c->avoids_all_before = ramsch_avoids_all(solver, &before, t);
@@ -275,7 +263,7 @@ void review_ramsch(Solver *solver, const Position *start, const int start_points
             points[c->trick_winner] += left - position_points_left(&pos);
             tricks[c->trick_winner]++;
         }
-        Position after = ramsch_asked(&pos, points, tricks, c->seat);
+        Position after = position_ramsch_seat(&pos, points, tricks, c->seat);
         c->value_after = ramsch_fewest(solver, &after, t->bonus);
         bool takes_all = c->takes_all_before && ramsch_takes_all(solver, &after, t);
         bool avoids_all = c->avoids_all_before && ramsch_avoids_all(solver, &after, t);

@@ -4,17 +4,6 @@
 
 #include <string.h>
 
-/* The seat's position for the solver: its own points and tricks as the declarer's. */
-static Position asked(const Position *pos, const int points[SEAT_COUNT], const int tricks[SEAT_COUNT], int seat)
-{
-    Position p = *pos;
-    p.declarer = seat;
-    p.declarer_points = points[seat];
-    p.declarer_tricks = tricks[seat];
-    p.defender_tricks = tricks[0] + tricks[1] + tricks[2] - tricks[seat];
-    return p;
-}
-
 /* The cards and the trick are checked as a grand's: the tricks of all three
  * counted as the declarer's, the skat's points as his points. */
 static skatdd_status check_ramsch(const skatdd_ramsch_position *r, Position *out)
@@ -62,7 +51,7 @@ skatdd_status skatdd_ramsch_solve(skatdd_solver *solver, const skatdd_rules *rul
     analysis->skat_bonus = bonus;
     bool over = position_is_over(&pos);
     for (int seat = 0; seat < SEAT_COUNT; seat++) {
-        Position p = asked(&pos, position->points, position->tricks, seat);
+        Position p = position_ramsch_seat(&pos, position->points, position->tricks, seat);
         skatdd_ramsch_seat *s = &analysis->seats[seat];
         /* at the end the leader is the last trick's winner, who has the skat */
         s->fewest_points = over ? p.declarer_points + (seat == pos.leader ? bonus : 0)
@@ -72,7 +61,7 @@ skatdd_status skatdd_ramsch_solve(skatdd_solver *solver, const skatdd_rules *rul
     }
     analysis->to_move = over ? -1 : position_to_move(&pos);
     if (!over) {
-        Position mover = asked(&pos, position->points, position->tricks, analysis->to_move);
+        Position mover = position_ramsch_seat(&pos, position->points, position->tricks, analysis->to_move);
         MoveValue moves[10];
         analysis->move_count = solver_ramsch_move_values(v, &mover, bonus, moves);
         for (int i = 0; i < analysis->move_count; i++)

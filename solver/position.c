@@ -49,3 +49,14 @@ int position_play(Position *pos, int card)
     pos->trick_size = 0;
     return winner;
 }
+
+Position position_ramsch_seat(const Position *pos, const int points[SEAT_COUNT], const int tricks[SEAT_COUNT],
+                              int seat)
+{
+    Position p = *pos;
+    p.declarer = seat;
+    p.declarer_points = points[seat];
+    p.declarer_tricks = tricks[seat];
+    p.defender_tricks = tricks[0] + tricks[1] + tricks[2] - tricks[seat];
+    return p;
+}

@@ -26,5 +26,10 @@ bool position_is_over(const Position *pos);
 /* Plays card (which must be legal) and, when it completes a trick, gives the
  * trick to its winner.  Returns the winner's seat then, otherwise -1. */
 int position_play(Position *pos, int card);
+/* A Ramsch position as the solver's Ramsch questions take it for one seat
+ * (everyone plays for himself): that seat as the declarer, its own points
+ * and tricks as the declarer's, the other two seats' tricks as the defenders'. */
+Position position_ramsch_seat(const Position *pos, const int points[SEAT_COUNT], const int tricks[SEAT_COUNT],
+                              int seat);
 
 #endif

@@ -143,6 +143,22 @@ static int oracle_value(const Position *pos)
 /* Random endgames of four tricks played out with random legal cards: every
  * value is the oracle's, costs are never negative, a card costs nothing
  * exactly when it keeps the value, and the better cards keep it. */
+/* Plays the position out with random legal cards into play; returns how many. */
+static int random_play(uint64_t *seed, const Position *pos, int play[])
+{
+    int n = 0;
+    Position cur = *pos;
+    while (!position_is_over(&cur)) {
+        CardSet legal = position_legal_moves(&cur);
+        int k = (int)(test_random(seed) % (uint64_t)set_count(legal));
+        while (k--)
+            legal &= legal - 1;
+        play[n++] = set_first(legal);
+        position_play(&cur, play[n - 1]);
+    }
+    return n;
+}
+
 static void test_random_against_oracle(void **state)
 {
     (void)state;
@@ -156,19 +172,11 @@ static void test_random_against_oracle(void **state)
         random_position(&seed, game, 4, (int)(test_random(&seed) % 3), (int)(test_random(&seed) % 3), 0, &pos);
         if (game == GAME_NULL)
             pos.declarer_points = 0;
-        int play[12], n = 0;
-        Position cur = pos;
-        while (!position_is_over(&cur)) {
-            CardSet legal = position_legal_moves(&cur);
-            int k = (int)(test_random(&seed) % (uint64_t)set_count(legal));
-            while (k--)
-                legal &= legal - 1;
-            play[n++] = set_first(legal);
-            position_play(&cur, play[n - 1]);
-        }
+        int play[12];
+        int n = random_play(&seed, &pos, play);
         review_game(s, &pos, play, n, &isko, r);
         assert_int_equal(r->count, 12);
-        cur = pos;
+        Position cur = pos;
         for (int i = 0; i < n; i++) {
             const ReviewCard *c = &r->cards[i];
             assert_int_equal(c->value_before, oracle_value(&cur));
@@ -193,17 +201,6 @@ static void test_random_against_oracle(void **state)
     }
     free(r);
     solver_free(s);
-}
-
-/* The seat's position for the oracle: its own points and tricks as the declarer's. */
-static Position ramsch_seat(const Position *pos, const int points[3], const int tricks[3], int seat)
-{
-    Position p = *pos;
-    p.declarer = seat;
-    p.declarer_points = points[seat];
-    p.declarer_tricks = tricks[seat];
-    p.defender_tricks = tricks[0] + tricks[1] + tricks[2] - tricks[seat];
-    return p;
 }
 
 static int oracle_fewest(const Position *p, int bonus)
@@ -249,30 +246,22 @@ static void test_ramsch_against_oracle(void **state)
             points[seat] += (int)(test_random(&seed) % 12);
         }
         t.bonus = (int)(test_random(&seed) % 22);
-        int play[12], n = 0;
-        Position cur = pos;
-        while (!position_is_over(&cur)) {
-            CardSet legal = position_legal_moves(&cur);
-            int k = (int)(test_random(&seed) % (uint64_t)set_count(legal));
-            while (k--)
-                legal &= legal - 1;
-            play[n++] = set_first(legal);
-            position_play(&cur, play[n - 1]);
-        }
+        int play[12];
+        int n = random_play(&seed, &pos, play);
         review_ramsch(s, &pos, points, tricks, play, n, &t, r);
         assert_int_equal(r->count, 12);
         assert_true(r->complete);
         for (int seat = 0; seat < 3; seat++) {
-            Position p = ramsch_seat(&pos, points, tricks, seat);
+            Position p = position_ramsch_seat(&pos, points, tricks, seat);
             assert_int_equal(r->seats[seat].start_value, oracle_fewest(&p, t.bonus));
             assert_int_equal(r->seats[seat].takes_all, oracle_takes_all(&p));
             assert_int_equal(r->seats[seat].avoids_all, oracle_avoids_all(&p));
         }
-        cur = pos;
+        Position cur = pos;
         for (int i = 0; i < n; i++) {
             const RamschReviewCard *c = &r->cards[i];
             assert_int_equal(c->seat, position_to_move(&cur));
-            Position before = ramsch_seat(&cur, points, tricks, c->seat);
+            Position before = position_ramsch_seat(&cur, points, tricks, c->seat);
             assert_int_equal(c->value_before, oracle_fewest(&before, t.bonus));
             bool takes_before = oracle_takes_all(&before), avoids_before = oracle_avoids_all(&before);
             assert_int_equal(c->takes_all_before, takes_before);
@@ -283,7 +272,7 @@ static void test_ramsch_against_oracle(void **state)
                 points[winner] += left - position_points_left(&cur);
                 tricks[winner]++;
             }
-            Position after = ramsch_seat(&cur, points, tricks, c->seat);
+            Position after = position_ramsch_seat(&cur, points, tricks, c->seat);
             assert_int_equal(c->value_after, oracle_fewest(&after, t.bonus));
             bool takes_after = oracle_takes_all(&after), avoids_after = oracle_avoids_all(&after);
             assert_true(c->value_after >= c->value_before);
