@@ -654,8 +654,8 @@ static void put_ramsch_start(FILE *f, const RamschReview *r)
     for (int seat = 0; seat < SEAT_COUNT; seat++) {
         const RamschReviewSeat *s = &r->seats[seat];
         fprintf(f, "<li><span class=\"key s%d\"></span>", seat);
-        textf(f, "%s: fewest <b>", seat_name(seat));
-        fprintf(f, "%d</b>; ", s->start_value);
+        textf(f, "%s: fewest ", seat_name(seat));
+        fprintf(f, "<b>%d</b>; ", s->start_value);
         html_escape(f, ramsch_chances(s->takes_all, s->avoids_all));
         fputs("</li>\n", f);
     }
@@ -750,22 +750,26 @@ static void put_ramsch_summary(FILE *f, const HtmlRamsch *g)
         textf(f, ": %s thrown away", ramsch_lost_text[c->lost]);
     }
     fputs(turning ? "</li>\n" : "<li>Turning points: none</li>\n", f);
-    fputs("</ul>\n<table class=\"players\"><thead><tr><th>seat</th><th>points</th><th>tricks</th>", f);
+    fputs("</ul>\n<div class=\"wide\"><table class=\"players ramsch\"><thead><tr><th>seat</th><th>points</th>"
+          "<th>tricks</th>", f);
     if (score)
         fputs("<th>score</th>", f);
-    fputs("<th>fewest at start</th><th>mistakes</th><th>decisive</th><th>points given away</th></tr></thead><tbody>\n",
-          f);
+    fputs("<th>mistakes</th></tr></thead><tbody>\n", f); /* fewest at the start: in its own list above */
     for (int seat = 0; seat < SEAT_COUNT; seat++) {
         const RamschReviewSeat *s = &r->seats[seat];
-        fprintf(f, "<tr><td><span class=\"key s%d\"></span>", seat);
+        fputs("<tr><td>", f);
         html_escape(f, seat_name(seat));
         fprintf(f, "</td><td>%d</td><td>%d</td>", s->points, s->tricks);
         if (score)
             fprintf(f, "<td>%+d</td>", score->scores[seat]);
-        fprintf(f, "<td>%d</td><td>%d</td><td>%d</td><td>%d</td></tr>\n", s->start_value, s->mistakes, s->decisive,
-                s->cost);
+        fputs("<td>", f);
+        if (s->mistakes)
+            textf(f, "%d (%d decisive), %d point%s given away", s->mistakes, s->decisive, s->cost, plural(s->cost));
+        else
+            fputs("none", f);
+        fputs("</td></tr>\n", f);
     }
-    fputs("</tbody></table>\n", f);
+    fputs("</tbody></table></div>\n", f);
 }
 
 void html_page_add_ramsch(HtmlPage *page, const HtmlRamsch *g)
@@ -852,9 +856,10 @@ static const char page_style[] =
     "table.players{border-collapse:collapse;margin-top:8px;width:100%;max-width:560px}"
     "table.players th,table.players td{text-align:left;padding:3px 8px;border-bottom:1px solid var(--line)}"
     "table.players th{font-size:.85rem;color:var(--muted);font-weight:600}\n"
+    ".wide{overflow-x:auto}table.ramsch td:first-child{white-space:nowrap}\n"
     "footer{color:var(--muted);font-size:.8rem;text-align:center;padding:8px}\n"
     "@media (max-width:480px){body{font-size:15px}main{padding:6px}section.game{padding:10px 8px}"
-    ".note{margin-left:0}svg .tick,svg .axis,svg .goal-label{font-size:21px}svg .value{stroke-width:4}}\n";
+    ".note{margin-left:0}table.ramsch th,table.ramsch td{padding:3px 3px}svg .tick,svg .axis,svg .goal-label{font-size:21px}svg .value{stroke-width:4}}\n";
 
 HtmlPage *html_page_open(const char *path, char *err, size_t n)
 {
