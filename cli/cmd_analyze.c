@@ -669,6 +669,10 @@ static int analyze_ramsch(const CommonOptions *o, TableWorkers *workers, const D
         json_print_line(ramsch_json(rep));
     else
         ramsch_print_text(o, rep);
+    if (html_page)
+        html_page_add_ramsch(html_page, &(HtmlRamsch){.deal = d, .rules = rules, .thresholds = &rep->thresholds,
+                                                      .review = &rep->review,
+                                                      .score = rep->has_score ? &rep->score : NULL});
     fflush(stdout);
     free(rep);
     return EXIT_OK;

@@ -154,7 +154,8 @@ static int goal_points(const ReviewThresholds *t, const char **label)
     return -1;
 }
 
-static void chart_axes(FILE *f, GameType game, const ReviewThresholds *t)
+/* t NULL: no goal line (a Ramsch has none). */
+static void chart_axes(FILE *f, GameType game, const ReviewThresholds *t, const char *y_label)
 {
     double left = chart_x(0), right = chart_x(REVIEW_MAX_CARDS);
     double top = CHART_TOP, bottom = CHART_H - CHART_BOTTOM;
@@ -168,7 +169,7 @@ static void chart_axes(FILE *f, GameType game, const ReviewThresholds *t)
                 chart_y(game, 0) + 4);
     } else {
         const char *label;
-        int goal = goal_points(t, &label);
+        int goal = t ? goal_points(t, &label) : -1;
         if (goal >= 0) {
             double y = chart_y(game, goal);
             fprintf(f, "<rect class=\"zone\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>\n", left, top,
@@ -195,7 +196,7 @@ static void chart_axes(FILE *f, GameType game, const ReviewThresholds *t)
     fprintf(f, "<text class=\"axis\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">cards played (a line after each trick)</text>\n",
             (left + right) / 2, CHART_H - 6);
     fprintf(f, "<text class=\"axis\" transform=\"translate(13 %.1f) rotate(-90)\" text-anchor=\"middle\">%s</text>\n",
-            (top + bottom) / 2, game == GAME_NULL ? "declarer" : "declarer's points");
+            (top + bottom) / 2, y_label);
 }
 
 static void chart_tooltip(FILE *f, const Review *r, const ReviewCard *c)
@@ -218,7 +219,7 @@ static void put_chart(FILE *f, const HtmlGame *g, int section)
     fprintf(f, "<figure class=\"chart\">\n<svg id=\"chart-%d\" viewBox=\"0 0 %d %d\" role=\"img\" "
                "aria-label=\"double-dummy value over the cards played\" xmlns=\"http://www.w3.org/2000/svg\">\n",
             section, CHART_W, CHART_H);
-    chart_axes(f, game, g->thresholds);
+    chart_axes(f, game, g->thresholds, game == GAME_NULL ? "declarer" : "declarer's points");
     if (game != GAME_NULL) { /* the points the declarer has taken, trick by trick */
         fprintf(f, "<polyline class=\"taken\" points=\"%.1f,%.1f", chart_x(0), chart_y(game, 0));
         int taken = 0;
@@ -543,11 +544,268 @@ void html_page_add_skipped(HtmlPage *page, const char *name, const char *why)
     fputs(".</p>\n</section>\n", page->body);
 }
 
+/* ---- Ramsch --------------------------------------------------------------
+ * Everyone for himself: the chart has a line per seat (its fewest points),
+ * each mistake marked on the line of the seat that made it. */
+
+static const char *const ramsch_lost_text[] = {
+    [RAMSCH_KEPT] = "", [RAMSCH_LOST_DURCHMARSCH] = "Durchmarsch", [RAMSCH_LOST_JUNGFRAU] = "Jungfrau"};
+
+static const char *ramsch_mistake_class(const RamschReviewCard *c)
+{
+    return c->decisive ? "decisive" : c->mistake ? "inaccuracy" : "";
+}
+
+static const char *ramsch_chances(bool takes_all, bool avoids_all)
+{
+    return takes_all ? "can force a Durchmarsch" : avoids_all ? "can stay a Jungfrau" : "no Durchmarsch or Jungfrau";
+}
+
+/* Each seat's fewest points after n cards, from the review alone: known at
+ * the start, around each of its own cards (the value before it is the value
+ * after the card before) and at the end of a game played out (its points).
+ * In between the line holds: the review values a card only for the seat that
+ * played it, so what the others' cards did to a seat shows where it plays
+ * next. */
+static void ramsch_lines(const RamschReview *r, int line[SEAT_COUNT][REVIEW_MAX_CARDS + 1])
+{
+    for (int seat = 0; seat < SEAT_COUNT; seat++) {
+        line[seat][0] = r->seats[seat].start_value;
+        for (int n = 1; n <= r->count; n++) {
+            line[seat][n] = line[seat][n - 1];
+            if (r->cards[n - 1].seat == seat)
+                line[seat][n] = r->cards[n - 1].value_after;
+            else if (n < r->count && r->cards[n].seat == seat)
+                line[seat][n] = r->cards[n].value_before;
+            else if (n == r->count && r->complete)
+                line[seat][n] = r->seats[seat].points;
+        }
+    }
+}
+
+static void ramsch_note_text(FILE *f, const RamschReviewCard *c)
+{
+    if (c->lost != RAMSCH_KEPT)
+        textf(f, "throws away the %s%s; ", ramsch_lost_text[c->lost],
+              c->lost == RAMSCH_LOST_JUNGFRAU ? " (no trick)" : "");
+    textf(f, "costs %d (%d \u2192 %d)", c->cost, c->value_before, c->value_after);
+}
+
+static void put_ramsch_chart(FILE *f, const RamschReview *r, int section)
+{
+    int line[SEAT_COUNT][REVIEW_MAX_CARDS + 1];
+    ramsch_lines(r, line);
+    fprintf(f, "<figure class=\"chart\">\n<svg id=\"chart-%d\" viewBox=\"0 0 %d %d\" role=\"img\" "
+               "aria-label=\"each seat's fewest points over the cards played\" xmlns=\"http://www.w3.org/2000/svg\">\n",
+            section, CHART_W, CHART_H);
+    chart_axes(f, GAME_GRAND, NULL, "fewest points");
+    for (int seat = 0; seat < SEAT_COUNT; seat++) {
+        fprintf(f, "<polyline class=\"value s%d\" data-seat=\"%s\" points=\"", seat, seat_name(seat));
+        for (int n = 0; n <= r->count; n++)
+            fprintf(f, "%s%.1f,%.1f", n ? " " : "", chart_x(n), chart_y(GAME_GRAND, line[seat][n]));
+        fputs("\"/>\n", f);
+    }
+    for (int i = 0; i < r->count; i++) {
+        const RamschReviewCard *c = &r->cards[i];
+        if (!c->mistake)
+            continue;
+        char name[6];
+        card_symbol_name(c->card, name);
+        fprintf(f, "<circle class=\"mk %s\" data-card=\"%d\" data-seat=\"%s\" data-cost=\"%d\" cx=\"%.1f\" "
+                   "cy=\"%.1f\" r=\"%d\"><title>",
+                ramsch_mistake_class(c), i + 1, seat_name(c->seat), c->cost, chart_x(i + 1),
+                chart_y(GAME_GRAND, c->value_after), c->decisive ? 7 : 5);
+        textf(f, "Trick %d, %s %s%s: ", c->trick, seat_name(c->seat), name, c->decisive ? "??" : "?");
+        ramsch_note_text(f, c);
+        fputs("</title></circle>\n", f);
+    }
+    fputs("</svg>\n<figcaption>", f);
+    for (int seat = 0; seat < SEAT_COUNT; seat++) {
+        fprintf(f, "<span class=\"item\"><span class=\"key s%d\"></span>", seat);
+        html_escape(f, seat_name(seat));
+        fputs("</span> ", f);
+    }
+    fputs("<span class=\"item\"><span class=\"key decisive\"></span>decisive mistake</span>"
+          " <span class=\"item\"><span class=\"key inaccuracy\"></span>inaccuracy</span>"
+          " (each line moves at its seat's own cards)</figcaption>\n</figure>\n",
+          f);
+}
+
+static void put_ramsch_deal(FILE *f, const Deal *d)
+{
+    fputs("<div class=\"hands\">\n", f);
+    for (int seat = 0; seat < SEAT_COUNT; seat++) {
+        fprintf(f, "<div class=\"hand s%d\"><div class=\"who\">", seat);
+        html_escape(f, seat_name(seat));
+        fputs("</div><div class=\"cards\">", f);
+        put_cards(f, GAME_GRAND, d->hands[seat]);
+        fputs("</div></div>\n", f);
+    }
+    fputs("<div class=\"hand\"><div class=\"who\">skat</div><div class=\"cards\">", f);
+    put_cards(f, GAME_GRAND, ~(d->hands[0] | d->hands[1] | d->hands[2]));
+    fputs("</div></div>\n</div>\n", f);
+}
+
+static void put_ramsch_start(FILE *f, const RamschReview *r)
+{
+    fputs("<h3>At the start</h3>\n<p class=\"start\">Each seat against the other two (fewest: the card points it "
+          "can hold itself to)</p>\n<ul class=\"summary ramsch-start\">\n",
+          f);
+    for (int seat = 0; seat < SEAT_COUNT; seat++) {
+        const RamschReviewSeat *s = &r->seats[seat];
+        fprintf(f, "<li><span class=\"key s%d\"></span>", seat);
+        textf(f, "%s: fewest ", seat_name(seat));
+        fprintf(f, "<b>%d</b>; ", s->start_value);
+        html_escape(f, ramsch_chances(s->takes_all, s->avoids_all));
+        fputs("</li>\n", f);
+    }
+    fputs("</ul>\n", f);
+}
+
+static void put_ramsch_tricks(FILE *f, const RamschReview *r)
+{
+    fputs("<h3>Tricks</h3>\n<div class=\"tricks\">\n", f);
+    for (int i = 0; i < r->count;) {
+        int end = i;
+        while (end < r->count && r->cards[end].trick == r->cards[i].trick)
+            end++;
+        fprintf(f, "<div class=\"trick\"><div class=\"row\"><span class=\"tn\">%d</span><span class=\"plays\">",
+                r->cards[i].trick);
+        for (int k = i; k < end; k++) {
+            const RamschReviewCard *c = &r->cards[k];
+            fputs("<span class=\"play\" title=\"", f);
+            html_escape(f, seat_name(c->seat));
+            fputs("\">", f);
+            put_card(f, c->card);
+            if (c->mistake)
+                fprintf(f, "<span class=\"mark %s\">%s</span>", ramsch_mistake_class(c), c->decisive ? "??" : "?");
+            fprintf(f, "<small>%s</small></span>", seat_short(c->seat));
+        }
+        fputs("</span><span class=\"after\">", f);
+        const RamschReviewCard *last = &r->cards[end - 1];
+        if (last->trick_winner >= 0)
+            textf(f, "\u2192 %s \u00b7 points %d %d %d", seat_name(last->trick_winner), last->points[0],
+                  last->points[1], last->points[2]);
+        fputs("</span></div>\n", f);
+        bool notes = false;
+        for (int k = i; k < end; k++) {
+            const RamschReviewCard *c = &r->cards[k];
+            if (!c->mistake)
+                continue;
+            if (!notes)
+                fputs("<ul class=\"notes\">\n", f);
+            notes = true;
+            fprintf(f, "<li class=\"note %s\"><b>", ramsch_mistake_class(c));
+            textf(f, "%s ", seat_name(c->seat));
+            put_card(f, c->card);
+            fprintf(f, "<span class=\"mark\">%s</span></b> ", c->decisive ? "??" : "?");
+            ramsch_note_text(f, c);
+            if (c->better_count) {
+                fputs(". Better: ", f);
+                for (int b = 0; b < c->better_count; b++) {
+                    fputs(b ? " " : "", f);
+                    put_card(f, c->better[b]);
+                }
+            }
+            fputs("</li>\n", f);
+        }
+        if (notes)
+            fputs("</ul>\n", f);
+        fputs("</div>\n", f);
+        i = end;
+    }
+    fputs("</div>\n", f);
+}
+
+static void put_ramsch_summary(FILE *f, const HtmlRamsch *g)
+{
+    const RamschReview *r = g->review;
+    const RamschScore *score = g->score;
+    char text[SCORE_TEXT];
+    fputs("<h3>Summary</h3>\n<ul class=\"summary\">\n<li>Result: ", f);
+    if (score)
+        html_escape(f, ramsch_text(score, text, sizeof text));
+    else
+        textf(f, "the record stops after %d card%s", r->count, plural(r->count));
+    fputs("</li>\n", f);
+    if (score) {
+        fputs("<li>", f);
+        if (score->durchmarsch)
+            textf(f, "Durchmarsch by %s", seat_name(score->durchmarsch_seat));
+        else
+            textf(f, "No Durchmarsch; %d Jungfrau%s", score->jungfrauen, score->jungfrauen == 1 ? "" : "en");
+        textf(f, "; skat pushed on %d time%s", g->deal->pushes, plural(g->deal->pushes));
+        fputs("</li>\n", f);
+    } else if (g->deal->pushes) {
+        textf(f, "<li>Skat pushed on %d time%s</li>\n", g->deal->pushes, plural(g->deal->pushes));
+    }
+    int turning = 0;
+    for (int i = 0; i < r->count; i++) {
+        const RamschReviewCard *c = &r->cards[i];
+        if (!c->decisive)
+            continue;
+        fputs(turning++ ? "; " : "<li>Turning points: ", f);
+        textf(f, "trick %d, %s ", c->trick, seat_name(c->seat));
+        put_card(f, c->card);
+        textf(f, ": %s thrown away", ramsch_lost_text[c->lost]);
+    }
+    fputs(turning ? "</li>\n" : "<li>Turning points: none</li>\n", f);
+    fputs("</ul>\n<div class=\"wide\"><table class=\"players ramsch\"><thead><tr><th>seat</th><th>points</th>"
+          "<th>tricks</th>", f);
+    if (score)
+        fputs("<th>score</th>", f);
+    fputs("<th>mistakes</th></tr></thead><tbody>\n", f); /* fewest at the start: in its own list above */
+    for (int seat = 0; seat < SEAT_COUNT; seat++) {
+        const RamschReviewSeat *s = &r->seats[seat];
+        fputs("<tr><td>", f);
+        html_escape(f, seat_name(seat));
+        fprintf(f, "</td><td>%d</td><td>%d</td>", s->points, s->tricks);
+        if (score)
+            fprintf(f, "<td>%+d</td>", score->scores[seat]);
+        fputs("<td>", f);
+        if (s->mistakes)
+            textf(f, "%d (%d decisive), %d point%s given away", s->mistakes, s->decisive, s->cost, plural(s->cost));
+        else
+            fputs("none", f);
+        fputs("</td></tr>\n", f);
+    }
+    fputs("</tbody></table></div>\n", f);
+}
+
+void html_page_add_ramsch(HtmlPage *page, const HtmlRamsch *g)
+{
+    FILE *f = page->body;
+    const Deal *d = g->deal;
+    const RamschReview *r = g->review;
+    char title[256];
+    section_title(page, d->name, title, sizeof title);
+    add_toc(page, title);
+    page->sections++;
+    fprintf(f, "<section class=\"game ramsch\" id=\"game-%d\" data-cards=\"%d\">\n<h2>", page->sections, r->count);
+    html_escape(f, title);
+    fputs("</h2>\n<p class=\"meta\">", f);
+    textf(f, "Ramsch, everyone for himself (%s rules; ", g->rules->name);
+    if (g->thresholds->bonus || g->rules->ramsch.skat_to == SKAT_TO_LAST_TRICK)
+        textf(f, "the skat's %d points go to the last trick's winner", g->thresholds->bonus);
+    else
+        textf(f, "the skat goes to the loser: not counted in the fewest points");
+    if (d->pushes)
+        textf(f, "; skat pushed on %d time%s", d->pushes, plural(d->pushes));
+    textf(f, ") \u00b7 from %s", d->file);
+    fputs("</p>\n", f);
+    put_ramsch_deal(f, d);
+    put_ramsch_start(f, r);
+    put_ramsch_chart(f, r, page->sections);
+    put_ramsch_tricks(f, r);
+    put_ramsch_summary(f, g);
+    fputs("</section>\n", f);
+}
+
 /* ---- the page ------------------------------------------------------------- */
 
 static const char page_style[] =
     ":root{--ink:#1b1f24;--muted:#5b636d;--line:#d8dde3;--bg:#f3f4f6;--paper:#fff;--value:#1f6fd1;"
-    "--decisive:#d1242f;--inaccuracy:#e8890c;--zone:#e6f4ea}\n"
+    "--decisive:#d1242f;--inaccuracy:#e8890c;--zone:#e6f4ea;--s0:#1f6fd1;--s1:#8250df;--s2:#0f8b8d}\n"
     "*{box-sizing:border-box}\n"
     "body{margin:0;font:16px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif;"
     "color:var(--ink);background:var(--bg)}\n"
@@ -576,6 +834,10 @@ static const char page_style[] =
     "svg .tick{fill:var(--muted);font-size:12px}svg .axis{fill:var(--ink);font-size:12px}"
     "svg .value{fill:none;stroke:var(--value);stroke-width:3;stroke-linejoin:round}"
     "svg .taken{fill:none;stroke:#8c959f;stroke-width:1.5;stroke-dasharray:4 3}"
+    "svg .value.s0{stroke:var(--s0)}svg .value.s1{stroke:var(--s1)}svg .value.s2{stroke:var(--s2)}"
+    ".key.s0{background:var(--s0)}.key.s1{background:var(--s1)}.key.s2{background:var(--s2)}"
+    ".hand.s0{box-shadow:inset 3px 0 0 var(--s0)}.hand.s1{box-shadow:inset 3px 0 0 var(--s1)}"
+    ".hand.s2{box-shadow:inset 3px 0 0 var(--s2)}\n"
     "svg .mk{stroke:#fff;stroke-width:1.5}svg .mk.decisive{fill:var(--decisive)}"
     "svg .mk.inaccuracy{fill:var(--inaccuracy)}\n"
     ".reviews,.summary{margin:0;padding-left:1.2em}\n"
@@ -594,9 +856,10 @@ static const char page_style[] =
     "table.players{border-collapse:collapse;margin-top:8px;width:100%;max-width:560px}"
     "table.players th,table.players td{text-align:left;padding:3px 8px;border-bottom:1px solid var(--line)}"
     "table.players th{font-size:.85rem;color:var(--muted);font-weight:600}\n"
+    ".wide{overflow-x:auto}table.ramsch td:first-child{white-space:nowrap}\n"
     "footer{color:var(--muted);font-size:.8rem;text-align:center;padding:8px}\n"
     "@media (max-width:480px){body{font-size:15px}main{padding:6px}section.game{padding:10px 8px}"
-    ".note{margin-left:0}svg .tick,svg .axis,svg .goal-label{font-size:21px}svg .value{stroke-width:4}}\n";
+    ".note{margin-left:0}table.ramsch th,table.ramsch td{padding:3px 3px}svg .tick,svg .axis,svg .goal-label{font-size:21px}svg .value{stroke-width:4}}\n";
 
 HtmlPage *html_page_open(const char *path, char *err, size_t n)
 {

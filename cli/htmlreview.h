@@ -5,7 +5,8 @@
  * The page shows the review analyze computed (no second computation): the
  * deal, a chart of the double-dummy value over the cards played with the
  * mistakes marked, the tricks with each mistake's cost and better cards, the
- * discard and contract reviews and the summary.  Every text that comes from
+ * discard and contract reviews and the summary.  A Ramsch gets a line per
+ * seat (its fewest points) instead of the declarer's value.  Every text that comes from
  * the input (names, players, rule names) passes through one escaping
  * function.
  *
@@ -26,6 +27,7 @@
 #include "iss.h"
 #include "review.h"
 #include "rules.h"
+#include "scoring.h"
 
 typedef struct HtmlPage HtmlPage;
 
@@ -42,12 +44,25 @@ typedef struct {
     const ContractReview *contract_review;
 } HtmlGame;
 
+/* What analyze knows of one Ramsch (everyone for himself, review_ramsch). */
+typedef struct {
+    const Deal *deal;
+    const RuleSystem *rules;
+    const RamschThresholds *thresholds;
+    const RamschReview *review;
+    const RamschScore *score;            /* NULL when the record stops before the tenth trick */
+} HtmlRamsch;
+
 /* Makes sure the page can be written at path (creates its temporary file).
  * On NULL, err says why in one line (without the path). */
 HtmlPage *html_page_open(const char *path, char *err, size_t n);
 
 /* Adds a game's section. */
 void html_page_add_game(HtmlPage *page, const HtmlGame *game);
+
+/* Adds a Ramsch's section: the deal, each seat's start, a chart of each
+ * seat's fewest points with its mistakes, the tricks and the summary. */
+void html_page_add_ramsch(HtmlPage *page, const HtmlRamsch *game);
 
 /* Adds a section for a record without a game (everybody passed). */
 void html_page_add_skipped(HtmlPage *page, const char *name, const char *why);

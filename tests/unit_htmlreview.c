@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "htmlreview.h"
+#include "notation.h"
 
 static char *escaped(const char *text)
 {
@@ -88,6 +89,69 @@ static void test_page_whole(void **state)
     rmdir(dir);
 }
 
+/* A Ramsch's section from a review made by hand: a record that stops after
+ * four cards (no score).  Each seat's line has a point per card and the
+ * start; a seat's value is known at its own cards and held in between; the
+ * mark sits on the line of the seat that made the mistake; the name is
+ * escaped. */
+static void test_ramsch_section(void **state)
+{
+    (void)state;
+    static Deal deal;
+    snprintf(deal.name, sizeof deal.name, "<i>ramsch</i>");
+    snprintf(deal.file, sizeof deal.file, "r&r.yaml");
+    deal.pushes = 1;
+    static const char *const hands[SEAT_COUNT] = {"CJ SJ HJ CA CT CK SA ST SK HA", "CQ C9 C8 C7 S9 S8 S7 HT HK HQ",
+                                                  "DJ SQ H9 H8 H7 DA DT DK DQ D9"};
+    for (int seat = 0; seat < SEAT_COUNT; seat++)
+        for (const char *c = hands[seat]; *c; c += c[2] ? 3 : 2) {
+            char name[3] = {c[0], c[1], '\0'};
+            deal.hands[seat] |= (CardSet)1 << card_parse(name);
+        }
+    static RuleSystem rules;
+    char err[256];
+    assert_true(rules_load("classic", NULL, &rules, err, sizeof err));
+    RamschThresholds t = {.bonus = 0, .durchmarsch_pays = true, .jungfrau_pays = true};
+    static RamschReview r;
+    r.count = 4;
+    static const struct { int seat, before, after, cost; bool mistake; } cards[4] = {
+        {0, 120, 120, 0, false}, {1, 14, 14, 0, false}, {2, 0, 13, 13, true}, {2, 13, 34, 21, true}};
+    static const char *const played[4] = {"CA", "C7", "DJ", "D9"};
+    for (int i = 0; i < 4; i++)
+        r.cards[i] = (RamschReviewCard){.index = i, .trick = i / 3 + 1, .seat = cards[i].seat,
+                                        .card = card_parse(played[i]), .value_before = cards[i].before,
+                                        .value_after = cards[i].after, .cost = cards[i].cost,
+                                        .mistake = cards[i].mistake, .trick_winner = i == 2 ? 2 : -1};
+    r.cards[3].trick = 2;
+    r.seats[0].start_value = 120;
+    r.seats[1].start_value = 14;
+    r.seats[2].start_value = 0;
+    char dir[] = "/tmp/skatdd-html-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[64];
+    snprintf(path, sizeof path, "%s/ramsch.html", dir);
+    HtmlPage *page = html_page_open(path, err, sizeof err);
+    assert_non_null(page);
+    html_page_add_ramsch(page, &(HtmlRamsch){.deal = &deal, .rules = &rules, .thresholds = &t, .review = &r});
+    assert_true(html_page_close(page, err, sizeof err));
+    const char *text = slurp(path);
+    assert_non_null(strstr(text, "<section class=\"game ramsch\" id=\"game-1\" data-cards=\"4\">"));
+    assert_non_null(strstr(text, "&lt;i&gt;ramsch&lt;/i&gt;"));
+    assert_non_null(strstr(text, "r&amp;r.yaml"));
+    assert_null(strstr(text, "<i>"));
+    assert_non_null(strstr(text, "the record stops after 4 cards"));
+    assert_non_null(strstr(text, "skat pushed on 1 time"));
+    /* y = 14 + (120 - v) * 240 / 120; x = 52 + n * 574 / 30 */
+    assert_non_null(strstr(text, "data-seat=\"forehand\" points=\"52.0,14.0 71.1,14.0 90.3,14.0 109.4,14.0 128.5,14.0\""));
+    assert_non_null(strstr(text, "data-seat=\"middlehand\" points=\"52.0,226.0 71.1,226.0 90.3,226.0 109.4,226.0 128.5,226.0\""));
+    /* rearhand: 0 until its card, 13 after it, 34 after its second */
+    assert_non_null(strstr(text, "data-seat=\"rearhand\" points=\"52.0,254.0 71.1,254.0 90.3,254.0 109.4,228.0 128.5,186.0\""));
+    assert_non_null(strstr(text, "<circle class=\"mk inaccuracy\" data-card=\"3\" data-seat=\"rearhand\" data-cost=\"13\" cx=\"109.4\" cy=\"228.0\""));
+    assert_non_null(strstr(text, "<circle class=\"mk inaccuracy\" data-card=\"4\" data-seat=\"rearhand\" data-cost=\"21\""));
+    unlink(path);
+    rmdir(dir);
+}
+
 static void test_page_errors(void **state)
 {
     (void)state;
@@ -110,6 +174,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_escape),
         cmocka_unit_test(test_page_whole),
+        cmocka_unit_test(test_ramsch_section),
         cmocka_unit_test(test_page_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -113,4 +113,55 @@ timeout 120 chromium --headless --no-sandbox --disable-gpu --no-first-run --user
 sed 's/--value:#1f6fd1/--value:#777777/' "$work/out/game.html" >"$work/grey.html"
 render "$work/grey.html" 800,1300 "$work/grey.png"
 "${check[@]}" png "$work/grey.png" 2>/dev/null && fail "a page without the chart's line passes"
+
+# (f) A Ramsch gets its section: one per record, each a Ramsch's, with a line
+# per seat of a point per card and the start, the marks on the line of the
+# seat that made them with the JSON's costs and classes, the score as `score`
+# gives it; the browser shows the three lines.  The checks can fail: a page
+# without the Ramsch section, a mark on another seat's line, a line missing a
+# point, a seat's line drawn in grey.
+"$SKATDD" analyze --format json --html "$work/ramsch.html" "$data/ramsch_mistakes.yaml" >"$work/ramsch.json"
+"${check[@]}" page "$work/ramsch.html" "$work/ramsch.json"
+[ "$(grep -c '<section class="game ramsch"' "$work/ramsch.html")" = 3 ] || fail "three Ramsch sections"
+grep -q 'throws away the Durchmarsch' "$work/ramsch.html" || fail "no thrown-away Durchmarsch"
+grep -q 'throws away the Jungfrau' "$work/ramsch.html" || fail "no thrown-away Jungfrau"
+grep -q 'skat pushed on 2 times' "$work/ramsch.html" || fail "pushes not said"
+grep -q '<li>Turning points: trick 1, forehand ' "$work/ramsch.html" || fail "no turning points"
+python3 - "$work/ramsch.html" "$work/no-ramsch.html" <<'PY'
+import re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+open(sys.argv[2], "w", encoding="utf-8").write(re.sub(r'<section class="game ramsch".*?</section>\n', "", text, count=1, flags=re.S))
+PY
+"${check[@]}" page "$work/no-ramsch.html" "$work/ramsch.json" 2>/dev/null && fail "a page without a Ramsch section passes"
+sed '0,/data-seat="forehand" data-cost/s//data-seat="middlehand" data-cost/' "$work/ramsch.html" >"$work/moved.html"
+cmp -s "$work/moved.html" "$work/ramsch.html" && fail "no mark moved"
+"${check[@]}" page "$work/moved.html" "$work/ramsch.json" 2>/dev/null && fail "a mark on another seat's line passes"
+sed '0,/<polyline class="value s2" data-seat="rearhand" points="[0-9.,]* /s//<polyline class="value s2" data-seat="rearhand" points="/' \
+    "$work/ramsch.html" >"$work/short.html"
+cmp -s "$work/short.html" "$work/ramsch.html" && fail "no point taken off"
+"${check[@]}" page "$work/short.html" "$work/ramsch.json" 2>/dev/null && fail "a line missing a point passes"
+# Names and file names are escaped in a Ramsch's section too.
+hostile_ramsch="$work/r<i>&'.yaml"
+sed -n '1,/^---$/p' "$data/ramsch_mistakes.yaml" | sed '/^---$/d' |
+    sed 's|^name: .*|name: "<script>alert(1)</script> \&\x27q\x27"|' >"$hostile_ramsch"
+grep -q '^name: "<script>' "$hostile_ramsch" || fail "hostile Ramsch not made"
+"$SKATDD" analyze --format json --html "$work/hostile-ramsch.html" "$hostile_ramsch" >"$work/hostile-ramsch.json"
+"${check[@]}" page "$work/hostile-ramsch.html" "$work/hostile-ramsch.json"
+grep -qi '<script\|<i>' "$work/hostile-ramsch.html" && fail "markup from a Ramsch record reached the page"
+grep -q '&lt;script&gt;alert(1)&lt;/script&gt; &amp;&#39;q&#39;' "$work/hostile-ramsch.html" || fail "Ramsch name not escaped"
+grep -q 'r&lt;i&gt;&amp;&#39;.yaml' "$work/hostile-ramsch.html" || fail "Ramsch file name not escaped"
+# The browser: the DOM it built passes the same checks; desktop and phone
+# screenshots show the three seats' lines; a grey line is refused.
+timeout 120 chromium --headless --no-sandbox --disable-gpu --no-first-run --user-data-dir="$work/profile" \
+    --dump-dom "file://$work/ramsch.html" >"$work/ramsch-dom.html" 2>"$work/chromium.log" || fail "chromium --dump-dom"
+"${check[@]}" page "$work/ramsch-dom.html" "$work/ramsch.json"
+render "$work/ramsch.html" 800,1300 "$work/ramsch-desktop.png"
+"${check[@]}" ramsch-png "$work/ramsch-desktop.png"
+render "$work/ramsch.html" 360,1400 "$work/ramsch-phone.png"
+"${check[@]}" ramsch-png "$work/ramsch-phone.png"
+"${check[@]}" ramsch-png "$work/white.png" 2>/dev/null && fail "a white screenshot passes the Ramsch check"
+sed 's/svg .value.s1{stroke:var(--s1)}/svg .value.s1{stroke:#777}/' "$work/ramsch.html" >"$work/ramsch-grey.html"
+cmp -s "$work/ramsch-grey.html" "$work/ramsch.html" && fail "no line made grey"
+render "$work/ramsch-grey.html" 800,1300 "$work/ramsch-grey.png"
+"${check[@]}" ramsch-png "$work/ramsch-grey.png" 2>/dev/null && fail "a page without middlehand's line passes"
 exit 0

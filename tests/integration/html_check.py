@@ -3,10 +3,12 @@
 
   html_check.py page PAGE.html JSON_LINES   the page agrees with analyze's JSON of the same run
   html_check.py png SHOT.png                a browser's screenshot shows a page with the chart
+  html_check.py ramsch-png SHOT.png         ... with a Ramsch chart: the three seats' lines and the marks
   html_check.py blank OUT.png W H           writes a white PNG (to show the png check can fail)
 
 Exits 1 with a message on the first failed check.
 """
+import html
 import html.parser
 import json
 import struct
@@ -16,6 +18,8 @@ import zlib
 VALUE_LINE = (0x1F, 0x6F, 0xD1)  # svg .value stroke: only the chart's line has it
 WIN_ZONE = (0xE6, 0xF4, 0xEA)    # svg .zone fill: the chart's winning area
 MISTAKE = ((0xD1, 0x24, 0x2F), (0xE8, 0x89, 0x0C))
+SEAT_LINES = {"forehand": (0x1F, 0x6F, 0xD1), "middlehand": (0x82, 0x50, 0xDF), "rearhand": (0x0F, 0x8B, 0x8D)}
+SEATS = list(SEAT_LINES)
 
 
 def fail(message):
@@ -38,15 +42,16 @@ class Page(html.parser.HTMLParser):
         self.tags.append((tag, a))
         cls = (a.get("class") or "").split()
         if tag == "section" and "game" in cls:
-            self.sections.append({"skipped": "skipped" in cls, "cards": a.get("data-cards"),
-                                  "line": None, "marks": [], "notes": []})
+            self.sections.append({"skipped": "skipped" in cls, "ramsch": "ramsch" in cls,
+                                  "cards": a.get("data-cards"), "lines": [], "marks": [], "notes": []})
         elif not self.sections:
             return
         s = self.sections[-1]
         if tag == "polyline" and "value" in cls:
-            s["line"] = a.get("points", "").split()
+            s["lines"].append((cls, a.get("data-seat"), a.get("points", "").split()))
         elif tag == "circle" and "mk" in cls:
-            s["marks"].append((int(a["data-card"]), int(a["data-cost"]), cls[1]))
+            mark = (int(a["data-card"]), int(a["data-cost"]), cls[1])
+            s["marks"].append(mark + (a["data-seat"],) if s["ramsch"] else mark)
         elif tag == "li" and "note" in cls:
             s["notes"].append(cls[1])
         elif tag == "span" and "player" in cls:
@@ -86,15 +91,27 @@ def check_page(path, json_path):
         fail(f"{len(reviewed)} game sections, JSON has {len(games)} games")
     for n, (s, g) in enumerate(zip(reviewed, games), 1):
         cards = g["cards"]
-        if s["line"] is None or len(s["line"]) != len(cards) + 1:
-            fail(f"game {n}: value line of {s['line'] and len(s['line'])} points for {len(cards)} cards")
+        ramsch = g.get("contract") == "ramsch"
+        if s["ramsch"] != ramsch:
+            fail(f"game {n}: section {'is' if s['ramsch'] else 'is not'} a Ramsch's, the JSON's contract is {g.get('contract')}")
+        # A Ramsch: a line per seat, in seat order, each with its colour class.
+        want = [(["value", f"s{k}"], seat) for k, seat in enumerate(SEATS)] if ramsch else [(["value"], None)]
+        if [(cls, seat) for cls, seat, _ in s["lines"]] != want:
+            fail(f"game {n}: value lines {[(cls, seat) for cls, seat, _ in s['lines']]}, expected {want}")
+        for cls, seat, points in s["lines"]:
+            if len(points) != len(cards) + 1:
+                fail(f"game {n}: value line {seat or ''} of {len(points)} points for {len(cards)} cards")
         if s["cards"] != str(len(cards)):
             fail(f"game {n}: data-cards {s['cards']}")
-        expected = [(i + 1, c["cost"], c["mistake"]) for i, c in enumerate(cards) if c["mistake"] != "none"]
+        expected = [(i + 1, c["cost"], c["mistake"]) + ((c["seat"],) if ramsch else ())
+                    for i, c in enumerate(cards) if c["mistake"] != "none"]
         if s["marks"] != expected:
             fail(f"game {n}: chart marks {s['marks']}, JSON mistakes {expected}")
-        if s["notes"] != [m for _, _, m in expected]:
+        if s["notes"] != [m[2] for m in expected]:
             fail(f"game {n}: notes {s['notes']}, JSON mistakes {expected}")
+        breakdown = ramsch and g["summary"]["result"]["breakdown"]
+        if breakdown and breakdown not in html.unescape(text):
+            fail(f"game {n}: the score '{breakdown}' is not on the page")
     return page
 
 
@@ -172,6 +189,29 @@ def check_png(path):
     print(f"{path}: {width}x{height}, {len(counts)} colours, line {line}, zone {zone}, marks {marks} pixels")
 
 
+def check_ramsch_png(path):
+    """Not blank, each seat's line in its colour, the mistake marks."""
+    width, height, bpp, rows = read_png(path)
+    counts = {}
+    for row in rows:
+        for x in range(0, width * bpp, bpp):
+            key = row[x:x + 3]
+            counts[key] = counts.get(key, 0) + 1
+    total = width * height
+    background = max(counts.values())
+    if background > 0.97 * total or len(counts) < 16:
+        fail(f"{path}: blank ({len(counts)} colours, {background} of {total} pixels one colour)")
+    found = {}
+    for seat, colour in SEAT_LINES.items():
+        found[seat] = sum(n for k, n in counts.items() if near(k, colour, 16))
+        if found[seat] < 400:  # the keys and the hands' edges alone have about 250
+            fail(f"{path}: {found[seat]} pixels of {seat}'s line colour")
+    marks = sum(n for k, n in counts.items() if any(near(k, m) for m in MISTAKE))
+    if marks < 30:
+        fail(f"{path}: {marks} pixels of mistake marks")
+    print(f"{path}: {width}x{height}, {len(counts)} colours, lines {found}, marks {marks} pixels")
+
+
 def write_blank(path, width, height):
     raw = b"".join(b"\x00" + b"\xff" * (3 * width) for _ in range(height))
     def chunk(kind, body):
@@ -190,10 +230,12 @@ def main(argv):
         print("\n".join(page.players))
     elif len(argv) == 3 and argv[1] == "png":
         check_png(argv[2])
+    elif len(argv) == 3 and argv[1] == "ramsch-png":
+        check_ramsch_png(argv[2])
     elif len(argv) == 5 and argv[1] == "blank":
         write_blank(argv[2], int(argv[3]), int(argv[4]))
     else:
-        fail("usage: html_check.py page PAGE JSON | players PAGE | png SHOT | blank OUT W H")
+        fail("usage: html_check.py page PAGE JSON | players PAGE | png SHOT | ramsch-png SHOT | blank OUT W H")
 
 
 if __name__ == "__main__":
