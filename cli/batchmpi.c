@@ -36,6 +36,12 @@ int batch_mpi_finish(BatchMpi *m, int status)
     return status;
 }
 
+int batch_mpi_solving_threads(BatchMpi *m, int threads)
+{
+    (void)m;
+    return threads;
+}
+
 bool batch_mpi_share(BatchMpi *m, uint8_t **bits, int64_t *count, int64_t *chunk_size)
 {
     (void)m;
@@ -86,6 +92,15 @@ void batch_mpi_abort(BatchMpi *m, int status)
 {
     if (m->joined)
         MPI_Abort(MPI_COMM_WORLD, status);
+}
+
+int batch_mpi_solving_threads(BatchMpi *m, int threads)
+{
+    if (m->size < 2)
+        return threads;
+    int mine = m->rank == 0 ? 0 : threads, total = 0; /* rank 0 hands out chunks and writes; it solves nothing */
+    MPI_Reduce(&mine, &total, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
+    return total;
 }
 
 int batch_mpi_finish(BatchMpi *m, int status)

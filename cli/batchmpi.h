@@ -24,6 +24,10 @@ bool batch_mpi_start(BatchMpi *m, int *argc, char ***argv, char *err, size_t n);
 /* Ends every rank of the job at once with status (MPI_Abort), when one rank
  * cannot go on and the others would wait for it forever; alone: nothing. */
 void batch_mpi_abort(BatchMpi *m, int status);
+/* The threads of every rank other than 0 (those that solve), summed, on
+ * rank 0: ranks may run on nodes of different sizes.  Every rank calls it
+ * (a collective); alone: threads. */
+int batch_mpi_solving_threads(BatchMpi *m, int threads);
 /* The worst exit status over all ranks, which every rank then returns. */
 int batch_mpi_finish(BatchMpi *m, int status);
 

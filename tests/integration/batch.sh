@@ -44,9 +44,11 @@ diff expected.txt got.txt >/dev/null || fail "random deals differ from the READM
 jq -r 'select(.index == 3) | "hands:\n  forehand: \(.deal.hands.forehand | join(" "))\n  middlehand: \(.deal.hands.middlehand | join(" "))\n  rearhand: \(.deal.hands.rearhand | join(" "))\nskat: \(.deal.skat | join(" "))\ndeclarer: forehand\ncontract: grand"' \
     plain.jsonl >deal3.yaml
 "$SKATDD" solve --format json deal3.yaml | jq -S 'del(.nodes, .ms)' >solve3.json
-jq -S 'select(.index == 3) | del(.index, .deal)' plain.jsonl >batch3.json
+jq -S 'select(.index == 3) | del(.index, .job, .run, .deal)' plain.jsonl >batch3.json
 diff solve3.json batch3.json >/dev/null || fail "batch line 3 is not solve's answer: $(diff solve3.json batch3.json | head -4)"
 jq -e 'has("nodes") or has("ms")' plain.jsonl >/dev/null && fail "nodes and ms are left out"
+[ "$(jq -r '.job + " " + (.run | test("^[0-9a-f]{16}$") | tostring)' plain.jsonl | sort -u)" = "solve true" ] \
+    || fail "every line has its job and the run's fingerprint"
 
 # The contract and the declarer of random deals; table's keys.
 "$SKATDD" batch --job solve --random 2 --contract "null" --declarer rearhand --quiet | jq -r '.contract + " " + .declarer' \
@@ -61,7 +63,7 @@ jq -e 'has("best_seat") and has("rules") and (.seats.middlehand.contracts | leng
 "$SKATDD" batch --job analyze --threads 2 --quiet "$here/data/game.yaml" "$here/data/iss_games.sgf" >analyze.jsonl
 [ "$(wc -l <analyze.jsonl)" -eq 6 ] || fail "analyze: 1 YAML game and 5 ISS games"
 "$SKATDD" analyze --format json "$here/data/game.yaml" | jq -S 'del(.nodes, .ms)' >analyze0.json
-jq -S 'select(.index == 0) | del(.index, .deal)' analyze.jsonl | diff - analyze0.json >/dev/null \
+jq -S 'select(.index == 0) | del(.index, .job, .run, .deal)' analyze.jsonl | diff - analyze0.json >/dev/null \
     || fail "batch line 0 is not analyze's answer"
 
 # 3. The same file for any number of threads and any chunk size.
@@ -88,6 +90,46 @@ wait "$pid" 2>/dev/null || true
 [ "$(wc -l <killed.jsonl)" -lt 24 ] || fail "the kill came too late to test anything"
 "$SKATDD" batch --job solve --random 24 --seed 9 --threads 2 --quiet --output killed.jsonl
 cmp -s one.jsonl killed.jsonl || fail "a killed run, resumed, differs from the whole run"
+# Resume with other settings is refused (exit 2, the file untouched): another
+# job, seed, contract, declarer, job option or rule system; the same
+# settings with other threads, chunks and tables resume, and so does a run
+# extended to more random deals (deal i depends on the seed and i alone).
+head -n 10 one.jsonl >part.jsonl
+refused() { # what differs, then the options of the run
+    local what=$1 status=0
+    shift
+    cp part.jsonl other.jsonl
+    "$SKATDD" batch --quiet --output other.jsonl "$@" 2>other.err >/dev/null || status=$?
+    [ "$status" -eq 2 ] || fail "resume with another $what: status $status, $(cat other.err)"
+    grep -Eqx "other.jsonl:1:1: written by a run with other settings \(job and run solve [0-9a-f]{16}, this run's are [a-z]+ [0-9a-f]{16}\): resume with the first run's job, options and input, or write another file" other.err \
+        || fail "resume with another $what: $(cat other.err)"
+    cmp -s part.jsonl other.jsonl || fail "resume with another $what changed the file"
+}
+refused job --job table --random 24 --seed 9
+refused seed --job solve --random 24 --seed 10
+refused contract --job solve --random 24 --seed 9 --contract clubs
+refused declarer --job solve --random 24 --seed 9 --declarer middlehand
+refused "rule system" --job solve --random 24 --seed 9 --rules classic
+refused input --job solve "$here/data/game.yaml"
+cp part.jsonl same.jsonl
+"$SKATDD" batch --job solve --random 26 --seed 9 --threads 1 --chunk 3 --tt-mb 2 --output same.jsonl 2>same.err
+grep -q "^skatdd batch: 16 deals in" same.err || fail "resume with other threads and tables: $(cat same.err)"
+cmp -s one.jsonl <(head -n 24 same.jsonl) || fail "resume with other threads and tables: another file"
+# Deal files: their contents count, not their names.
+"$SKATDD" batch --job solve --quiet --output files.jsonl deal3.yaml
+cp deal3.yaml moved.yaml
+"$SKATDD" batch --job solve --output files.jsonl moved.yaml 2>moved.err
+grep -q "^skatdd batch: 0 deals in" moved.err || fail "a moved deal file: $(cat moved.err)"
+sed -i 's/contract: grand/contract: clubs/' moved.yaml
+status=0
+"$SKATDD" batch --job solve --quiet --output files.jsonl moved.yaml 2>changed.err || status=$?
+[ "$status" -eq 2 ] && grep -q "^files.jsonl:1:1: written by a run with other settings" changed.err \
+    || fail "a changed deal file: status $status, $(cat changed.err)"
+status=0
+"$SKATDD" batch --job solve --quiet --after 1 --output files.jsonl deal3.yaml 2>after.err || status=$?
+[ "$status" -eq 2 ] && grep -q "^files.jsonl:1:1: written by a run with other settings" after.err \
+    || fail "another job option: status $status, $(cat after.err)"
+
 # A failed write is said once, with exit 1.
 status=0
 "$SKATDD" batch --job solve --random 2 --quiet --output /dev/full 2>full.err || status=$?
