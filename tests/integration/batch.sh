@@ -198,3 +198,10 @@ mpi --job table --threads 1 --chunk 1 --quiet --output mpi-mixed.jsonl mixed.yam
 [ "$status" -eq 2 ] || fail "mpirun, a bad deal: status $status"
 [ "$(grep -c "table needs a full deal" mpi-mixed.err)" -eq 1 ] || fail "mpirun, a bad deal: $(cat mpi-mixed.err)"
 cmp -s mixed.jsonl mpi-mixed.jsonl || fail "mpirun, a bad deal: another file"
+# The rate per core counts each rank's own threads (nodes differ): ranks 1
+# and 2 with 1 and 2 threads are 3 cores (rank 0 only hands out chunks).
+args=(batch --job solve --random 6 --seed 9 --chunk 2 --output mpi-cores.jsonl)
+timeout 300 mpirun --oversubscribe -np 1 "$SKATDD" "${args[@]}" --threads 1 : -np 1 "$SKATDD" "${args[@]}" --threads 1 \
+    : -np 1 "$SKATDD" "${args[@]}" --threads 2 2>mpi-cores.err
+grep -q "^skatdd batch: 6 deals in .* per core (3 cores)$" mpi-cores.err || fail "mpirun, cores: $(cat mpi-cores.err)"
+cmp -s mpi-cores.jsonl <(head -n 6 one.jsonl) || fail "mpirun with ranks of other thread counts: another file"
