@@ -10,6 +10,10 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp"
+# Whether this build links MPI (the sanitizer builds do not).  Not `ldd |
+# grep -q`: grep's early exit can kill ldd with SIGPIPE, which pipefail
+# would take for "no".
+mpi_build=$(ldd "$SKATDD" | grep -c libmpi || true)
 
 # 1. The generator: deal i of seed s from the README's description alone.
 "$SKATDD" batch --job solve --random 5 --seed 12345 --quiet >plain.jsonl
@@ -65,6 +69,37 @@ jq -e 'has("best_seat") and has("rules") and (.seats.middlehand.contracts | leng
 "$SKATDD" analyze --format json "$here/data/game.yaml" | jq -S 'del(.nodes, .ms)' >analyze0.json
 jq -S 'select(.index == 0) | del(.index, .job, .run, .deal)' analyze.jsonl | diff - analyze0.json >/dev/null \
     || fail "batch line 0 is not analyze's answer"
+
+# evaluate (seconds of CPU per ten-card hand by default): a hand with its
+# skat (twelve cards: 66 discards, --samples 2 layouts each) costs a fraction
+# of a second; three of them, each seat once, with a seed of their own.  The
+# lines are evaluate's own answers (2 threads against evaluate's 1).
+for i in 0 1 2; do
+    seat=$(echo forehand middlehand rearhand | cut -d' ' -f$((i + 1)))
+    jq -r --arg s "$seat" "select(.index == $i) | \"hands:\\n  \\(\$s): \\(.deal.hands[\$s] | join(\" \"))\\nskat: \\(.deal.skat | join(\" \"))\"" \
+        plain.jsonl >hand$i.yaml
+    { [ "$i" -eq 0 ] || echo ---; cat hand$i.yaml; } >>hands.yaml
+    "$SKATDD" evaluate --samples 2 --seed 6 --threads 1 --format json hand$i.yaml | jq -S 'del(.nodes, .ms)' >evaluate$i.json
+done
+"$SKATDD" batch --job evaluate --samples 2 --seed 6 --threads 2 --quiet hands.yaml >evaluate.jsonl
+[ "$(jq -r .index evaluate.jsonl | tr '\n' ' ')" = "0 1 2 " ] || fail "evaluate: 3 lines"
+for i in 0 1 2; do
+    jq -e '.seat and (.contracts | length == 7) and .samples == 2' evaluate$i.json >/dev/null || fail "evaluate's keys"
+    jq -S "select(.index == $i) | del(.index, .job, .run, .deal)" evaluate.jsonl | diff - evaluate$i.json >/dev/null \
+        || fail "evaluate line $i is not evaluate's answer: $(jq -S "select(.index == $i) | del(.index, .job, .run, .deal)" \
+               evaluate.jsonl | diff - evaluate$i.json | head -4)"
+done
+# A full deal stands for the declarer's ten cards (231 skats: --quick, one
+# layout each, about 6 s of CPU; the sanitizer builds, 3 times slower, leave
+# it to the optimised one).
+if [ "$mpi_build" -gt 0 ]; then
+    jq -r 'select(.index == 3) | "hands:\n  forehand: \(.deal.hands.forehand | join(" "))"' plain.jsonl >ten3.yaml
+    "$SKATDD" evaluate --quick --threads 2 --format json ten3.yaml | jq -S 'del(.nodes, .ms)' >evaluate-ten.json
+    "$SKATDD" batch --job evaluate --quick --threads 2 --quiet deal3.yaml \
+        | jq -S 'del(.index, .job, .run, .deal)' >batch-ten.json
+    jq -e '.skats == 231' evaluate-ten.json >/dev/null || fail "ten cards: 231 skats"
+    diff batch-ten.json evaluate-ten.json >/dev/null || fail "a full deal is not its declarer's ten cards to evaluate"
+fi
 
 # 3. The same file for any number of threads and any chunk size.
 "$SKATDD" batch --job solve --random 24 --seed 9 --threads 1 --chunk 5 --quiet --output one.jsonl
@@ -175,7 +210,7 @@ status=0
 [ "$(jq -r .best_seat mixed.jsonl | tr '\n' ' ')" = "forehand middlehand " ] || fail "the good deals' tables"
 
 # 6. Under mpirun: the same file, resumed the same, bad deals the same.
-if ! ldd "$SKATDD" | grep -q libmpi; then
+if [ "$mpi_build" -eq 0 ]; then
     # The sanitizer builds go without MPI: they say so under mpirun.
     status=0
     OMPI_COMM_WORLD_SIZE=3 "$SKATDD" batch --job solve --random 2 2>nompi.err >/dev/null || status=$?
