@@ -51,6 +51,13 @@ bool batch_mpi_share(BatchMpi *m, uint8_t **bits, int64_t *count, int64_t *chunk
     return true;
 }
 
+bool batch_mpi_same_text(BatchMpi *m, const char *text, char *rank0, size_t n)
+{
+    (void)m;
+    snprintf(rank0, n, "%s", text);
+    return true;
+}
+
 bool batch_mpi_ask(BatchMpi *m, int64_t done_chunk, const char *results, size_t len, int64_t input_count,
                    int64_t *chunk)
 {
@@ -130,6 +137,15 @@ bool batch_mpi_share(BatchMpi *m, uint8_t **bits, int64_t *count, int64_t *chunk
     if (bytes)
         MPI_Bcast(*bits, (int)bytes, MPI_BYTE, 0, MPI_COMM_WORLD);
     return true;
+}
+
+bool batch_mpi_same_text(BatchMpi *m, const char *text, char *rank0, size_t n)
+{
+    snprintf(rank0, n, "%s", text);
+    if (m->size > 1)
+        MPI_Bcast(rank0, (int)n, MPI_CHAR, 0, MPI_COMM_WORLD);
+    rank0[n - 1] = '\0';
+    return strcmp(text, rank0) == 0;
 }
 
 bool batch_mpi_ask(BatchMpi *m, int64_t done_chunk, const char *results, size_t len, int64_t input_count,

@@ -35,6 +35,11 @@ int batch_mpi_finish(BatchMpi *m, int status);
  * rank: *bits, *count (bits) and *chunk_size are replaced on the others. */
 bool batch_mpi_share(BatchMpi *m, uint8_t **bits, int64_t *count, int64_t *chunk_size);
 
+/* Whether this rank's text (the run's fingerprint) is rank 0's, which every
+ * rank gets in rank0 (n bytes, NUL-terminated): a rank whose copy of the
+ * input differs would write answers to another question.  A collective. */
+bool batch_mpi_same_text(BatchMpi *m, const char *text, char *rank0, size_t n);
+
 /* A worker hands in the results of its last chunk (chunk -1: none yet) and
  * how many deals the input holds (-1: not known yet), and gets the next chunk
  * in *chunk; false when there is no more work. */

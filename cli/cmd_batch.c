@@ -32,8 +32,12 @@ static const char batch_help[] =
     "A deal the command refuses is reported (FILE:LINE:COL: why) and skipped; the\n"
     "exit status is then 2.  With --output FILE a stopped run continues where it\n"
     "stopped: the complete lines are kept, a torn last line is cut off, and the\n"
-    "deals in the file are not solved again.  Under mpirun (Open MPI) rank 0 hands\n"
-    "out chunks of deals to the other ranks as they ask and writes the same file.\n"
+    "deals in the file are not solved again.  Every line has \"job\" and \"run\", a\n"
+    "fingerprint of what decides the answers (the job and its options, --seed,\n"
+    "--contract, --declarer, --rules, the input files' contents): a resume with\n"
+    "other settings is refused (exit 2); other --threads, --chunk, --tt-mb or a\n"
+    "larger --random N resume.  Under mpirun (Open MPI) rank 0 hands out chunks\n"
+    "of deals to the other ranks as they ask and writes the same file.\n"
     "\n"
     "options:\n"
     "  --job JOB           solve, table, evaluate or analyze; the command's own\n"
@@ -640,6 +644,14 @@ static int batch_run(Batch *b, int first, int argc, char **argv)
             b->chunk_size = 0;
         if (!batch_mpi_share(m, &b->done, &b->done_bits, &b->chunk_size))
             batch_mpi_abort(m, EXIT_INTERNAL);
+        char run0[sizeof b->options->run];
+        if (!batch_mpi_same_text(m, b->options->run, run0, sizeof run0)) {
+            fprintf(stderr,
+                    "skatdd batch: rank %d's input or options differ from rank 0's (run %s, rank 0's %s): every "
+                    "rank needs the same input files\n",
+                    m->rank, b->options->run, run0);
+            batch_mpi_abort(m, EXIT_BAD_INPUT);
+        }
         if (b->chunk_size == 0 && m->rank != 0)
             b->finished = true;
     }

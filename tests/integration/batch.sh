@@ -240,3 +240,14 @@ timeout 300 mpirun --oversubscribe -np 1 "$SKATDD" "${args[@]}" --threads 1 : -n
     : -np 1 "$SKATDD" "${args[@]}" --threads 2 2>mpi-cores.err
 grep -q "^skatdd batch: 6 deals in .* per core (3 cores)$" mpi-cores.err || fail "mpirun, cores: $(cat mpi-cores.err)"
 cmp -s mpi-cores.jsonl <(head -n 6 one.jsonl) || fail "mpirun with ranks of other thread counts: another file"
+# A rank whose copy of the input differs (another file here) stops the job
+# before it writes a line: its answers would be to another question.
+sed 's/contract: grand/contract: clubs/' deal3.yaml >deal3-other.yaml
+args=(batch --job solve --quiet --output mpi-other.jsonl)
+status=0
+timeout 300 mpirun --oversubscribe -np 1 "$SKATDD" "${args[@]}" deal3.yaml : -np 1 "$SKATDD" "${args[@]}" deal3.yaml \
+    : -np 1 "$SKATDD" "${args[@]}" deal3-other.yaml 2>mpi-other.err || status=$?
+[ "$status" -ne 0 ] || fail "mpirun, another input on rank 2: status 0"
+grep -Eq "^skatdd batch: rank 2's input or options differ from rank 0's \(run [0-9a-f]{16}, rank 0's [0-9a-f]{16}\)" \
+    mpi-other.err || fail "mpirun, another input on rank 2: $(cat mpi-other.err)"
+[ ! -s mpi-other.jsonl ] || fail "mpirun, another input on rank 2: lines were written"
