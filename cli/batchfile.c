@@ -33,12 +33,17 @@ bool batch_file_done(const BatchFile *f, int64_t index)
     return index >= 0 && index < f->done_bits && (f->done[index / 8] >> (index % 8) & 1);
 }
 
-/* The index of a complete line; -1 when the line is no batch line. */
-static int64_t line_index(const char *line, size_t len)
+/* The index of a complete line (-1 when the line is no batch line) and
+ * whether the run that wrote it had this run's job and settings. */
+static int64_t line_index(const BatchFile *f, const char *line, size_t len, bool *same_run, char *was, size_t n)
 {
     json_t *j = json_loadb(line, len, 0, NULL);
     json_t *index = json_object_get(j, "index");
     int64_t i = json_is_integer(index) && json_integer_value(index) >= 0 ? (int64_t)json_integer_value(index) : -1;
+    const char *job = json_string_value(json_object_get(j, "job"));
+    const char *run = json_string_value(json_object_get(j, "run"));
+    *same_run = job && run && strcmp(job, f->job) == 0 && strcmp(run, f->run) == 0;
+    snprintf(was, n, "%.20s %.20s", job ? job : "(none)", run ? run : "(none)");
     json_decref(j);
     return i;
 }
@@ -58,10 +63,18 @@ static bool read_existing(BatchFile *f, FILE *in, off_t *keep, char *err, size_t
             f->torn = true;
             break;
         }
-        int64_t index = line_index(line, (size_t)len - 1);
+        bool same_run;
+        char was[64];
+        int64_t index = line_index(f, line, (size_t)len - 1, &same_run, was, sizeof was);
         if (index < 0) {
             snprintf(err, n, "%s:%ld:1: not a line of skatdd batch (a JSON object with an \"index\")", f->path,
                      number);
+            ok = false;
+        } else if (!same_run) {
+            snprintf(err, n,
+                     "%s:%ld:1: written by a run with other settings (job and run %s, this run's are %s %s): "
+                     "resume with the first run's job, options and input, or write another file",
+                     f->path, number, was, f->job, f->run);
             ok = false;
         } else if (!mark_done(f, index)) {
             snprintf(err, n, "%s: out of memory", f->path);
@@ -78,9 +91,9 @@ static bool read_existing(BatchFile *f, FILE *in, off_t *keep, char *err, size_t
     return ok;
 }
 
-bool batch_file_open(BatchFile *f, const char *path, char *err, size_t n)
+bool batch_file_open(BatchFile *f, const char *path, const char *job, const char *run, char *err, size_t n)
 {
-    *f = (BatchFile){.path = path};
+    *f = (BatchFile){.path = path, .job = job, .run = run};
     if (!path) {
         f->out = stdout;
         return true;

@@ -13,6 +13,8 @@
 
 typedef struct {
     const char *path;   /* NULL: standard output, nothing to resume */
+    const char *job;    /* this run's job and settings' fingerprint: every line kept must have them */
+    const char *run;
     FILE *out;
     uint8_t *done;      /* bit i: index i is in the file already */
     int64_t done_bits;  /* bits the map has room for */
@@ -24,9 +26,11 @@ typedef struct {
 /* Opens path for appending after reading what it holds (created when
  * missing; a file that is no regular file, such as a pipe, is not read), or
  * standard output when path is NULL.  A complete line that is not
- * a JSON object with a whole "index" >= 0 is no batch file's: false, with
+ * a JSON object with a whole "index" >= 0 is no batch file's, and one whose
+ * "job" and "run" are not job and run was written with other settings (its
+ * answers would mix with answers to another question): false, with
  * "FILE:LINE:1: why" in err (nothing is changed then). */
-bool batch_file_open(BatchFile *f, const char *path, char *err, size_t n);
+bool batch_file_open(BatchFile *f, const char *path, const char *job, const char *run, char *err, size_t n);
 bool batch_file_done(const BatchFile *f, int64_t index);
 /* Writes len bytes of whole lines; false with the reason in err.  Only the
  * first failure has a reason ("" after it, and for standard output, whose

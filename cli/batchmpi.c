@@ -36,12 +36,25 @@ int batch_mpi_finish(BatchMpi *m, int status)
     return status;
 }
 
+int batch_mpi_solving_threads(BatchMpi *m, int threads)
+{
+    (void)m;
+    return threads;
+}
+
 bool batch_mpi_share(BatchMpi *m, uint8_t **bits, int64_t *count, int64_t *chunk_size)
 {
     (void)m;
     (void)bits;
     (void)count;
     (void)chunk_size;
+    return true;
+}
+
+bool batch_mpi_same_text(BatchMpi *m, const char *text, char *rank0, size_t n)
+{
+    (void)m;
+    snprintf(rank0, n, "%s", text);
     return true;
 }
 
@@ -88,6 +101,15 @@ void batch_mpi_abort(BatchMpi *m, int status)
         MPI_Abort(MPI_COMM_WORLD, status);
 }
 
+int batch_mpi_solving_threads(BatchMpi *m, int threads)
+{
+    if (m->size < 2)
+        return threads;
+    int mine = m->rank == 0 ? 0 : threads, total = 0; /* rank 0 hands out chunks and writes; it solves nothing */
+    MPI_Reduce(&mine, &total, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
+    return total;
+}
+
 int batch_mpi_finish(BatchMpi *m, int status)
 {
     if (!m->joined)
@@ -115,6 +137,15 @@ bool batch_mpi_share(BatchMpi *m, uint8_t **bits, int64_t *count, int64_t *chunk
     if (bytes)
         MPI_Bcast(*bits, (int)bytes, MPI_BYTE, 0, MPI_COMM_WORLD);
     return true;
+}
+
+bool batch_mpi_same_text(BatchMpi *m, const char *text, char *rank0, size_t n)
+{
+    snprintf(rank0, n, "%s", text);
+    if (m->size > 1)
+        MPI_Bcast(rank0, (int)n, MPI_CHAR, 0, MPI_COMM_WORLD);
+    rank0[n - 1] = '\0';
+    return strcmp(text, rank0) == 0;
 }
 
 bool batch_mpi_ask(BatchMpi *m, int64_t done_chunk, const char *results, size_t len, int64_t input_count,

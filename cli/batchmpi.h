@@ -24,12 +24,21 @@ bool batch_mpi_start(BatchMpi *m, int *argc, char ***argv, char *err, size_t n);
 /* Ends every rank of the job at once with status (MPI_Abort), when one rank
  * cannot go on and the others would wait for it forever; alone: nothing. */
 void batch_mpi_abort(BatchMpi *m, int status);
+/* The threads of every rank other than 0 (those that solve), summed, on
+ * rank 0: ranks may run on nodes of different sizes.  Every rank calls it
+ * (a collective); alone: threads. */
+int batch_mpi_solving_threads(BatchMpi *m, int threads);
 /* The worst exit status over all ranks, which every rank then returns. */
 int batch_mpi_finish(BatchMpi *m, int status);
 
 /* Rank 0's bit map of the indices done already and its chunk size, to every
  * rank: *bits, *count (bits) and *chunk_size are replaced on the others. */
 bool batch_mpi_share(BatchMpi *m, uint8_t **bits, int64_t *count, int64_t *chunk_size);
+
+/* Whether this rank's text (the run's fingerprint) is rank 0's, which every
+ * rank gets in rank0 (n bytes, NUL-terminated): a rank whose copy of the
+ * input differs would write answers to another question.  A collective. */
+bool batch_mpi_same_text(BatchMpi *m, const char *text, char *rank0, size_t n);
 
 /* A worker hands in the results of its last chunk (chunk -1: none yet) and
  * how many deals the input holds (-1: not known yet), and gets the next chunk

@@ -32,8 +32,12 @@ static const char batch_help[] =
     "A deal the command refuses is reported (FILE:LINE:COL: why) and skipped; the\n"
     "exit status is then 2.  With --output FILE a stopped run continues where it\n"
     "stopped: the complete lines are kept, a torn last line is cut off, and the\n"
-    "deals in the file are not solved again.  Under mpirun (Open MPI) rank 0 hands\n"
-    "out chunks of deals to the other ranks as they ask and writes the same file.\n"
+    "deals in the file are not solved again.  Every line has \"job\" and \"run\", a\n"
+    "fingerprint of what decides the answers (the job and its options, --seed,\n"
+    "--contract, --declarer, --rules, the input files' contents): a resume with\n"
+    "other settings is refused (exit 2); other --threads, --chunk, --tt-mb or a\n"
+    "larger --random N resume.  Under mpirun (Open MPI) rank 0 hands out chunks\n"
+    "of deals to the other ranks as they ask and writes the same file.\n"
     "\n"
     "options:\n"
     "  --job JOB           solve, table, evaluate or analyze; the command's own\n"
@@ -63,6 +67,10 @@ typedef struct {
     int declarer;
     const char *output;
     int chunk;
+    /* The job's options as given (name, value), for the run's fingerprint. */
+    const char *given[64][2];
+    int given_count;
+    char run[17];        /* the fingerprint: 16 hex digits */
 } BatchOptions;
 
 static const ExtraOption batch_own_options[] = {
@@ -136,8 +144,13 @@ static bool batch_option(void *ctx, const char *name, const char *value)
         own = false;
     }
     /* The job's options; --seed and --declarer mean the same to both. */
-    if (job_has_option(b->job, name))
+    if (job_has_option(b->job, name)) {
+        if (b->given_count < 64) {
+            b->given[b->given_count][0] = name;
+            b->given[b->given_count++][1] = value ? value : "";
+        }
         return b->job->on_option(b->settings, name, value);
+    }
     return own;
 }
 
@@ -162,6 +175,71 @@ static const Job *find_job(int argc, char **argv)
             return jobs[i];
     fprintf(stderr, "skatdd batch: --job must be solve, table, evaluate or analyze, not '%s'\n", name);
     return NULL;
+}
+
+/* ---- the run's fingerprint ------------------------------------------------ */
+
+/* FNV-1a, 64 bits: a fingerprint against mistakes, not against an adversary. */
+static uint64_t fnv1a(uint64_t h, const void *data, size_t n)
+{
+    const unsigned char *p = data;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ p[i]) * 0x100000001B3u;
+    return h;
+}
+
+static uint64_t fnv1a_text(uint64_t h, const char *text)
+{
+    return fnv1a(h, text, strlen(text) + 1); /* the NUL separates the fields */
+}
+
+/* The file's bytes (standard input: its name only, it cannot be read twice). */
+static uint64_t fnv1a_file(uint64_t h, const char *path)
+{
+    FILE *f = strcmp(path, "-") == 0 ? NULL : fopen(path, "rb");
+    if (!f)
+        return fnv1a_text(h, path); /* the reader says what is wrong with it */
+    static char buffer[1 << 16];
+    size_t got;
+    while ((got = fread(buffer, 1, sizeof buffer, f)) > 0)
+        h = fnv1a(h, buffer, got);
+    fclose(f);
+    return fnv1a_text(h, "");
+}
+
+static int compare_given(const void *a, const void *b)
+{
+    const char *const *x = a, *const *y = b;
+    int c = strcmp(x[0], y[0]);
+    return c ? c : strcmp(x[1], y[1]);
+}
+
+/* What decides a run's answers, hashed: the job, its options as given (in
+ * name order), the rule system, and the input: random deals' seed, contract
+ * and declarer (not their number: a run may be extended), or the input
+ * files' contents in order (not their names: a file may move).  Left out is
+ * what changes speed alone: --threads, --chunk, --tt-mb, --quiet, --output.
+ * Every line carries it; a resume whose fingerprint differs is refused. */
+static void run_fingerprint(BatchOptions *b, const CommonOptions *o, int first, int argc, char **argv)
+{
+    char number[32];
+    uint64_t h = fnv1a_text(0xCBF29CE484222325u, "skatdd batch 1");
+    h = fnv1a_text(h, b->job->name);
+    qsort(b->given, (size_t)b->given_count, sizeof b->given[0], compare_given);
+    for (int i = 0; i < b->given_count; i++)
+        h = fnv1a_text(fnv1a_text(h, b->given[i][0]), b->given[i][1]);
+    h = fnv1a_text(h, o->rules ? o->rules : "(the deal's)");
+    snprintf(number, sizeof number, "%" PRIu64, b->seed);
+    h = fnv1a_text(h, number);
+    if (b->random) {
+        h = fnv1a_text(h, "random");
+        h = fnv1a_text(h, b->contract ? b->contract : "grand");
+        h = fnv1a_text(h, seat_name(b->declarer));
+    } else {
+        for (int i = first; i < argc; i++)
+            h = fnv1a_file(h, argv[i]);
+    }
+    snprintf(b->run, sizeof b->run, "%016" PRIx64, h);
 }
 
 /* ---- one chunk of deals, side by side on the threads -------------------- */
@@ -241,10 +319,12 @@ static bool records_add(Records *r, char kind, const char *text)
 }
 
 /* The batch line of a deal: index, deal, then the command's keys. */
-static char *batch_line(const Pending *p, json_t *answer)
+static char *batch_line(const BatchOptions *o, const Pending *p, json_t *answer)
 {
     json_t *line = json_object();
     json_object_set_new(line, "index", json_integer((json_int_t)p->index));
+    json_object_set_new(line, "job", json_string(o->job->name));
+    json_object_set_new(line, "run", json_string(o->run));
     json_t *deal = json_object(), *hands = json_object();
     for (int seat = 0; seat < SEAT_COUNT; seat++)
         json_object_set_new(hands, seat_name(seat),
@@ -273,7 +353,7 @@ static void run_one(Batch *b, void *worker, const Pending *p, Outcome *out)
     json_t *answer = b->options->job->run(worker, &p->deal, &p->rules, err, sizeof err, &status);
     if (answer) {
         out->kind = 'L';
-        out->text = batch_line(p, answer);
+        out->text = batch_line(b->options, p, answer);
         if (!out->text) {
             out->kind = 'I';
             out->text = strdup("skatdd batch: out of memory");
@@ -528,12 +608,11 @@ static void stop_workers(Batch *b)
     free(b->pending);
 }
 
-static void report_rate(const Batch *b, int ranks)
+static void report_rate(const Batch *b, int cores)
 {
     if (b->common->quiet)
         return;
     double seconds = (wall_ms() - b->started) / 1000;
-    int cores = ranks * b->threads;
     double rate = seconds > 0 ? (double)b->delivered / seconds : 0;
     fprintf(stderr,
             "skatdd batch: %" PRId64 " deals in %.1f s: %.2f deals/s, %.3f deals/s per core (%d core%s)\n",
@@ -547,9 +626,11 @@ static int batch_run(Batch *b, int first, int argc, char **argv)
     BatchFile file = {0};
     int status = EXIT_OK;
     if (m->rank == 0) {
-        if (!batch_file_open(&file, b->options->output, err, sizeof err)) {
+        if (!batch_file_open(&file, b->options->output, b->options->job->name, b->options->run, err, sizeof err)) {
             fprintf(stderr, "%s\n", err);
-            status = strstr(err, ": not a line of skatdd batch") ? EXIT_BAD_INPUT : EXIT_INTERNAL;
+            status = strstr(err, ": not a line of skatdd batch") || strstr(err, ": written by a run with other")
+                         ? EXIT_BAD_INPUT
+                         : EXIT_INTERNAL;
         }
         b->file = &file;
         b->done = file.done;
@@ -563,6 +644,14 @@ static int batch_run(Batch *b, int first, int argc, char **argv)
             b->chunk_size = 0;
         if (!batch_mpi_share(m, &b->done, &b->done_bits, &b->chunk_size))
             batch_mpi_abort(m, EXIT_INTERNAL);
+        char run0[sizeof b->options->run];
+        if (!batch_mpi_same_text(m, b->options->run, run0, sizeof run0)) {
+            fprintf(stderr,
+                    "skatdd batch: rank %d's input or options differ from rank 0's (run %s, rank 0's %s): every "
+                    "rank needs the same input files\n",
+                    m->rank, b->options->run, run0);
+            batch_mpi_abort(m, EXIT_BAD_INPUT);
+        }
         if (b->chunk_size == 0 && m->rank != 0)
             b->finished = true;
     }
@@ -583,9 +672,10 @@ static int batch_run(Batch *b, int first, int argc, char **argv)
             }
             stop_workers(b);
         }
+        int cores = batch_mpi_solving_threads(m, b->threads);
         if (m->rank == 0) {
             show_progress(b, true);
-            report_rate(b, m->size > 1 ? m->size - 1 : 1);
+            report_rate(b, cores);
         }
     }
     status = b->status > status ? b->status : status;
@@ -641,6 +731,7 @@ int cmd_batch(int argc, char **argv)
         job->settings_free(options.settings);
         return EXIT_INTERNAL;
     }
+    run_fingerprint(&options, &o, first, argc, argv);
     Batch b = {.options = &options, .common = &o, .mpi = &mpi, .chunk = -1, .total = -1};
     b.threads = o.threads > 0 ? o.threads : omp_get_num_procs();
     b.chunk_size = options.chunk ? options.chunk : 8 * b.threads;

@@ -239,9 +239,15 @@ static bool count_line(Stats *s, const char *text, size_t len)
     json_t *line = json_loadb(text, len, 0, NULL);
     json_t *hands = json_object_get(json_object_get(line, "deal"), "hands");
     bool ok = json_is_integer(json_object_get(line, "index")) && json_is_object(hands);
-    if (ok && json_is_object(json_object_get(line, "seats")))
+    /* The line's "job" says which command wrote it; lines without one (an
+     * earlier skatdd) are known by their keys. */
+    const char *job = json_string_value(json_object_get(line, "job"));
+    bool table = json_is_object(json_object_get(line, "seats")) && (!job || strcmp(job, "table") == 0);
+    bool solve = json_is_array(json_object_get(line, "moves")) && json_object_get(line, "declarer") &&
+                 (!job || strcmp(job, "solve") == 0);
+    if (ok && table)
         count_table(s, line, hands);
-    else if (ok && json_is_array(json_object_get(line, "moves")) && json_object_get(line, "declarer"))
+    else if (ok && solve)
         count_solve(s, line, hands);
     else if (ok)
         s->other_lines++;

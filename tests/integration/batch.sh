@@ -10,6 +10,10 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp"
+# Whether this build links MPI (the sanitizer builds do not).  Not `ldd |
+# grep -q`: grep's early exit can kill ldd with SIGPIPE, which pipefail
+# would take for "no".
+mpi_build=$(ldd "$SKATDD" | grep -c libmpi || true)
 
 # 1. The generator: deal i of seed s from the README's description alone.
 "$SKATDD" batch --job solve --random 5 --seed 12345 --quiet >plain.jsonl
@@ -44,9 +48,11 @@ diff expected.txt got.txt >/dev/null || fail "random deals differ from the READM
 jq -r 'select(.index == 3) | "hands:\n  forehand: \(.deal.hands.forehand | join(" "))\n  middlehand: \(.deal.hands.middlehand | join(" "))\n  rearhand: \(.deal.hands.rearhand | join(" "))\nskat: \(.deal.skat | join(" "))\ndeclarer: forehand\ncontract: grand"' \
     plain.jsonl >deal3.yaml
 "$SKATDD" solve --format json deal3.yaml | jq -S 'del(.nodes, .ms)' >solve3.json
-jq -S 'select(.index == 3) | del(.index, .deal)' plain.jsonl >batch3.json
+jq -S 'select(.index == 3) | del(.index, .job, .run, .deal)' plain.jsonl >batch3.json
 diff solve3.json batch3.json >/dev/null || fail "batch line 3 is not solve's answer: $(diff solve3.json batch3.json | head -4)"
 jq -e 'has("nodes") or has("ms")' plain.jsonl >/dev/null && fail "nodes and ms are left out"
+[ "$(jq -r '.job + " " + (.run | test("^[0-9a-f]{16}$") | tostring)' plain.jsonl | sort -u)" = "solve true" ] \
+    || fail "every line has its job and the run's fingerprint"
 
 # The contract and the declarer of random deals; table's keys.
 "$SKATDD" batch --job solve --random 2 --contract "null" --declarer rearhand --quiet | jq -r '.contract + " " + .declarer' \
@@ -61,8 +67,39 @@ jq -e 'has("best_seat") and has("rules") and (.seats.middlehand.contracts | leng
 "$SKATDD" batch --job analyze --threads 2 --quiet "$here/data/game.yaml" "$here/data/iss_games.sgf" >analyze.jsonl
 [ "$(wc -l <analyze.jsonl)" -eq 6 ] || fail "analyze: 1 YAML game and 5 ISS games"
 "$SKATDD" analyze --format json "$here/data/game.yaml" | jq -S 'del(.nodes, .ms)' >analyze0.json
-jq -S 'select(.index == 0) | del(.index, .deal)' analyze.jsonl | diff - analyze0.json >/dev/null \
+jq -S 'select(.index == 0) | del(.index, .job, .run, .deal)' analyze.jsonl | diff - analyze0.json >/dev/null \
     || fail "batch line 0 is not analyze's answer"
+
+# evaluate (seconds of CPU per ten-card hand by default): a hand with its
+# skat (twelve cards: 66 discards, --samples 2 layouts each) costs a fraction
+# of a second; three of them, each seat once, with a seed of their own.  The
+# lines are evaluate's own answers (2 threads against evaluate's 1).
+for i in 0 1 2; do
+    seat=$(echo forehand middlehand rearhand | cut -d' ' -f$((i + 1)))
+    jq -r --arg s "$seat" "select(.index == $i) | \"hands:\\n  \\(\$s): \\(.deal.hands[\$s] | join(\" \"))\\nskat: \\(.deal.skat | join(\" \"))\"" \
+        plain.jsonl >hand$i.yaml
+    { [ "$i" -eq 0 ] || echo ---; cat hand$i.yaml; } >>hands.yaml
+    "$SKATDD" evaluate --samples 2 --seed 6 --threads 1 --format json hand$i.yaml | jq -S 'del(.nodes, .ms)' >evaluate$i.json
+done
+"$SKATDD" batch --job evaluate --samples 2 --seed 6 --threads 2 --quiet hands.yaml >evaluate.jsonl
+[ "$(jq -r .index evaluate.jsonl | tr '\n' ' ')" = "0 1 2 " ] || fail "evaluate: 3 lines"
+for i in 0 1 2; do
+    jq -e '.seat and (.contracts | length == 7) and .samples == 2' evaluate$i.json >/dev/null || fail "evaluate's keys"
+    jq -S "select(.index == $i) | del(.index, .job, .run, .deal)" evaluate.jsonl | diff - evaluate$i.json >/dev/null \
+        || fail "evaluate line $i is not evaluate's answer: $(jq -S "select(.index == $i) | del(.index, .job, .run, .deal)" \
+               evaluate.jsonl | diff - evaluate$i.json | head -4)"
+done
+# A full deal stands for the declarer's ten cards (231 skats: --quick, one
+# layout each, about 6 s of CPU; the sanitizer builds, 3 times slower, leave
+# it to the optimised one).
+if [ "$mpi_build" -gt 0 ]; then
+    jq -r 'select(.index == 3) | "hands:\n  forehand: \(.deal.hands.forehand | join(" "))"' plain.jsonl >ten3.yaml
+    "$SKATDD" evaluate --quick --threads 2 --format json ten3.yaml | jq -S 'del(.nodes, .ms)' >evaluate-ten.json
+    "$SKATDD" batch --job evaluate --quick --threads 2 --quiet deal3.yaml \
+        | jq -S 'del(.index, .job, .run, .deal)' >batch-ten.json
+    jq -e '.skats == 231' evaluate-ten.json >/dev/null || fail "ten cards: 231 skats"
+    diff batch-ten.json evaluate-ten.json >/dev/null || fail "a full deal is not its declarer's ten cards to evaluate"
+fi
 
 # 3. The same file for any number of threads and any chunk size.
 "$SKATDD" batch --job solve --random 24 --seed 9 --threads 1 --chunk 5 --quiet --output one.jsonl
@@ -88,6 +125,46 @@ wait "$pid" 2>/dev/null || true
 [ "$(wc -l <killed.jsonl)" -lt 24 ] || fail "the kill came too late to test anything"
 "$SKATDD" batch --job solve --random 24 --seed 9 --threads 2 --quiet --output killed.jsonl
 cmp -s one.jsonl killed.jsonl || fail "a killed run, resumed, differs from the whole run"
+# Resume with other settings is refused (exit 2, the file untouched): another
+# job, seed, contract, declarer, job option or rule system; the same
+# settings with other threads, chunks and tables resume, and so does a run
+# extended to more random deals (deal i depends on the seed and i alone).
+head -n 10 one.jsonl >part.jsonl
+refused() { # what differs, then the options of the run
+    local what=$1 status=0
+    shift
+    cp part.jsonl other.jsonl
+    "$SKATDD" batch --quiet --output other.jsonl "$@" 2>other.err >/dev/null || status=$?
+    [ "$status" -eq 2 ] || fail "resume with another $what: status $status, $(cat other.err)"
+    grep -Eqx "other.jsonl:1:1: written by a run with other settings \(job and run solve [0-9a-f]{16}, this run's are [a-z]+ [0-9a-f]{16}\): resume with the first run's job, options and input, or write another file" other.err \
+        || fail "resume with another $what: $(cat other.err)"
+    cmp -s part.jsonl other.jsonl || fail "resume with another $what changed the file"
+}
+refused job --job table --random 24 --seed 9
+refused seed --job solve --random 24 --seed 10
+refused contract --job solve --random 24 --seed 9 --contract clubs
+refused declarer --job solve --random 24 --seed 9 --declarer middlehand
+refused "rule system" --job solve --random 24 --seed 9 --rules classic
+refused input --job solve "$here/data/game.yaml"
+cp part.jsonl same.jsonl
+"$SKATDD" batch --job solve --random 26 --seed 9 --threads 1 --chunk 3 --tt-mb 2 --output same.jsonl 2>same.err
+grep -q "^skatdd batch: 16 deals in" same.err || fail "resume with other threads and tables: $(cat same.err)"
+cmp -s one.jsonl <(head -n 24 same.jsonl) || fail "resume with other threads and tables: another file"
+# Deal files: their contents count, not their names.
+"$SKATDD" batch --job solve --quiet --output files.jsonl deal3.yaml
+cp deal3.yaml moved.yaml
+"$SKATDD" batch --job solve --output files.jsonl moved.yaml 2>moved.err
+grep -q "^skatdd batch: 0 deals in" moved.err || fail "a moved deal file: $(cat moved.err)"
+sed -i 's/contract: grand/contract: clubs/' moved.yaml
+status=0
+"$SKATDD" batch --job solve --quiet --output files.jsonl moved.yaml 2>changed.err || status=$?
+[ "$status" -eq 2 ] && grep -q "^files.jsonl:1:1: written by a run with other settings" changed.err \
+    || fail "a changed deal file: status $status, $(cat changed.err)"
+status=0
+"$SKATDD" batch --job solve --quiet --after 1 --output files.jsonl deal3.yaml 2>after.err || status=$?
+[ "$status" -eq 2 ] && grep -q "^files.jsonl:1:1: written by a run with other settings" after.err \
+    || fail "another job option: status $status, $(cat after.err)"
+
 # A failed write is said once, with exit 1.
 status=0
 "$SKATDD" batch --job solve --random 2 --quiet --output /dev/full 2>full.err || status=$?
@@ -133,7 +210,7 @@ status=0
 [ "$(jq -r .best_seat mixed.jsonl | tr '\n' ' ')" = "forehand middlehand " ] || fail "the good deals' tables"
 
 # 6. Under mpirun: the same file, resumed the same, bad deals the same.
-if ! ldd "$SKATDD" | grep -q libmpi; then
+if [ "$mpi_build" -eq 0 ]; then
     # The sanitizer builds go without MPI: they say so under mpirun.
     status=0
     OMPI_COMM_WORLD_SIZE=3 "$SKATDD" batch --job solve --random 2 2>nompi.err >/dev/null || status=$?
@@ -156,3 +233,21 @@ mpi --job table --threads 1 --chunk 1 --quiet --output mpi-mixed.jsonl mixed.yam
 [ "$status" -eq 2 ] || fail "mpirun, a bad deal: status $status"
 [ "$(grep -c "table needs a full deal" mpi-mixed.err)" -eq 1 ] || fail "mpirun, a bad deal: $(cat mpi-mixed.err)"
 cmp -s mixed.jsonl mpi-mixed.jsonl || fail "mpirun, a bad deal: another file"
+# The rate per core counts each rank's own threads (nodes differ): ranks 1
+# and 2 with 1 and 2 threads are 3 cores (rank 0 only hands out chunks).
+args=(batch --job solve --random 6 --seed 9 --chunk 2 --output mpi-cores.jsonl)
+timeout 300 mpirun --oversubscribe -np 1 "$SKATDD" "${args[@]}" --threads 1 : -np 1 "$SKATDD" "${args[@]}" --threads 1 \
+    : -np 1 "$SKATDD" "${args[@]}" --threads 2 2>mpi-cores.err
+grep -q "^skatdd batch: 6 deals in .* per core (3 cores)$" mpi-cores.err || fail "mpirun, cores: $(cat mpi-cores.err)"
+cmp -s mpi-cores.jsonl <(head -n 6 one.jsonl) || fail "mpirun with ranks of other thread counts: another file"
+# A rank whose copy of the input differs (another file here) stops the job
+# before it writes a line: its answers would be to another question.
+sed 's/contract: grand/contract: clubs/' deal3.yaml >deal3-other.yaml
+args=(batch --job solve --quiet --output mpi-other.jsonl)
+status=0
+timeout 300 mpirun --oversubscribe -np 1 "$SKATDD" "${args[@]}" deal3.yaml : -np 1 "$SKATDD" "${args[@]}" deal3.yaml \
+    : -np 1 "$SKATDD" "${args[@]}" deal3-other.yaml 2>mpi-other.err || status=$?
+[ "$status" -ne 0 ] || fail "mpirun, another input on rank 2: status 0"
+grep -Eq "^skatdd batch: rank 2's input or options differ from rank 0's \(run [0-9a-f]{16}, rank 0's [0-9a-f]{16}\)" \
+    mpi-other.err || fail "mpirun, another input on rank 2: $(cat mpi-other.err)"
+[ ! -s mpi-other.jsonl ] || fail "mpirun, another input on rank 2: lines were written"
