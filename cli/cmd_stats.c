@@ -398,7 +398,7 @@ static void print_csv(const Stats *s)
         for (int i = 0; i < s->contract_count; i++)
             for (int v = 0; v < FEATURE_VALUES; v++) {
                 const ContractRates *r = &s->contracts[i];
-                char value[8];
+                char value[12]; /* room for any int: gcc cannot see v < FEATURE_VALUES */
                 snprintf(value, sizeof value, "%d", v);
                 if (r->hands[f][v])
                     csv_row(feature_name[f], r->label, value, r->hands[f][v], r->won[f][v]);
