@@ -203,8 +203,8 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
         return ceiling;
     Key key;
     make_key(s->hand, &s->squeeze[0], &key);
-    TTBucket *bucket = tt_bucket(s->tt, key.hand, leader);
-    TTEntry *entry = tt_probe(s->tt, bucket, key.hand, leader, s->kind);
+    uint64_t hash = tt_hash(key.hand, leader);
+    TTEntry *entry = tt_probe(s->tt, tt_bucket(s->tt, hash), key.hand, leader, s->kind);
     int c = -1;
     if (entry) {
         int lower = tt_lower(entry), upper = tt_upper(entry);
@@ -243,7 +243,7 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
                 break;
         }
     }
-    entry = tt_store(s->tt, bucket, key.hand, leader, s->kind);
+    entry = tt_store(s->tt, hash, key.hand, leader, s->kind);
     int lower = tt_lower(entry), upper = tt_upper(entry);
     if (best <= alpha0)
         upper = best < upper ? best : upper;
@@ -272,7 +272,7 @@ bool search_tricks(Solver *s, int leader, int n)
     s->nodes++;
     int player = seat_after[leader][n];
     TTEntry *entry = NULL;
-    TTBucket *bucket = NULL;
+    uint64_t hash = 0;
     int tt_move = -1;
     Key key;
     if (n == 0) {
@@ -284,8 +284,8 @@ bool search_tricks(Solver *s, int leader, int n)
         if (trumps && (((s->hand[s->declarer] >> highest_bit(trumps)) & 1u) != (s->goal_side == DECLARER_SIDE)))
             return false;
         make_key(s->hand, &s->squeeze[1], &key);
-        bucket = tt_bucket(s->tt, key.hand, leader);
-        entry = tt_probe(s->tt, bucket, key.hand, leader, s->kind);
+        hash = tt_hash(key.hand, leader);
+        entry = tt_probe(s->tt, tt_bucket(s->tt, hash), key.hand, leader, s->kind);
         if (entry) {
             if (tt_lower(entry) == tt_upper(entry))
                 return tt_lower(entry);
@@ -338,7 +338,7 @@ bool search_tricks(Solver *s, int leader, int n)
         }
     }
     if (n == 0) {
-        entry = tt_store(s->tt, bucket, key.hand, leader, s->kind);
+        entry = tt_store(s->tt, hash, key.hand, leader, s->kind);
         tt_set(entry, result, result, key_card(&key, best_move) + 1);
     }
     return result;

@@ -28,9 +28,19 @@ typedef struct {
     TTEntry slot[TT_BUCKET_SIZE];
 } TTBucket;
 
+/* The table grows with the search: only the first mask + 1 buckets are in use,
+ * starting from TT_START_BYTES (small enough to stay in the L2 cache) and
+ * doubling, entries moved to their new buckets, whenever stored entries fill
+ * half of it.  Small searches, the most common, so stay in the cache (and two
+ * threads out of each other's way); a new generation starts small again. */
+enum { TT_START_BYTES = 1 << 20 };
+
 typedef struct {
     TTBucket *buckets;
-    uint64_t mask;
+    uint64_t mask;      /* of the buckets in use */
+    uint64_t max_mask;  /* of all the buckets mapped */
+    uint64_t stored;    /* entries of this generation */
+    uint64_t grow_at;   /* stored entries that make the table double */
     uint32_t generation;
 } TT;
 
@@ -38,6 +48,8 @@ TT *tt_new(size_t bytes);
 void tt_free(TT *tt);
 /* Starts a new generation: every stored entry becomes invalid. */
 void tt_new_generation(TT *tt);
+/* Doubles the buckets in use (internal to tt_store). */
+void tt_grow(TT *tt);
 
 static inline int tt_lower(const TTEntry *e) { return (int)(e->info & 127); }
 static inline int tt_upper(const TTEntry *e) { return (int)((e->info >> 7) & 127); }
@@ -48,15 +60,22 @@ static inline void tt_set(TTEntry *e, int lower, int upper, int best)
     e->info = (e->info & ~((1u << 20) - 1)) | (uint32_t)best << 14 | (uint32_t)upper << 7 | (uint32_t)lower;
 }
 
-/* The key's bucket, fetched into the cache ahead of its use. */
-static inline TTBucket *tt_bucket(const TT *tt, const uint32_t hand[3], int leader)
+static inline uint64_t tt_hash(const uint32_t hand[3], int leader)
 {
     uint64_t h = (hand[0] * 0x9e3779b97f4a7c15ull) ^ (hand[1] * 0xc2b2ae3d27d4eb4full) ^
                  (hand[2] * 0x165667b19e3779f9ull) ^ ((uint64_t)leader << 60);
     h ^= h >> 29;
     h *= 0xbf58476d1ce4e5b9ull;
     h ^= h >> 32;
-    TTBucket *b = &tt->buckets[h & tt->mask];
+    return h;
+}
+
+/* The bucket of a key's hash, fetched into the cache ahead of its use.  The
+ * search keeps the hash, not the bucket, across its children: they may grow
+ * the table and so move the key to another bucket. */
+static inline TTBucket *tt_bucket(const TT *tt, uint64_t hash)
+{
+    TTBucket *b = &tt->buckets[hash & tt->mask];
     __builtin_prefetch(b);
     return b;
 }
@@ -91,9 +110,10 @@ static inline int tt_cards_held(const TTEntry *e)
 /* The entry to write this key into: its own, or a replaced one set to this key
  * with no bounds (lower 0, upper TT_NO_UPPER, best 0).  Another generation's
  * entry goes first, else the one with the fewest cards left. */
-static inline TTEntry *tt_store(const TT *tt, TTBucket *b, const uint32_t hand[3], int leader, int kind)
+static inline TTEntry *tt_store(TT *tt, uint64_t hash, const uint32_t hand[3], int leader, int kind)
 {
     uint32_t meta = tt_meta(tt, leader, kind);
+    TTBucket *b = &tt->buckets[hash & tt->mask];
     TTEntry *victim = NULL;
     int victim_cards = 99;
     for (int i = 0; i < TT_BUCKET_SIZE; i++) {
@@ -105,6 +125,11 @@ static inline TTEntry *tt_store(const TT *tt, TTBucket *b, const uint32_t hand[3
             victim = e;
             victim_cards = cards;
         }
+    }
+    if (victim_cards < 0 && ++tt->stored > tt->grow_at) {
+        tt_grow(tt);
+        tt->stored--; /* counted again below */
+        return tt_store(tt, hash, hand, leader, kind);
     }
     memcpy(victim->hand, hand, sizeof victim->hand);
     victim->info = meta << 20 | (uint32_t)TT_NO_UPPER << 7;
