@@ -47,7 +47,7 @@ void tt_grow(TT *tt)
             TTEntry *e = &from->slot[k];
             if ((e->info >> 25) != tt->generation)
                 continue;
-            if (tt_hash(e->hand, (int)((e->info >> 20) & 3)) & old_count) {
+            if (tt_hash(e->hands, (int)((e->info >> 20) & 3)) & old_count) {
                 to->slot[k] = *e;
                 e->info = 0;
             }
