@@ -203,8 +203,8 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
         return ceiling;
     Key key;
     make_key(s->hand, &s->squeeze[0], &key);
-    TTBucket *bucket = tt_bucket(s->tt, key.hand, leader);
-    TTEntry *entry = tt_probe(s->tt, bucket, key.hand, leader, s->kind);
+    uint64_t hands = tt_hands_code(key.hand), hash = tt_hash(hands, leader);
+    TTEntry *entry = tt_probe(s->tt, tt_bucket(s->tt, hash), hands, leader, s->kind);
     int c = -1;
     if (entry) {
         int lower = tt_lower(entry), upper = tt_upper(entry);
@@ -243,7 +243,7 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
                 break;
         }
     }
-    entry = tt_store(s->tt, bucket, key.hand, leader, s->kind);
+    entry = tt_store(s->tt, hash, hands, leader, s->kind);
     int lower = tt_lower(entry), upper = tt_upper(entry);
     if (best <= alpha0)
         upper = best < upper ? best : upper;
@@ -272,9 +272,9 @@ bool search_tricks(Solver *s, int leader, int n)
     s->nodes++;
     int player = seat_after[leader][n];
     TTEntry *entry = NULL;
-    TTBucket *bucket = NULL;
+    uint64_t hands = 0, hash = 0;
     int tt_move = -1;
-    Key key;
+    Key key = {{0}, 0, 0}; /* set and used only at a trick's start */
     if (n == 0) {
         if (!s->hand[player])
             return true;
@@ -284,8 +284,9 @@ bool search_tricks(Solver *s, int leader, int n)
         if (trumps && (((s->hand[s->declarer] >> highest_bit(trumps)) & 1u) != (s->goal_side == DECLARER_SIDE)))
             return false;
         make_key(s->hand, &s->squeeze[1], &key);
-        bucket = tt_bucket(s->tt, key.hand, leader);
-        entry = tt_probe(s->tt, bucket, key.hand, leader, s->kind);
+        hands = tt_hands_code(key.hand);
+        hash = tt_hash(hands, leader);
+        entry = tt_probe(s->tt, tt_bucket(s->tt, hash), hands, leader, s->kind);
         if (entry) {
             if (tt_lower(entry) == tt_upper(entry))
                 return tt_lower(entry);
@@ -338,7 +339,7 @@ bool search_tricks(Solver *s, int leader, int n)
         }
     }
     if (n == 0) {
-        entry = tt_store(s->tt, bucket, key.hand, leader, s->kind);
+        entry = tt_store(s->tt, hash, hands, leader, s->kind);
         tt_set(entry, result, result, key_card(&key, best_move) + 1);
     }
     return result;

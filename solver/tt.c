@@ -20,6 +20,41 @@ static void buckets_clear(TTBucket *buckets, size_t bytes)
         memset(buckets, 0, bytes);
 }
 
+/* Half full (in entries) is when a bucket starts to lose entries it would keep. */
+static void set_size(TT *tt, uint64_t mask)
+{
+    tt->mask = mask;
+    tt->grow_at = mask == tt->max_mask ? UINT64_MAX : (mask + 1) * TT_BUCKET_SIZE / 2;
+}
+
+static void start_small(TT *tt)
+{
+    uint64_t start = TT_START_BYTES / sizeof(TTBucket) - 1;
+    set_size(tt, start < tt->max_mask ? start : tt->max_mask);
+    tt->stored = 0;
+}
+
+void tt_grow(TT *tt)
+{
+    uint64_t old_count = tt->mask + 1;
+    set_size(tt, tt->mask * 2 + 1);
+    /* Every entry of this generation whose hash has the new mask bit set moves
+     * to the bucket old_count further on, into the same slot: that bucket was
+     * beyond the part in use, so it holds no entry of this generation. */
+    for (uint64_t i = 0; i < old_count; i++) {
+        TTBucket *from = &tt->buckets[i], *to = &tt->buckets[i + old_count];
+        for (int k = 0; k < TT_BUCKET_SIZE; k++) {
+            TTEntry *e = &from->slot[k];
+            if ((e->info >> 25) != tt->generation)
+                continue;
+            if (tt_hash(e->hands, (int)((e->info >> 20) & 3)) & old_count) {
+                to->slot[k] = *e;
+                e->info = 0;
+            }
+        }
+    }
+}
+
 TT *tt_new(size_t bytes)
 {
     size_t count = 1;
@@ -33,15 +68,16 @@ TT *tt_new(size_t bytes)
         free(tt);
         return NULL;
     }
-    tt->mask = count - 1;
+    tt->max_mask = count - 1;
     tt->generation = 1; /* a zeroed entry has generation 0: never valid */
+    start_small(tt);
     return tt;
 }
 
 void tt_free(TT *tt)
 {
     if (tt) {
-        munmap(tt->buckets, (tt->mask + 1) * sizeof(TTBucket));
+        munmap(tt->buckets, (tt->max_mask + 1) * sizeof(TTBucket));
         free(tt);
     }
 }
@@ -50,7 +86,8 @@ void tt_new_generation(TT *tt)
 {
     tt->generation = (tt->generation + 1) % TT_GENERATIONS;
     if (tt->generation == 0) {
-        buckets_clear(tt->buckets, (tt->mask + 1) * sizeof(TTBucket));
+        buckets_clear(tt->buckets, (tt->max_mask + 1) * sizeof(TTBucket));
         tt->generation = 1;
     }
+    start_small(tt);
 }

@@ -1,6 +1,7 @@
 /* The transposition table: bounds on the declarer's future card points (or the
  * outcome of a trick-count search) for positions at trick boundaries, keyed by
- * the three hands and the leader.  Keys are stored whole, so a hit is never a
+ * the three hands and the leader.  Keys are stored whole (two bits a card tell
+ * whose hand holds it: 64 bits for three hands), so a hit is never a
  * collision.  Lossy: a full bucket drops its shallowest entry.
  *
  * The hot paths are inline: a search finds the bucket once (prefetching it),
@@ -11,26 +12,42 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
 
 /* info: generation << 25 | kind << 22 | leader << 20 | best << 14 | upper << 7 | lower.
  * best is the leader's best card (solver's own index) + 1, 0 = none; the
  * bounds are 0..120 and TT_NO_UPPER.  Seven bits of generation let the table
  * start afresh 127 times before it has to be cleared; three bits of kind
  * tell the searches apart (searchstate.h). */
-typedef struct {
-    uint32_t hand[3];
+typedef struct __attribute__((packed)) {
+    uint64_t hands; /* tt_hands_code */
     uint32_t info;
 } TTEntry;
 
-enum { TT_BUCKET_SIZE = 4, TT_NO_UPPER = 127, TT_GENERATIONS = 128 };
+/* Twelve-byte entries: five fill a 64-byte cache line. */
+enum { TT_BUCKET_SIZE = 5, TT_NO_UPPER = 127, TT_GENERATIONS = 128 };
 
 typedef struct {
     TTEntry slot[TT_BUCKET_SIZE];
+    uint32_t unused;
 } TTBucket;
+_Static_assert(sizeof(TTBucket) == 64, "a bucket is one cache line");
+
+/* The table grows with the search: only the first mask + 1 buckets are in use,
+ * starting from TT_START_BYTES (small enough to stay in the L2 cache) and
+ * doubling, entries moved to their new buckets, whenever stored entries fill
+ * half of it.  Small searches, the most common, so stay in the cache (and two
+ * threads out of each other's way); a new generation starts small again. */
+enum { TT_START_BYTES = 1 << 20 };
 
 typedef struct {
     TTBucket *buckets;
-    uint64_t mask;
+    uint64_t mask;      /* of the buckets in use */
+    uint64_t max_mask;  /* of all the buckets mapped */
+    uint64_t stored;    /* entries of this generation */
+    uint64_t grow_at;   /* stored entries that make the table double */
     uint32_t generation;
 } TT;
 
@@ -38,6 +55,8 @@ TT *tt_new(size_t bytes);
 void tt_free(TT *tt);
 /* Starts a new generation: every stored entry becomes invalid. */
 void tt_new_generation(TT *tt);
+/* Doubles the buckets in use (internal to tt_store). */
+void tt_grow(TT *tt);
 
 static inline int tt_lower(const TTEntry *e) { return (int)(e->info & 127); }
 static inline int tt_upper(const TTEntry *e) { return (int)((e->info >> 7) & 127); }
@@ -48,15 +67,43 @@ static inline void tt_set(TTEntry *e, int lower, int upper, int best)
     e->info = (e->info & ~((1u << 20) - 1)) | (uint32_t)best << 14 | (uint32_t)upper << 7 | (uint32_t)lower;
 }
 
-/* The key's bucket, fetched into the cache ahead of its use. */
-static inline TTBucket *tt_bucket(const TT *tt, const uint32_t hand[3], int leader)
+/* Bit i of x at bit 2i. */
+static inline uint64_t spread_bits(uint32_t x)
 {
-    uint64_t h = (hand[0] * 0x9e3779b97f4a7c15ull) ^ (hand[1] * 0xc2b2ae3d27d4eb4full) ^
-                 (hand[2] * 0x165667b19e3779f9ull) ^ ((uint64_t)leader << 60);
+#ifdef __BMI2__
+    return _pdep_u64(x, 0x5555555555555555ull);
+#endif
+    uint64_t v = x;
+    v = (v | v << 16) & 0x0000ffff0000ffffull;
+    v = (v | v << 8) & 0x00ff00ff00ff00ffull;
+    v = (v | v << 4) & 0x0f0f0f0f0f0f0f0full;
+    v = (v | v << 2) & 0x3333333333333333ull;
+    v = (v | v << 1) & 0x5555555555555555ull;
+    return v;
+}
+
+/* The three (disjoint) hands in two bits a card: 1, 2 or 3 for the hand
+ * holding it, 0 for a card out of play. */
+static inline uint64_t tt_hands_code(const uint32_t hand[3])
+{
+    return spread_bits(hand[0] | hand[2]) | spread_bits(hand[1] | hand[2]) << 1;
+}
+
+static inline uint64_t tt_hash(uint64_t hands, int leader)
+{
+    uint64_t h = hands * 0x9e3779b97f4a7c15ull ^ ((uint64_t)leader << 60);
     h ^= h >> 29;
     h *= 0xbf58476d1ce4e5b9ull;
     h ^= h >> 32;
-    TTBucket *b = &tt->buckets[h & tt->mask];
+    return h;
+}
+
+/* The bucket of a key's hash, fetched into the cache ahead of its use.  The
+ * search keeps the hash, not the bucket, across its children: they may grow
+ * the table and so move the key to another bucket. */
+static inline TTBucket *tt_bucket(const TT *tt, uint64_t hash)
+{
+    TTBucket *b = &tt->buckets[hash & tt->mask];
     __builtin_prefetch(b);
     return b;
 }
@@ -67,38 +114,38 @@ static inline uint32_t tt_meta(const TT *tt, int leader, int kind)
     return tt->generation << 5 | (uint32_t)kind << 2 | (uint32_t)leader;
 }
 
-static inline int tt_same_key(const TTEntry *e, const uint32_t hand[3], uint32_t meta)
+static inline int tt_same_key(const TTEntry *e, uint64_t hands, uint32_t meta)
 {
-    return (e->info >> 20) == meta && e->hand[0] == hand[0] && e->hand[1] == hand[1] &&
-           e->hand[2] == hand[2];
+    return (e->info >> 20) == meta && e->hands == hands;
 }
 
 /* The entry for this key in its bucket, or NULL. */
-static inline TTEntry *tt_probe(const TT *tt, TTBucket *b, const uint32_t hand[3], int leader, int kind)
+static inline TTEntry *tt_probe(const TT *tt, TTBucket *b, uint64_t hands, int leader, int kind)
 {
     uint32_t meta = tt_meta(tt, leader, kind);
     for (int i = 0; i < TT_BUCKET_SIZE; i++)
-        if (tt_same_key(&b->slot[i], hand, meta))
+        if (tt_same_key(&b->slot[i], hands, meta))
             return &b->slot[i];
     return NULL;
 }
 
 static inline int tt_cards_held(const TTEntry *e)
 {
-    return __builtin_popcount(e->hand[0] | e->hand[1] | e->hand[2]);
+    return __builtin_popcountll((e->hands | e->hands >> 1) & 0x5555555555555555ull);
 }
 
 /* The entry to write this key into: its own, or a replaced one set to this key
  * with no bounds (lower 0, upper TT_NO_UPPER, best 0).  Another generation's
  * entry goes first, else the one with the fewest cards left. */
-static inline TTEntry *tt_store(const TT *tt, TTBucket *b, const uint32_t hand[3], int leader, int kind)
+static inline TTEntry *tt_store(TT *tt, uint64_t hash, uint64_t hands, int leader, int kind)
 {
     uint32_t meta = tt_meta(tt, leader, kind);
+    TTBucket *b = &tt->buckets[hash & tt->mask];
     TTEntry *victim = NULL;
     int victim_cards = 99;
     for (int i = 0; i < TT_BUCKET_SIZE; i++) {
         TTEntry *e = &b->slot[i];
-        if (tt_same_key(e, hand, meta))
+        if (tt_same_key(e, hands, meta))
             return e;
         int cards = (e->info >> 25) != tt->generation ? -1 : tt_cards_held(e);
         if (cards < victim_cards) {
@@ -106,7 +153,12 @@ static inline TTEntry *tt_store(const TT *tt, TTBucket *b, const uint32_t hand[3
             victim_cards = cards;
         }
     }
-    memcpy(victim->hand, hand, sizeof victim->hand);
+    if (victim_cards < 0 && ++tt->stored > tt->grow_at) {
+        tt_grow(tt);
+        tt->stored--; /* counted again below */
+        return tt_store(tt, hash, hands, leader, kind);
+    }
+    victim->hands = hands;
     victim->info = meta << 20 | (uint32_t)TT_NO_UPPER << 7;
     return victim;
 }
