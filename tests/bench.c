@@ -189,7 +189,7 @@ static void bench_ramsch(Solver *solver, int deals)
 
 /* The full three-seat contract table of random deals, with one thread and
  * with all, and one seat's skat-game grand with all 66 discards. */
-static void bench_table(const RuleSystem *rules, int deals)
+static void bench_table(const RuleSystem *rules, int deals, int discard_deals)
 {
     int cores = omp_get_num_procs();
     int thread_counts[2] = {1, cores};
@@ -215,30 +215,40 @@ static void bench_table(const RuleSystem *rules, int deals)
     free(seconds);
 
     Solver *solver = solver_new(16u << 20);
-    double *ms = malloc(sizeof(double) * (size_t)deals);
-    uint64_t rng = 815;
-    for (int i = 0; i < deals; i++) {
+    double *ms = malloc(sizeof(double) * (size_t)discard_deals);
+    double *nodes = malloc(sizeof(double) * (size_t)discard_deals);
+    uint64_t rng = 815, total = 0, signature = 0;
+    for (int i = 0; i < discard_deals; i++) {
         Position pos;
         random_position(&rng, GAME_GRAND, 10, 0, 0, 0, &pos);
         pos.hands[0] |= ~(pos.hands[0] | pos.hands[1] | pos.hands[2]);
         solver_new_deal(solver);
+        uint64_t before = solver_nodes(solver);
         double t0 = wall_ms();
-        (void)table_best_points_discard(solver, &pos, NULL);
+        PointsDiscard best = table_best_points_discard(solver, &pos, NULL);
         ms[i] = wall_ms() - t0;
+        nodes[i] = (double)(solver_nodes(solver) - before);
+        total += solver_nodes(solver) - before;
+        signature = signature * 1000003u + best.discard * 131u + (uint64_t)best.points * 2u + best.schwarz;
     }
-    print_stats("grand, 66 discards", ms, deals, "ms", 2);
+    printf("grand, 66 discards, %d deals:\n", discard_deals);
+    print_stats("time", ms, discard_deals, "ms", 2);
+    print_stats("nodes", nodes, discard_deals, "", 0);
+    printf("  total nodes %llu; discards signature %016llx\n", (unsigned long long)total,
+           (unsigned long long)signature);
     free(ms);
+    free(nodes);
     solver_free(solver);
 }
 
 /* The sizes of the sets: the full run, and --quick (under a minute on two
  * shared cores) for a first look at a change. */
 typedef struct {
-    int deals, ramsch_deals, table_deals;
+    int deals, ramsch_deals, table_deals, discard_deals;
 } BenchSizes;
 
-static const BenchSizes full_sizes = {500, 500, 100};
-static const BenchSizes quick_sizes = {100, 12, 2};
+static const BenchSizes full_sizes = {500, 500, 100, 100};
+static const BenchSizes quick_sizes = {100, 12, 2, 20};
 
 static int usage(void)
 {
@@ -270,7 +280,7 @@ int main(int argc, char **argv)
             return usage();
     }
     if (arg < argc) {
-        sizes.table_deals = atoi(argv[arg++]);
+        sizes.table_deals = sizes.discard_deals = atoi(argv[arg++]);
         if (sizes.table_deals < 1)
             return usage();
     }
@@ -293,7 +303,7 @@ int main(int argc, char **argv)
         return 1;
     }
     printf("contract table (isko), %d random deals, all three seats:\n", sizes.table_deals);
-    bench_table(rules, sizes.table_deals);
+    bench_table(rules, sizes.table_deals, sizes.discard_deals);
     free(rules);
     return 0;
 }
