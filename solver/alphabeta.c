@@ -180,6 +180,63 @@ static inline int play_lead(Solver *s, int leader, int c, int alpha, int beta)
     return v;
 }
 
+/* How far apart the values of two positions of one shape can be: their live
+ * cards (a and b, in the key's numbering) correspond one to one in order,
+ * the same hand holding the k-th card of each suit in both, so every line of
+ * play takes the same tricks in both and the declarer's points differ by at
+ * most the points by which corresponding cards differ.  Below the lowest
+ * and above the highest card where a and b differ they correspond to
+ * themselves.  Counting stops once above limit. */
+static int shape_distance(const Solver *s, uint32_t a, uint32_t b, int limit)
+{
+    uint32_t differ = a ^ b;
+    uint32_t span = ~((differ & -differ) - 1) & ((2u << highest_bit(differ)) - 1);
+    a &= span;
+    b &= span;
+    int distance = 0;
+    for (; a && distance <= limit; a &= a - 1, b &= b - 1) {
+        int x = s->points[__builtin_ctz(a)], y = s->points[__builtin_ctz(b)];
+        distance += x > y ? x - y : y - x;
+    }
+    return distance;
+}
+
+/* What the table knows of a position: the bounds of its own entry, and
+ * those of the entries of its shape, each loosened by how far apart the two
+ * can be (shape_distance; only where that still helps the window), and a
+ * best card (its own entry's first). */
+static void table_bounds(const Solver *s, const TTBucket *group, uint64_t hands, uint32_t live, int leader,
+                             int alpha, int beta, int *lower, int *upper, int *best)
+{
+    uint32_t meta = tt_meta(s->tt, leader, s->kind);
+    *lower = 0;
+    *upper = TT_NO_UPPER;
+    *best = 0;
+    for (int i = 0; i < TT_GROUP * TT_BUCKET_SIZE; i++) {
+        const TTEntry *e = &group[i / TT_BUCKET_SIZE].slot[i % TT_BUCKET_SIZE];
+        if (!tt_same_shape(e, hands, meta))
+            continue;
+        int lo = tt_lower(e), up = tt_upper(e);
+        if (e->live == live) {
+            *best = tt_best(e) ? tt_best(e) : *best;
+        } else {
+            if (!*best)
+                *best = tt_best(e);
+            int gain_low = lo - 1 - alpha, gain_up = up == TT_NO_UPPER ? -1 : beta - 1 - up;
+            int limit = gain_low > gain_up ? gain_low : gain_up;
+            if (limit < 0)
+                continue;
+            int distance = shape_distance(s, e->live, live, limit);
+            if (distance > limit)
+                continue;
+            lo -= distance;
+            up = up == TT_NO_UPPER ? up : up + distance;
+        }
+        *lower = lo > *lower ? lo : *lower;
+        *upper = up < *upper ? up : *upper;
+    }
+}
+
 /* The declarer's card points from the start of a trick on (fail-soft). */
 static int lead_points(Solver *s, int leader, int alpha, int beta)
 {
@@ -201,26 +258,27 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
     int ceiling = s->hand_points - defenders_floor(s, leader);
     if (ceiling <= alpha)
         return ceiling;
+    /* The table holds the position under its shape (key), and its live
+     * cards with the runs of equal cards squeezed. */
     Key key;
-    make_key(s->hand, &s->squeeze[0], &key);
+    make_key(s->hand, &s->squeeze[1], &key);
+    uint32_t live = squeezed_live(s->hand[0] | s->hand[1] | s->hand[2], &s->squeeze[0]);
     uint64_t hands = tt_hands_code(key.hand), hash = tt_hash(hands, leader);
-    TTEntry *entry = tt_probe(s->tt, tt_bucket(s->tt, hash), hands, leader, s->kind);
+    int lower, upper, known_best;
+    table_bounds(s, tt_bucket(s->tt, hash), hands, live, leader, alpha, beta, &lower, &upper, &known_best);
+    if (lower >= beta || lower == upper)
+        return lower;
+    if (upper <= alpha)
+        return upper;
+    if (lower > alpha)
+        alpha = lower;
+    if (upper < beta)
+        beta = upper;
     int c = -1;
-    if (entry) {
-        int lower = tt_lower(entry), upper = tt_upper(entry);
-        if (lower >= beta || lower == upper)
-            return lower;
-        if (upper <= alpha)
-            return upper;
-        if (lower > alpha)
-            alpha = lower;
-        if (upper < beta)
-            beta = upper;
-        if (tt_best(entry)) {
-            c = card_of_key(&key, tt_best(entry) - 1);
-            if (!((own >> c) & 1u))
-                c = -1;
-        }
+    if (known_best) {
+        c = card_of_key(&key, known_best - 1);
+        if (!((own >> c) & 1u))
+            c = -1;
     }
     int alpha0 = alpha, beta0 = beta;
     bool maximizing = maximizes(s, leader);
@@ -243,8 +301,9 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
                 break;
         }
     }
-    entry = tt_store(s->tt, hash, hands, leader, s->kind);
-    int lower = tt_lower(entry), upper = tt_upper(entry);
+    TTEntry *entry = tt_store(s->tt, hash, hands, live, leader, s->kind);
+    lower = tt_lower(entry);
+    upper = tt_upper(entry);
     if (best <= alpha0)
         upper = best < upper ? best : upper;
     else if (best >= beta0)
@@ -286,7 +345,7 @@ bool search_tricks(Solver *s, int leader, int n)
         make_key(s->hand, &s->squeeze[1], &key);
         hands = tt_hands_code(key.hand);
         hash = tt_hash(hands, leader);
-        entry = tt_probe(s->tt, tt_bucket(s->tt, hash), hands, leader, s->kind);
+        entry = tt_probe(s->tt, tt_bucket(s->tt, hash), hands, 0, leader, s->kind);
         if (entry) {
             if (tt_lower(entry) == tt_upper(entry))
                 return tt_lower(entry);
@@ -339,7 +398,7 @@ bool search_tricks(Solver *s, int leader, int n)
         }
     }
     if (n == 0) {
-        entry = tt_store(s->tt, hash, hands, leader, s->kind);
+        entry = tt_store(s->tt, hash, hands, 0, leader, s->kind);
         tt_set(entry, result, result, key_card(&key, best_move) + 1);
     }
     return result;

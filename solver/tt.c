@@ -40,7 +40,9 @@ void tt_grow(TT *tt)
     set_size(tt, tt->mask * 2 + 1);
     /* Every entry of this generation whose hash has the new mask bit set moves
      * to the bucket old_count further on, into the same slot: that bucket was
-     * beyond the part in use, so it holds no entry of this generation. */
+     * beyond the part in use, so it holds no entry of this generation.  (The
+     * bit of the bucket within its group comes from the live cards, not the
+     * hash, and stays.) */
     for (uint64_t i = 0; i < old_count; i++) {
         TTBucket *from = &tt->buckets[i], *to = &tt->buckets[i + old_count];
         for (int k = 0; k < TT_BUCKET_SIZE; k++) {
@@ -57,7 +59,7 @@ void tt_grow(TT *tt)
 
 TT *tt_new(size_t bytes)
 {
-    size_t count = 1;
+    size_t count = TT_GROUP;
     while (count * 2 * sizeof(TTBucket) <= bytes)
         count *= 2;
     TT *tt = malloc(sizeof *tt);

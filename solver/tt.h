@@ -1,8 +1,15 @@
 /* The transposition table: bounds on the declarer's future card points (or the
- * outcome of a trick-count search) for positions at trick boundaries, keyed by
- * the three hands and the leader.  Keys are stored whole (two bits a card tell
- * whose hand holds it: 64 bits for three hands), so a hit is never a
- * collision.  Lossy: a full bucket drops its shallowest entry.
+ * outcome of a trick-count search) for positions at trick boundaries.  A
+ * position is stored under its shape, the three hands with only the order of
+ * the cards within each effective suit kept (two bits a card tell whose hand
+ * holds it: 64 bits), and its live cards (32 bits), which tell the cards'
+ * points; both are stored whole, so a hit is never a collision.  Positions of
+ * one shape share a group of two adjacent buckets: they differ only in the
+ * points of some cards, so a stored bound also bounds the others, loosened by
+ * that difference (the search does this, alphabeta.c).  Each goes to the
+ * bucket of its group a hash of its live cards picks, so that a family of
+ * similar positions does not crowd one bucket.  Lossy: a full bucket drops
+ * its shallowest entry.
  *
  * The hot paths are inline: a search finds the bucket once (prefetching it),
  * probes it and later stores into it. */
@@ -21,17 +28,18 @@
  * bounds are 0..120 and TT_NO_UPPER.  Seven bits of generation let the table
  * start afresh 127 times before it has to be cleared; three bits of kind
  * tell the searches apart (searchstate.h). */
-typedef struct __attribute__((packed)) {
-    uint64_t hands; /* tt_hands_code */
+typedef struct {
+    uint64_t hands; /* tt_hands_code of the shape */
+    uint32_t live;  /* the live cards (0 in trick searches, whose shape is all) */
     uint32_t info;
 } TTEntry;
 
-/* Twelve-byte entries: five fill a 64-byte cache line. */
-enum { TT_BUCKET_SIZE = 5, TT_NO_UPPER = 127, TT_GENERATIONS = 128 };
+/* Sixteen-byte entries: four fill a 64-byte cache line; a shape's group is
+ * two buckets. */
+enum { TT_BUCKET_SIZE = 4, TT_GROUP = 2, TT_NO_UPPER = 127, TT_GENERATIONS = 128 };
 
 typedef struct {
     TTEntry slot[TT_BUCKET_SIZE];
-    uint32_t unused;
 } TTBucket;
 _Static_assert(sizeof(TTBucket) == 64, "a bucket is one cache line");
 
@@ -98,14 +106,22 @@ static inline uint64_t tt_hash(uint64_t hands, int leader)
     return h;
 }
 
-/* The bucket of a key's hash, fetched into the cache ahead of its use.  The
- * search keeps the hash, not the bucket, across its children: they may grow
- * the table and so move the key to another bucket. */
+/* The group of buckets of a shape's hash (TT_GROUP buckets from the one
+ * returned), fetched into the cache ahead of its use.  The search keeps the
+ * hash, not the group, across its children: they may grow the table and so
+ * move the shape to another group. */
 static inline TTBucket *tt_bucket(const TT *tt, uint64_t hash)
 {
-    TTBucket *b = &tt->buckets[hash & tt->mask];
+    TTBucket *b = &tt->buckets[hash & tt->mask & ~(uint64_t)(TT_GROUP - 1)];
     __builtin_prefetch(b);
+    __builtin_prefetch(b + 1);
     return b;
+}
+
+/* The bucket of its group a position is stored in. */
+static inline uint64_t tt_bucket_index(const TT *tt, uint64_t hash, uint32_t live)
+{
+    return ((hash & ~(uint64_t)(TT_GROUP - 1)) | (live * 0x9e3779b9u) >> 31) & tt->mask;
 }
 
 /* The bits of info above the bounds and the best card. */
@@ -114,18 +130,26 @@ static inline uint32_t tt_meta(const TT *tt, int leader, int kind)
     return tt->generation << 5 | (uint32_t)kind << 2 | (uint32_t)leader;
 }
 
-static inline int tt_same_key(const TTEntry *e, uint64_t hands, uint32_t meta)
+/* Whether e holds a position of this shape (hands), leader and search
+ * (meta), whatever its live cards. */
+static inline int tt_same_shape(const TTEntry *e, uint64_t hands, uint32_t meta)
 {
     return (e->info >> 20) == meta && e->hands == hands;
 }
 
-/* The entry for this key in its bucket, or NULL. */
-static inline TTEntry *tt_probe(const TT *tt, TTBucket *b, uint64_t hands, int leader, int kind)
+static inline int tt_same_key(const TTEntry *e, uint64_t hands, uint32_t live, uint32_t meta)
+{
+    return tt_same_shape(e, hands, meta) && e->live == live;
+}
+
+/* The entry for this position in its group, or NULL. */
+static inline TTEntry *tt_probe(const TT *tt, TTBucket *group, uint64_t hands, uint32_t live, int leader, int kind)
 {
     uint32_t meta = tt_meta(tt, leader, kind);
-    for (int i = 0; i < TT_BUCKET_SIZE; i++)
-        if (tt_same_key(&b->slot[i], hands, meta))
-            return &b->slot[i];
+    for (int b = 0; b < TT_GROUP; b++)
+        for (int i = 0; i < TT_BUCKET_SIZE; i++)
+            if (tt_same_key(&group[b].slot[i], hands, live, meta))
+                return &group[b].slot[i];
     return NULL;
 }
 
@@ -137,15 +161,15 @@ static inline int tt_cards_held(const TTEntry *e)
 /* The entry to write this key into: its own, or a replaced one set to this key
  * with no bounds (lower 0, upper TT_NO_UPPER, best 0).  Another generation's
  * entry goes first, else the one with the fewest cards left. */
-static inline TTEntry *tt_store(TT *tt, uint64_t hash, uint64_t hands, int leader, int kind)
+static inline TTEntry *tt_store(TT *tt, uint64_t hash, uint64_t hands, uint32_t live, int leader, int kind)
 {
     uint32_t meta = tt_meta(tt, leader, kind);
-    TTBucket *b = &tt->buckets[hash & tt->mask];
+    TTBucket *b = &tt->buckets[tt_bucket_index(tt, hash, live)];
     TTEntry *victim = NULL;
     int victim_cards = 99;
     for (int i = 0; i < TT_BUCKET_SIZE; i++) {
         TTEntry *e = &b->slot[i];
-        if (tt_same_key(e, hands, meta))
+        if (tt_same_key(e, hands, live, meta))
             return e;
         int cards = (e->info >> 25) != tt->generation ? -1 : tt_cards_held(e);
         if (cards < victim_cards) {
@@ -156,9 +180,10 @@ static inline TTEntry *tt_store(TT *tt, uint64_t hash, uint64_t hands, int leade
     if (victim_cards < 0 && ++tt->stored > tt->grow_at) {
         tt_grow(tt);
         tt->stored--; /* counted again below */
-        return tt_store(tt, hash, hands, leader, kind);
+        return tt_store(tt, hash, hands, live, leader, kind);
     }
     victim->hands = hands;
+    victim->live = live;
     victim->info = meta << 20 | (uint32_t)TT_NO_UPPER << 7;
     return victim;
 }

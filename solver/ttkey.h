@@ -48,6 +48,22 @@ typedef struct {
     uint32_t target; /* where those cards sit in the key */
 } Key;
 
+/* Where the live cards sit in the key (make_key's target) for each squeezed
+ * run, and elsewhere where they are. */
+static inline uint32_t squeezed_live(uint32_t live, const Squeeze *q)
+{
+    uint32_t in_runs = live & q->all, target = 0;
+    for (int i = 0; i < q->downs; i++) {
+        uint64_t lowest = q->down[i] & -q->down[i];
+        target |= (uint32_t)((lowest << __builtin_popcount(in_runs & q->down[i])) - lowest);
+    }
+    for (int i = 0; i < q->ups; i++) {
+        uint64_t end = (uint64_t)(q->up[i] & -q->up[i]) << __builtin_popcount(q->up[i]);
+        target |= (uint32_t)(end - (end >> __builtin_popcount(in_runs & q->up[i])));
+    }
+    return (live & ~q->all) | target;
+}
+
 /* The table key: inside each squeezed run the live cards are moved together,
  * so positions that differ only in which worthless cards (or, in trick
  * searches, which cards at all) were played share one entry. */

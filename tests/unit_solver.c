@@ -164,7 +164,7 @@ static void test_table_growth_keeps_entries(void **state)
         uint32_t hand[3] = {k, (k * 7 + 1) & ~k, ~(k | (k * 7 + 1))};
         int leader = (int)(k % 3);
         uint64_t hands = tt_hands_code(hand);
-        TTEntry *e = tt_store(tt, tt_hash(hands, leader), hands, leader, 0);
+        TTEntry *e = tt_store(tt, tt_hash(hands, leader), hands, k, leader, 0);
         tt_set(e, (int)(k % 100), 120, 0);
     }
     assert_true(tt->mask > start_mask);
@@ -173,7 +173,7 @@ static void test_table_growth_keeps_entries(void **state)
         uint32_t hand[3] = {k, (k * 7 + 1) & ~k, ~(k | (k * 7 + 1))};
         int leader = (int)(k % 3);
         uint64_t hands = tt_hands_code(hand);
-        TTEntry *e = tt_probe(tt, tt_bucket(tt, tt_hash(hands, leader)), hands, leader, 0);
+        TTEntry *e = tt_probe(tt, tt_bucket(tt, tt_hash(hands, leader)), hands, k, leader, 0);
         if (e) {
             assert_int_equal(tt_lower(e), (int)(k % 100));
             found++;
@@ -186,7 +186,7 @@ static void test_table_growth_keeps_entries(void **state)
     assert_int_equal(tt->mask, start_mask);
     uint32_t hand[3] = {5, 32, ~37u};
     uint64_t hands = tt_hands_code(hand);
-    assert_null(tt_probe(tt, tt_bucket(tt, tt_hash(hands, 2)), hands, 2, 0));
+    assert_null(tt_probe(tt, tt_bucket(tt, tt_hash(hands, 2)), hands, 37, 2, 0));
     tt_free(tt);
 }
 
