@@ -180,33 +180,37 @@ static inline int play_lead(Solver *s, int leader, int c, int alpha, int beta)
     return v;
 }
 
-/* How far apart the values of two positions of one shape can be: their live
- * cards (a and b, in the key's numbering) correspond one to one in order,
- * the same hand holding the k-th card of each suit in both, so every line of
- * play takes the same tricks in both and the declarer's points differ by at
- * most the points by which corresponding cards differ.  Below the lowest
- * and above the highest card where a and b differ they correspond to
- * themselves.  Counting stops once above limit. */
-static int shape_distance(const Solver *s, uint32_t a, uint32_t b, int limit)
+/* How far apart the values of two positions of one shape can be.  Their
+ * live cards (in the key's numbering) correspond one to one in order, the
+ * same hand holding the k-th card of each suit in both, so every line of play
+ * takes the same tricks in both; the declarer's points differ by what the
+ * cards he takes are worth more or less.  So this position's value is at
+ * least the other's minus *less (the points by which its cards are worth
+ * less than their counterparts, summed) and at most the other's plus *more.
+ * Below the lowest and above the highest card where the live sets differ the
+ * cards correspond to themselves.  Counting stops once both pass limit. */
+static void shape_distance(const Solver *s, uint32_t here, uint32_t there, int limit, int *less, int *more)
 {
-    uint32_t differ = a ^ b;
+    uint32_t differ = here ^ there;
     uint32_t span = ~((differ & -differ) - 1) & ((2u << highest_bit(differ)) - 1);
-    a &= span;
-    b &= span;
-    int distance = 0;
-    for (; a && distance <= limit; a &= a - 1, b &= b - 1) {
-        int x = s->points[__builtin_ctz(a)], y = s->points[__builtin_ctz(b)];
-        distance += x > y ? x - y : y - x;
+    here &= span;
+    there &= span;
+    *less = *more = 0;
+    for (; here && (*less <= limit || *more <= limit); here &= here - 1, there &= there - 1) {
+        int x = s->points[__builtin_ctz(here)], y = s->points[__builtin_ctz(there)];
+        if (x < y)
+            *less += y - x;
+        else
+            *more += x - y;
     }
-    return distance;
 }
 
 /* What the table knows of a position: the bounds of its own entry, and
- * those of the entries of its shape, each loosened by how far apart the two
- * can be (shape_distance; only where that still helps the window), and a
+ * those of the entries of its shape, loosened by how far apart the two can
+ * be (shape_distance; only where that can still help the window), and a
  * best card (its own entry's first). */
 static void table_bounds(const Solver *s, const TTBucket *group, uint64_t hands, uint32_t live, int leader,
-                             int alpha, int beta, int *lower, int *upper, int *best)
+                         int alpha, int beta, int *lower, int *upper, int *best)
 {
     uint32_t meta = tt_meta(s->tt, leader, s->kind);
     *lower = 0;
@@ -226,11 +230,10 @@ static void table_bounds(const Solver *s, const TTBucket *group, uint64_t hands,
             int limit = gain_low > gain_up ? gain_low : gain_up;
             if (limit < 0)
                 continue;
-            int distance = shape_distance(s, e->live, live, limit);
-            if (distance > limit)
-                continue;
-            lo -= distance;
-            up = up == TT_NO_UPPER ? up : up + distance;
+            int less, more;
+            shape_distance(s, live, e->live, limit, &less, &more);
+            lo -= less;
+            up = up == TT_NO_UPPER ? up : up + more;
         }
         *lower = lo > *lower ? lo : *lower;
         *upper = up < *upper ? up : *upper;
