@@ -261,11 +261,10 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
     int ceiling = s->hand_points - defenders_floor(s, leader);
     if (ceiling <= alpha)
         return ceiling;
-    /* The table holds the position under its shape (key), and its live
-     * cards with the runs of equal cards squeezed. */
+    /* The table holds the position under its shape (key) and live cards. */
     Key key;
-    make_key(s->hand, &s->squeeze[1], &key);
-    uint32_t live = squeezed_live(s->hand[0] | s->hand[1] | s->hand[2], &s->squeeze[0]);
+    make_key(s->hand, &s->suits, &key);
+    uint32_t live = key.live;
     uint64_t hands = tt_hands_code(key.hand), hash = tt_hash(hands, leader);
     int lower, upper, known_best;
     table_bounds(s, tt_bucket(s->tt, hash), hands, live, leader, alpha, beta, &lower, &upper, &known_best);
@@ -345,7 +344,7 @@ bool search_tricks(Solver *s, int leader, int n)
         uint32_t trumps = (s->hand[0] | s->hand[1] | s->hand[2]) & s->trump;
         if (trumps && (((s->hand[s->declarer] >> highest_bit(trumps)) & 1u) != (s->goal_side == DECLARER_SIDE)))
             return false;
-        make_key(s->hand, &s->squeeze[1], &key);
+        make_key(s->hand, &s->suits, &key);
         hands = tt_hands_code(key.hand);
         hash = tt_hash(hands, leader);
         entry = tt_probe(s->tt, tt_bucket(s->tt, hash), hands, 0, leader, s->kind);

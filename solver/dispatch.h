@@ -1,7 +1,7 @@
 /* Internal to the solver (not for evaluator/ or cli/).
  *
  * The default build runs on any x86-64, but the search is much faster with
- * the BMI2 instructions pext and pdep (the transposition table's squeezed
+ * the BMI2 instructions pext and pdep (the transposition table's shape
  * keys, ttkey.h) and popcnt.  Inline code deep in the search cannot be
  * switched per call, so the whole search (alphabeta.c) is compiled twice,
  * once plain and once with those instructions (alphabeta_bmi2.c, variant.h),

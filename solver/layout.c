@@ -17,7 +17,7 @@ static void configure(Solver *s, GameType game, int declarer)
 
     int next = 0;
     s->trump = 0;
-    memset(s->squeeze, 0, sizeof s->squeeze);
+    s->suits.count = 0;
     for (int suit = 0; suit <= TRUMP_SUIT; suit++) {
         CardSet members = effective_suit_cards(game, suit);
         int first = next;
@@ -41,7 +41,7 @@ static void configure(Solver *s, GameType game, int declarer)
         if (suit == TRUMP_SUIT)
             s->trump = run;
         if (next > first)
-            squeeze_suit(s->squeeze, s->points, s->card_of, s->game == GAME_NULL, first, next);
+            s->suits.run[s->suits.count++] = run;
     }
     for (int b = 0; b < 32; b++)
         s->equal_points[b] = game == GAME_NULL ? 0 : s->points[b];

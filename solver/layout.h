@@ -7,7 +7,7 @@
  * of the led suit.
  *
  * The layout is made once per kind of game and declarer, with the tables
- * that go with it (points, follow masks, squeezed runs for the keys). */
+ * that go with it (points, follow masks, the suits' runs for the keys). */
 #ifndef SKATDD_LAYOUT_H
 #define SKATDD_LAYOUT_H
 

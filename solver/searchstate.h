@@ -17,7 +17,7 @@ enum { DECLARER_SIDE, DEFENDER_SIDE };
 
 /* Exact values of two-trick endings by hands and leader.  Positions of two
  * cards each are the most common of all and cheap to solve, but not so cheap
- * that solving one again beats a look-up without the squeezed key.  An
+ * that solving one again beats a look-up without the shape key.  An
  * exact value stays right for as long as the card layout and the declarer
  * do, whatever the deal, so only those changes (a new stamp) empty it. */
 enum { END_BITS = 14, END_STAMPS = 1 << 22 };
@@ -42,9 +42,7 @@ struct Solver {
     uint8_t equal_points[32];  /* points that tell otherwise equal cards apart */
     signed char internal_of[32];
     signed char card_of[32];
-    /* Runs of cards that differ only in rank order, not in value: the
-     * transposition table stores them squeezed together (see make_key). */
-    Squeeze squeeze[2]; /* [0] for card points, [1] for trick searches */
+    SuitRuns suits; /* the effective suits, for the table's keys (make_key) */
     uint32_t worth[6];  /* the cards worth 0, 2, 3, 4, 10 and 11 points */
     uint8_t byte_points[4][256]; /* the points of the cards in each byte of a set */
     /* within[j]: the cards b such that b + 2^j is of the same effective suit. */

@@ -1,14 +1,14 @@
 /* Internal to the solver (not for evaluator/ or cli/).
  *
- * The transposition table's key for a position: the three hands, with the
- * runs of cards that differ only in rank order squeezed together, so that
- * positions differing only in which of those cards were played share one
- * entry; and how to map a card between the hands and the key.  Inline: a
- * search makes a key at every trick's start. */
+ * The transposition table's key for a position, its shape: in each effective
+ * suit the live cards moved together to the suit's lowest places, in order,
+ * each still in the hand that holds it; so positions that differ only in
+ * which cards were played, and so in the points of the cards that are left,
+ * share one key (tt.h, alphabeta.c); and how to map a card between the hands
+ * and the key.  Inline: a search makes a key at every trick's start. */
 #ifndef SKATDD_TTKEY_H
 #define SKATDD_TTKEY_H
 
-#include <stdbool.h>
 #include <stdint.h>
 
 #ifdef __BMI2__
@@ -34,55 +34,32 @@ static inline uint32_t bits_deposit(uint32_t x, uint32_t mask)
 }
 #endif
 
+/* The effective suits of a kind of game as runs of the internal numbering
+ * (layout.c). */
 typedef struct {
-    int downs, ups;
-    uint32_t down[8];  /* runs squeezed towards their lowest card */
-    uint32_t up[8];    /* runs squeezed towards their highest card */
-    uint32_t all;
-} Squeeze;
+    int count;
+    uint32_t run[5];
+} SuitRuns;
 
-/* A position's table key with its squeezed runs, and how to map cards back. */
+/* A position's table key, and how to map cards back. */
 typedef struct {
     uint32_t hand[3];
-    uint32_t live;   /* live cards inside the squeezed runs */
-    uint32_t target; /* where those cards sit in the key */
+    uint32_t live;   /* the live cards */
+    uint32_t target; /* where they sit in the key */
 } Key;
 
-/* Where the live cards sit in the key (make_key's target) for each squeezed
- * run, and elsewhere where they are. */
-static inline uint32_t squeezed_live(uint32_t live, const Squeeze *q)
+static inline void make_key(const uint32_t hand[3], const SuitRuns *suits, Key *key)
 {
-    uint32_t in_runs = live & q->all, target = 0;
-    for (int i = 0; i < q->downs; i++) {
-        uint64_t lowest = q->down[i] & -q->down[i];
-        target |= (uint32_t)((lowest << __builtin_popcount(in_runs & q->down[i])) - lowest);
-    }
-    for (int i = 0; i < q->ups; i++) {
-        uint64_t end = (uint64_t)(q->up[i] & -q->up[i]) << __builtin_popcount(q->up[i]);
-        target |= (uint32_t)(end - (end >> __builtin_popcount(in_runs & q->up[i])));
-    }
-    return (live & ~q->all) | target;
-}
-
-/* The table key: inside each squeezed run the live cards are moved together,
- * so positions that differ only in which worthless cards (or, in trick
- * searches, which cards at all) were played share one entry. */
-static inline void make_key(const uint32_t hand[3], const Squeeze *q, Key *key)
-{
-    uint32_t live = (hand[0] | hand[1] | hand[2]) & q->all;
+    uint32_t live = hand[0] | hand[1] | hand[2];
     uint32_t target = 0;
-    for (int i = 0; i < q->downs; i++) {
-        uint64_t lowest = q->down[i] & -q->down[i];
-        target |= (uint32_t)((lowest << __builtin_popcount(live & q->down[i])) - lowest);
-    }
-    for (int i = 0; i < q->ups; i++) {
-        uint64_t end = (uint64_t)(q->up[i] & -q->up[i]) << __builtin_popcount(q->up[i]);
-        target |= (uint32_t)(end - (end >> __builtin_popcount(live & q->up[i])));
+    for (int i = 0; i < suits->count; i++) {
+        uint64_t lowest = suits->run[i] & -suits->run[i];
+        target |= (uint32_t)((lowest << __builtin_popcount(live & suits->run[i])) - lowest);
     }
     key->live = live;
     key->target = target;
     for (int seat = 0; seat < 3; seat++)
-        key->hand[seat] = (hand[seat] & ~q->all) | bits_deposit(bits_extract(hand[seat], live), target);
+        key->hand[seat] = bits_deposit(bits_extract(hand[seat], live), target);
 }
 
 static inline int key_card(const Key *key, int card)
@@ -100,10 +77,5 @@ static inline int card_of_key(const Key *key, int keyed)
         return keyed;
     return __builtin_ctz(bits_deposit(bits_extract(bit, key->target), key->live));
 }
-
-/* Adds the squeezed runs of one effective suit [first, next) of the internal
- * numbering: squeeze[0] for card-point searches, squeeze[1] for trick searches. */
-void squeeze_suit(Squeeze squeeze[2], const uint8_t points[32], const signed char card_of[32], bool null_game,
-                  int first, int next);
 
 #endif
