@@ -101,6 +101,12 @@ static inline uint32_t group_choice(const Solver *s, uint32_t group, int top, bo
  * tricks it may lose the fewest, and trumps are not thrown away. */
 static inline int move_score(const Solver *s, int c, bool mine, bool threat)
 {
+    /* Ramsch (the first choice aside, see ramsch_choice): a trick the
+     * mover's side surely takes, as cheaply as can be, then the most points
+     * into a trick the other side takes, a trick that may be taken over last.
+     * Of the orders measured this one searched the fewest nodes. */
+    if (s->ramsch)
+        return !mine ? 100 + s->points[c] : (threat ? 50 : 200) - s->points[c];
     if (mine)
         return threat ? 40 - s->points[c] : 100 + s->points[c];
     return -(int)s->points[c] - (((s->trump >> c) & 1u) ? 12 : 0);
@@ -325,6 +331,21 @@ static inline int lead_choice(const Solver *s, int leader)
                 if (!d || (p && __builtin_ctz(p) > __builtin_ctz(d)))
                     continue;
                 forcing |= own & suit & ((1u << __builtin_ctz(d)) - 1);
+            }
+            if (forcing)
+                return highest_bit(dearest_cards(s, forcing));
+        } else {
+            /* A lead below every card one of the others holds in its suit:
+             * he must take the trick, so the dearest such card. */
+            uint32_t forcing = 0;
+            for (int k = 1; k < 3; k++) {
+                uint32_t other = s->hand[seat_after[leader][k]];
+                for (uint32_t m = own; m;) {
+                    uint32_t suit = s->follow[__builtin_ctz(m)];
+                    m &= ~suit;
+                    if (other & suit)
+                        forcing |= own & suit & ((1u << __builtin_ctz(other & suit)) - 1);
+                }
             }
             if (forcing)
                 return highest_bit(dearest_cards(s, forcing));
