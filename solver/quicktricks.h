@@ -116,9 +116,13 @@ static inline int defenders_floor(const Solver *s, int leader)
         }
     }
     uint32_t top = top_trumps(s, live, live & ~declarer);
-    int held1 = __builtin_popcount(top & s->hand[seat_after[s->declarer][1]]);
-    int held2 = __builtin_popcount(top & s->hand[seat_after[s->declarer][2]]);
-    return set_worth(s, top) + cheapest_sum(s, declarer, held1 > held2 ? held1 : held2);
+    uint32_t hand1 = s->hand[seat_after[s->declarer][1]], hand2 = s->hand[seat_after[s->declarer][2]];
+    int held1 = __builtin_popcount(top & hand1), held2 = __builtin_popcount(top & hand2);
+    /* The defender with more top trumps takes that many tricks; into them
+     * his partner puts as many cards, all but his own top trumps others. */
+    uint32_t partner = held1 >= held2 ? hand2 : hand1;
+    int most = held1 > held2 ? held1 : held2, fewest = held1 + held2 - most;
+    return set_worth(s, top) + cheapest_sum(s, declarer, most) + cheapest_sum(s, partner & ~top, most - fewest);
 }
 
 #endif
