@@ -38,6 +38,10 @@ static inline int winning_index(const Solver *s, int n)
 
 static int lead_points(Solver *s, int leader, int alpha, int beta);
 
+#ifndef KILLER_LEAD_FIRST
+#define KILLER_LEAD_FIRST 0
+#endif
+
 /* Takes card from the player's hand for the rest of the search below. */
 static inline void take(Solver *s, int player, int c)
 {
@@ -101,11 +105,16 @@ static __attribute__((noinline)) int third_rest(Solver *s, int leader, int c, in
     MoveList list;
     int winner[10];
     third_moves(s, leader, c, &list, winner);
+    uint8_t *killer = &s->reply_killer[__builtin_popcount(s->hand[player])][1][s->trick[0]];
+    if (*killer)
+        to_front(&list, winner, *killer - 1);
     int best_move = c;
     for (int i = 0; i < list.count; i++) {
         int v = play_third(s, player, list.card[i], winner[i], in_trick, alpha, beta);
-        if (improve(maximizing, v, list.card[i], &best, &best_move, &alpha, &beta))
+        if (improve(maximizing, v, list.card[i], &best, &best_move, &alpha, &beta)) {
+            *killer = (uint8_t)(list.card[i] + 1);
             break;
+        }
     }
     return best;
 }
@@ -142,6 +151,9 @@ static __attribute__((noinline)) int second_rest(Solver *s, int leader, int c, i
     }
     MoveList list;
     second_moves(s, leader, c, &list);
+    uint8_t *killer = &s->reply_killer[__builtin_popcount(s->hand[player])][0][s->trick[0]];
+    if (*killer)
+        to_front(&list, NULL, *killer - 1);
     int best_move = c;
     for (int i = 0; i < list.count; i++) {
         int m = list.card[i];
@@ -149,8 +161,10 @@ static __attribute__((noinline)) int second_rest(Solver *s, int leader, int c, i
         s->trick[1] = m;
         int v = third_points(s, leader, alpha, beta);
         give_back(s, player, m);
-        if (improve(maximizing, v, m, &best, &best_move, &alpha, &beta))
+        if (improve(maximizing, v, m, &best, &best_move, &alpha, &beta)) {
+            *killer = (uint8_t)(m + 1);
             break;
+        }
     }
     return best;
 }
@@ -284,6 +298,9 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
     }
     int alpha0 = alpha, beta0 = beta;
     bool maximizing = maximizes(s, leader);
+    uint8_t *killer = &s->lead_killer[__builtin_popcount(own)][leader];
+    if (c < 0 && KILLER_LEAD_FIRST && *killer && ((own >> (*killer - 1)) & 1u))
+        c = *killer - 1;
     if (c < 0)
         c = lead_choice(s, leader);
     int best = play_lead(s, leader, c, alpha, beta), best_move = c;
@@ -296,11 +313,15 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
         }
         MoveList list;
         lead_moves(s, leader, c, &list);
+        if (*killer)
+            to_front(&list, NULL, *killer - 1);
         for (int i = 0; i < list.count; i++) {
             int m = list.card[i];
             int v = play_lead(s, leader, m, alpha, beta);
-            if (improve(maximizing, v, m, &best, &best_move, &alpha, &beta))
+            if (improve(maximizing, v, m, &best, &best_move, &alpha, &beta)) {
+                *killer = (uint8_t)(m + 1);
                 break;
+            }
         }
     }
     TTEntry *entry = tt_store(s->tt, hash, hands, live, leader, s->kind);

@@ -14,6 +14,7 @@ static void configure(Solver *s, GameType game, int declarer)
     s->declarer = declarer;
     tt_new_generation(s->tt);
     endings_new_stamp(s);
+    forget_killers(s);
 
     int next = 0;
     s->trump = 0;

@@ -60,6 +60,25 @@ static inline void add_move(MoveList *list, int score[10], int c, int sc)
     list->card[i] = c;
 }
 
+/* Moves card, when listed, to the front of the list, and its entry of
+ * along (when not NULL) with it. */
+static inline void to_front(MoveList *list, int along[10], int card)
+{
+    for (int i = 1; i < list->count; i++)
+        if (list->card[i] == card) {
+            int a = along ? along[i] : 0;
+            for (; i > 0; i--) {
+                list->card[i] = list->card[i - 1];
+                if (along)
+                    along[i] = along[i - 1];
+            }
+            list->card[0] = card;
+            if (along)
+                along[0] = a;
+            return;
+        }
+}
+
 /* The lowest legal card's group of rank-equivalent cards: it and the legal
  * cards above it, each the next live card of its suit.  Sets *top to the
  * group's highest card. */

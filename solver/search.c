@@ -42,7 +42,11 @@ void solver_free(Solver *solver)
 
 uint64_t solver_nodes(const Solver *solver) { return solver->nodes; }
 
-void solver_new_deal(Solver *solver) { tt_new_generation(solver->tt); }
+void solver_new_deal(Solver *solver)
+{
+    tt_new_generation(solver->tt);
+    forget_killers(solver);
+}
 
 /* Bisection over null-window searches for the declarer's final points,
  * known to lie in [lower, upper]: a fail-soft result moves the bound past the

@@ -4,6 +4,8 @@
 #ifndef SKATDD_SEARCHSTATE_H
 #define SKATDD_SEARCHSTATE_H
 
+#include <string.h>
+
 #include "search.h"
 #include "tt.h"
 #include "ttkey.h"
@@ -64,6 +66,12 @@ struct Solver {
     int ramsch_bonus;
     int point_mode;
     int tt_ramsch_mode;
+
+    /* Killer moves, by the number of cards the mover holds: the lead by
+     * each seat, and the second and third player's reply to each card led,
+     * that last cut a node off (card + 1; 0 none).  They only order moves. */
+    uint8_t lead_killer[11][3];
+    uint8_t reply_killer[11][2][32];
 };
 
 static const int seat_after[3][3] = {{0, 1, 2}, {1, 2, 0}, {2, 0, 1}};
@@ -115,6 +123,13 @@ static inline int side_of(const Solver *s, int seat)
 /* Whether player wants the declarer's points high: the declarer in the
  * point search, his opponents in Ramsch. */
 static inline bool maximizes(const Solver *s, int player) { return (player == s->declarer) != s->ramsch; }
+
+/* Forgets the killer moves: the card numbering or the deal changed. */
+static inline void forget_killers(Solver *s)
+{
+    memset(s->lead_killer, 0, sizeof s->lead_killer);
+    memset(s->reply_killer, 0, sizeof s->reply_killer);
+}
 
 static inline uint32_t reply_cards(uint32_t hand, uint32_t led)
 {
