@@ -4,13 +4,14 @@
 #include "search.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "alphabeta.h"
 #include "layout.h"
 
 Solver *solver_new(size_t tt_bytes)
 {
-    Solver *s = calloc(1, sizeof *s);
+    Solver *s = alloc_cache_lines(sizeof *s);
     if (!s)
         return NULL;
     s->tt = tt_new(tt_bytes);

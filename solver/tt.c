@@ -62,7 +62,7 @@ TT *tt_new(size_t bytes)
     size_t count = TT_GROUP;
     while (count * 2 * sizeof(TTBucket) <= bytes)
         count *= 2;
-    TT *tt = malloc(sizeof *tt);
+    TT *tt = alloc_cache_lines(sizeof *tt);
     if (!tt)
         return NULL;
     tt->buckets = buckets_map(count * sizeof(TTBucket));

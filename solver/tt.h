@@ -18,10 +18,25 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #ifdef __BMI2__
 #include <immintrin.h>
 #endif
+
+/* Zeroed whole cache lines of their own, for the structures a thread writes
+ * at every node (the Solver, the table's counters): two threads' structures
+ * sharing a line slow both down (measured: two threads made the contract
+ * table 1.47 times faster than one instead of 1.79).  free() releases it. */
+static inline void *alloc_cache_lines(size_t size)
+{
+    enum { LINE = 64 };
+    size_t lines = (size + LINE - 1) / LINE * LINE;
+    void *p = aligned_alloc(LINE, lines);
+    if (p)
+        memset(p, 0, lines);
+    return p;
+}
 
 /* info: generation << 25 | kind << 22 | leader << 20 | best << 14 | upper << 7 | lower.
  * best is the leader's best card (solver's own index) + 1, 0 = none; the

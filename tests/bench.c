@@ -197,7 +197,7 @@ static void bench_table(const RuleSystem *rules, int deals, int discard_deals)
     DealTable *table = malloc(sizeof *table);
     for (int t = 0; t < (cores > 1 ? 2 : 1); t++) {
         TableWorkers *w = table_workers_new(thread_counts[t], 16u << 20);
-        uint64_t rng = 4711;
+        uint64_t rng = 4711, nodes = 0, signature = 0;
         for (int i = 0; i < deals; i++) {
             Position pos;
             random_position(&rng, GAME_GRAND, 10, 0, 0, 0, &pos);
@@ -205,10 +205,19 @@ static void bench_table(const RuleSystem *rules, int deals, int discard_deals)
             double t0 = wall_ms();
             table_compute(w, rules, pos.hands, skat, 7, table);
             seconds[i] = (wall_ms() - t0) / 1000;
+            nodes += table->nodes;
+            for (int seat = 0; seat < 3; seat++)
+                for (int e = 0; e < table->seat[seat].count; e++) {
+                    const TableEntry *x = &table->seat[seat].entry[e];
+                    signature = signature * 1000003u + x->discard * 131u + (uint64_t)(x->declarer_points + 1) * 4u +
+                                x->declarer_schwarz * 2u + x->won;
+                }
         }
         char label[64];
         snprintf(label, sizeof label, "table, %d thread%s", thread_counts[t], thread_counts[t] > 1 ? "s" : "");
         print_stats(label, seconds, deals, "s", 3);
+        printf("  %-22s total nodes %llu; values signature %016llx\n", "", (unsigned long long)nodes,
+               (unsigned long long)signature);
         table_workers_free(w);
     }
     free(table);
