@@ -38,9 +38,6 @@ static inline int winning_index(const Solver *s, int n)
 
 static int lead_points(Solver *s, int leader, int alpha, int beta);
 
-#ifndef KILLER_LEAD_FIRST
-#define KILLER_LEAD_FIRST 0
-#endif
 
 /* Takes card from the player's hand for the rest of the search below. */
 static inline void take(Solver *s, int player, int c)
@@ -299,8 +296,6 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
     int alpha0 = alpha, beta0 = beta;
     bool maximizing = maximizes(s, leader);
     uint8_t *killer = &s->lead_killer[__builtin_popcount(own)][leader];
-    if (c < 0 && KILLER_LEAD_FIRST && *killer && ((own >> (*killer - 1)) & 1u))
-        c = *killer - 1;
     if (c < 0)
         c = lead_choice(s, leader);
     int best = play_lead(s, leader, c, alpha, beta), best_move = c;
