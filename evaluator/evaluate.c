@@ -387,16 +387,19 @@ static void evaluate_skat(const Work *w, Solver *solver, int skat)
                 sd_play_skat(w, solver, skat, p, (const CardSet(*)[3])hands);
         return;
     }
-    /* Hand plays come first: a skat game starts from its hand twin. */
-    for (int pass = 1; pass >= 0; pass--)
-        for (int p = 0; p < w->plays; p++) {
-            if (w->play[p].hand != pass || !(w->needed[skat] >> p & 1))
-                continue;
-            if (pass)
-                hand_play(w, solver, skat, p, (const CardSet(*)[3])hands);
-            else
-                skat_play(w, solver, skat, p, (const CardSet(*)[3])hands);
-        }
+    /* One kind of game after the other (the solver's table holds one kind
+     * at a time), its hand plays first: a skat game starts from its hand
+     * twin. */
+    for (int game = 0; game < GAME_TYPE_COUNT; game++)
+        for (int pass = 1; pass >= 0; pass--)
+            for (int p = 0; p < w->plays; p++) {
+                if (w->play[p].game != (GameType)game || w->play[p].hand != pass || !(w->needed[skat] >> p & 1))
+                    continue;
+                if (pass)
+                    hand_play(w, solver, skat, p, (const CardSet(*)[3])hands);
+                else
+                    skat_play(w, solver, skat, p, (const CardSet(*)[3])hands);
+            }
 }
 
 /* ---- the rows, the plays and the skats ---- */
