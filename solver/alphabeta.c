@@ -315,6 +315,8 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
             int v = play_lead(s, leader, m, alpha, beta);
             if (improve(maximizing, v, m, &best, &best_move, &alpha, &beta)) {
                 *killer = (uint8_t)(m + 1);
+                int held = __builtin_popcount(own), history = s->lead_history[leader][m] + held * held;
+                s->lead_history[leader][m] = (uint16_t)(history < HISTORY_CAP ? history : HISTORY_CAP);
                 break;
             }
         }

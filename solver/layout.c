@@ -14,7 +14,7 @@ static void configure(Solver *s, GameType game, int declarer)
     s->declarer = declarer;
     tt_new_generation(s->tt);
     endings_new_stamp(s);
-    forget_killers(s);
+    forget_move_order(s);
 
     int next = 0;
     s->trump = 0;

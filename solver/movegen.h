@@ -210,7 +210,7 @@ static inline void lead_moves(const Solver *s, int leader, int skip, MoveList *l
         uint32_t keep = group_choice(s, group, top, true, threat, live) & ~(1u << skip);
         for (; keep; keep &= keep - 1) {
             int c = __builtin_ctz(keep);
-            add_move(list, score, c, move_score(s, c, true, threat));
+            add_move(list, score, c, move_score(s, c, true, threat) * HISTORY_WEIGHT + s->lead_history[leader][c]);
         }
     }
 }

@@ -46,7 +46,7 @@ uint64_t solver_nodes(const Solver *solver) { return solver->nodes; }
 void solver_new_deal(Solver *solver)
 {
     tt_new_generation(solver->tt);
-    forget_killers(solver);
+    forget_move_order(solver);
 }
 
 /* Bisection over null-window searches for the declarer's final points,
