@@ -38,7 +38,6 @@ static inline int winning_index(const Solver *s, int n)
 
 static int lead_points(Solver *s, int leader, int alpha, int beta);
 
-
 /* Takes card from the player's hand for the rest of the search below. */
 static inline void take(Solver *s, int player, int c)
 {

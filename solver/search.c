@@ -4,7 +4,6 @@
 #include "search.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 #include "alphabeta.h"
 #include "layout.h"

@@ -27,7 +27,7 @@
 /* Zeroed whole cache lines of their own, for the structures a thread writes
  * at every node (the Solver, the table's counters): two threads' structures
  * sharing a line slow both down (measured: two threads made the contract
- * table 1.47 times faster than one instead of 1.79).  free() releases it. */
+ * table 1.47 times faster than one instead of 1.81).  free() releases it. */
 static inline void *alloc_cache_lines(size_t size)
 {
     enum { LINE = 64 };
