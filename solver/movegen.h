@@ -373,9 +373,10 @@ static inline int lead_choice(const Solver *s, int leader)
         return __builtin_ctz(cheapest_cards(s, beaten ? beaten : own));
     }
     if (leader == s->declarer) {
-        /* No sure winner: draw trumps, from the bottom. */
+        /* No sure winner: draw trumps, from the top (measured: fewer nodes
+         * than from the bottom, most in evaluate's threshold searches). */
         if (!(own & ~beaten) && (own & s->trump))
-            return __builtin_ctz(own & s->trump);
+            return highest_bit(own & s->trump);
     } else {
         /* A defender's lead is as good as sure when the partner can beat
          * whatever the declarer plays to it. */
