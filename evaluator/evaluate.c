@@ -187,6 +187,22 @@ static int comparison_keys(int goal, int keys[OUT_LEVELS - 1])
     return n;
 }
 
+/* Whether a discard still tied with the best on the keys before keys[from]
+ * can still beat it: on some key from there on, the layouts that may yet
+ * reach it (high) outnumber the best's.  Where the best reaches a key in as
+ * many layouts as can, that key can only tie or lose (a tie keeps the best). */
+static bool can_beat(const Tally *best, const int *keys, int key_count, int from, const int *high, int samples)
+{
+    for (int k = from; k < key_count; k++) {
+        int reachable = 0;
+        for (int j = 0; j < samples; j++)
+            reachable += high[j] >= keys[k];
+        if (reachable > best->count[keys[k]])
+            return true;
+    }
+    return false;
+}
+
 /* Plays one discard in every layout, resolving the levels key by key in the
  * order better() compares them.  With a best to beat (not NULL), it stops as
  * soon as the discard can no longer beat it and returns false, also when it
@@ -214,6 +230,8 @@ static bool try_discard(const Work *w, Solver *solver, const Play *play, CardSet
         for (int j = 0; j < w->samples; j++) {
             if (!(low[j] < key && key <= high[j]))
                 continue;
+            if (tied && !can_beat(best, keys, key_count, k, high, w->samples))
+                return false;
             open--;
             if (reaches_level(solver, w->rules, &pos[j], key)) {
                 low[j] = key;
