@@ -2,10 +2,14 @@
  * weak and null hands, from every seat.
  *
  * For each hand: the time of an evaluation with the default settings and
- * with --quick (all threads), then median and maximum over the set; then,
+ * with --quick (all threads), and its nodes (the same for any number of
+ * threads and from run to run, so a change's work can be compared on a busy
+ * machine where times vary by a fifth), then median and maximum over the
+ * set, and the node totals; then,
  * on the first hands, double-dummy against single-dummy (--quick settings):
  * the win chance of the contracts single-dummy plays.  Arguments: how many
  * hands (default all), how many of them for the single-dummy comparison. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,12 +54,15 @@ static EvalOptions settings(bool quick)
 
 static void time_hands(const RuleSystem *rules, Evaluation *e, int count)
 {
-    printf("evaluate, %d fixed hands, all threads (seconds; ceiling = safe bid at 0.9):\n", count);
-    printf("  %-30s %-8s %8s %8s %8s\n", "hand", "seat", "default", "--quick", "ceiling");
+    printf("evaluate, %d fixed hands, all threads (seconds, millions of nodes; ceiling = safe bid at 0.9):\n",
+           count);
+    printf("  %-30s %-10s %8s %8s %8s %8s %8s\n", "hand", "seat", "default", "nodes", "--quick", "nodes", "ceiling");
     double times[2][HAND_COUNT];
+    uint64_t nodes[2] = {0, 0};
     char err[256];
     for (int h = 0; h < count; h++) {
         int ceiling = 0;
+        double mnodes[2];
         for (int q = 0; q < 2; q++) {
             EvalOptions o = settings(q == 1);
             double t0 = wall_ms();
@@ -64,17 +71,19 @@ static void time_hands(const RuleSystem *rules, Evaluation *e, int count)
                 exit(1);
             }
             times[q][h] = (wall_ms() - t0) / 1000;
+            nodes[q] += e->nodes;
+            mnodes[q] = (double)e->nodes / 1e6;
             if (q == 0)
                 ceiling = e->bid_ceiling;
         }
-        printf("  %-30s %-8s %8.2f %8.2f %8d\n", hands[h].cards, seat_name(hands[h].seat), times[0][h], times[1][h],
-               ceiling);
+        printf("  %-30s %-10s %8.2f %8.1f %8.2f %8.1f %8d\n", hands[h].cards, seat_name(hands[h].seat), times[0][h],
+               mnodes[0], times[1][h], mnodes[1], ceiling);
         fflush(stdout);
     }
     for (int q = 0; q < 2; q++) {
         qsort(times[q], (size_t)count, sizeof times[q][0], by_value);
-        printf("  %-8s median %6.2f s  max %6.2f s\n", q ? "--quick" : "default", times[q][count / 2],
-               times[q][count - 1]);
+        printf("  %-8s median %6.2f s  max %6.2f s  total nodes %llu\n", q ? "--quick" : "default",
+               times[q][count / 2], times[q][count - 1], (unsigned long long)nodes[q]);
     }
 }
 
