@@ -182,6 +182,32 @@ static void test_twelve_cards(void **state)
     assert_int_equal(set_count(a.discard), 2);
 }
 
+/* The same on random twelve-card hands, every kind of game: the cut-off
+ * (which drops a candidate as soon as it can no longer beat the best, also
+ * where every key left could only tie) never drops a discard the exhaustive
+ * comparison would choose, nor changes a level. */
+static void test_twelve_cards_cut_off_exact(void **state)
+{
+    (void)state;
+    char err[256];
+    uint64_t rng = 1207;
+    int hands = getenv("SKATDD_QUICK") ? 2 : 6;
+    for (int h = 0; h < hands; h++) {
+        CardSet hand = random_hand(&rng);
+        while (set_count(hand) < 12)
+            hand |= card_bit((int)(next_random(&rng) % 32));
+        EvalOptions o = quick(0);
+        o.samples = 3;
+        o.seed = 40 + (uint64_t)h;
+        assert_true(evaluate_hand(&rules, h % 3, hand, &o, &a, err, sizeof err));
+        o.exhaustive = true;
+        assert_true(evaluate_hand(&rules, h % 3, hand, &o, &b, err, sizeof err));
+        assert_same(&a, &b);
+        for (int r = 0; r < a.contract_count; r++)
+            assert_int_equal(a.discards[r], b.discards[r]);
+    }
+}
+
 /* Putting the skat back is the hand game, so per skat a skat game wins in at
  * least as many layouts as the same hand game; with no other discard tried
  * (no estimate's candidates, and exhaustive: no rescue of lost layouts) it
@@ -344,7 +370,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bad_hand),      cmocka_unit_test(test_sure_grand),
         cmocka_unit_test(test_hopeless_hand), cmocka_unit_test(test_threads), cmocka_unit_test(test_seed),
-        cmocka_unit_test(test_twelve_cards),  cmocka_unit_test(test_skat_game_never_below_hand),
+        cmocka_unit_test(test_twelve_cards),  cmocka_unit_test(test_twelve_cards_cut_off_exact),
+        cmocka_unit_test(test_skat_game_never_below_hand),
         cmocka_unit_test(test_announced_schneider_counts), cmocka_unit_test(test_rows_and_ouvert),
         cmocka_unit_test(test_bad_options),   cmocka_unit_test(test_single_dummy),
     };
