@@ -128,7 +128,10 @@ static inline int move_score(const Solver *s, int c, bool mine, bool threat)
         return !mine ? 100 + s->points[c] : (threat ? 50 : 200) - s->points[c];
     if (mine)
         return threat ? 40 - s->points[c] : 100 + s->points[c];
-    return -(int)s->points[c] - (((s->trump >> c) & 1u) ? 12 : 0);
+    /* Not taking the trick, but the partner after may (second player): the
+     * dearest first. */
+    int trump_cost = ((s->trump >> c) & 1u) ? 12 : 0;
+    return (threat ? (int)s->points[c] : -(int)s->points[c]) - trump_cost;
 }
 
 /* The move move_score puts first, from the cards (each the choice of its
@@ -291,6 +294,18 @@ static inline int third_choice(const Solver *s, int leader, int *winner)
     int current_seat = seat_after[leader][second_beats];
     uint32_t beating = legal & contenders & ~((2u << current) - 1);
     uint32_t mine = side_of(s, current_seat) == side_of(s, player) ? legal : beating;
+    /* Void on the partner's trick: the dearest plain card that is not the
+     * top of its suit (a master may take a trick of its own later). */
+    if (!s->ramsch && side_of(s, current_seat) == side_of(s, player) && !(legal & led)) {
+        uint32_t live = s->hand[0] | s->hand[1] | s->hand[2];
+        uint32_t own = s->hand[player];
+        uint32_t masters = own & ~s->trump & ~at_or_below(s, live & ~own & ~s->trump);
+        uint32_t spare = legal & ~s->trump & ~masters;
+        if (spare) {
+            *winner = current_seat;
+            return __builtin_ctz(dearest_cards(s, spare));
+        }
+    }
     int c = s->ramsch ? ramsch_choice(s, mine, legal & ~mine) : first_choice(s, mine, 0, legal & ~mine);
     *winner = (beating >> c) & 1u ? player : current_seat;
     return c;
@@ -321,6 +336,13 @@ static inline int second_choice(const Solver *s, int leader, uint32_t legal)
             sure |= others;
     } else {
         lost = others;
+        /* The partner behind can take the opponent's lead, and this player
+         * cannot, or only by ruffing: into it goes the dearest plain card
+         * (the trump is kept; measured, README round 6). */
+        bool only_ruffs = !(led & s->trump) && !(beating & ~s->trump) && (others & ~s->trump);
+        uint32_t partner_beats = reply_cards(s->hand[last], led) & contenders & ~((2u << first) - 1);
+        if ((!beating || only_ruffs) && side_of(s, last) == side_of(s, player) && partner_beats)
+            return __builtin_ctz(dearest_cards(s, others & ~s->trump ? others & ~s->trump : others));
     }
     return first_choice(s, sure, risky, lost);
 }
