@@ -147,6 +147,14 @@ static inline int first_choice(const Solver *s, uint32_t sure, uint32_t risky, u
     return __builtin_ctz(cheapest_cards(s, plain ? plain : lost));
 }
 
+/* The plain cards of own that some other live card of their suit beats:
+ * cards to give away before the masters, which may take tricks of their own. */
+static inline uint32_t plain_non_masters(const Solver *s, uint32_t own, uint32_t live)
+{
+    uint32_t plain = ~s->trump;
+    return own & plain & at_or_below(s, live & ~own & plain);
+}
+
 /* Ramsch's first choice: both sides want to lose tricks, and into a trick
  * the other side takes go their dearest cards, into their own the cheapest. */
 static inline int ramsch_choice(const Solver *s, uint32_t kept, uint32_t lost)
@@ -294,16 +302,17 @@ static inline int third_choice(const Solver *s, int leader, int *winner)
     int current_seat = seat_after[leader][second_beats];
     uint32_t beating = legal & contenders & ~((2u << current) - 1);
     uint32_t mine = side_of(s, current_seat) == side_of(s, player) ? legal : beating;
-    /* Void on the partner's trick: the dearest plain card that is not the
-     * top of its suit (a master may take a trick of its own later). */
-    if (!s->ramsch && side_of(s, current_seat) == side_of(s, player) && !(legal & led)) {
-        uint32_t live = s->hand[0] | s->hand[1] | s->hand[2];
-        uint32_t own = s->hand[player];
-        uint32_t masters = own & ~s->trump & ~at_or_below(s, live & ~own & ~s->trump);
-        uint32_t spare = legal & ~s->trump & ~masters;
-        if (spare) {
-            *winner = current_seat;
-            return __builtin_ctz(dearest_cards(s, spare));
+    /* Plain cards that are not masters go first (measured, README round 6):
+     * void on the partner's trick, the dearest of them; taking the
+     * opponent's trick in its own suit, the dearest that does. */
+    if (!s->ramsch) {
+        uint32_t spare = plain_non_masters(s, s->hand[player], s->hand[0] | s->hand[1] | s->hand[2]);
+        bool partners = side_of(s, current_seat) == side_of(s, player);
+        uint32_t choice = partners ? (legal & led ? 0 : legal & spare) : beating & led & spare;
+        if (choice) {
+            int c = __builtin_ctz(dearest_cards(s, choice));
+            *winner = partners ? current_seat : player;
+            return c;
         }
     }
     int c = s->ramsch ? ramsch_choice(s, mine, legal & ~mine) : first_choice(s, mine, 0, legal & ~mine);
@@ -338,11 +347,16 @@ static inline int second_choice(const Solver *s, int leader, uint32_t legal)
         lost = others;
         /* The partner behind can take the opponent's lead, and this player
          * cannot, or only by ruffing: into it goes the dearest plain card
-         * (the trump is kept; measured, README round 6). */
+         * that is not a master, else the dearest plain card (the trump is
+         * kept; measured, README round 6). */
         bool only_ruffs = !(led & s->trump) && !(beating & ~s->trump) && (others & ~s->trump);
         uint32_t partner_beats = reply_cards(s->hand[last], led) & contenders & ~((2u << first) - 1);
-        if ((!beating || only_ruffs) && side_of(s, last) == side_of(s, player) && partner_beats)
-            return __builtin_ctz(dearest_cards(s, others & ~s->trump ? others & ~s->trump : others));
+        if ((!beating || only_ruffs) && side_of(s, last) == side_of(s, player) && partner_beats) {
+            uint32_t plain = others & ~s->trump;
+            uint32_t live = s->hand[0] | s->hand[1] | s->hand[2] | 1u << first;
+            uint32_t spare = plain & plain_non_masters(s, s->hand[player], live);
+            return __builtin_ctz(dearest_cards(s, spare ? spare : plain ? plain : others));
+        }
     }
     return first_choice(s, sure, risky, lost);
 }
