@@ -356,6 +356,9 @@ bool search_tricks(Solver *s, int leader, int n)
     if (n == 0) {
         if (!s->hand[player])
             return true;
+        /* Null: the declarer cannot help taking this trick. */
+        if (s->kind == KIND_NULL && null_trick_forced(s, leader))
+            return false;
         /* The top trump takes a trick whenever it is played: the goal is
          * lost while the other side holds it. */
         uint32_t trumps = (s->hand[0] | s->hand[1] | s->hand[2]) & s->trump;

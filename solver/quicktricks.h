@@ -125,4 +125,36 @@ static inline int defenders_floor(const Solver *s, int leader)
     return set_worth(s, top) + cheapest_sum(s, declarer, most) + cheapest_sum(s, partner & ~top, most - fewest);
 }
 
+/* Null: whether the declarer surely takes the coming trick.  Led by him:
+ * whatever he leads, no defender must play above it (each can go under it
+ * or is void).  Led by a defender: in some suit the declarer's lowest card
+ * is above the leader's lowest and the partner's lowest (the defenders play
+ * those and leave him nothing to duck under). */
+static inline bool null_trick_forced(const Solver *s, int leader)
+{
+    uint32_t declarer = s->hand[s->declarer];
+    uint32_t one = s->hand[seat_after[s->declarer][1]], two = s->hand[seat_after[s->declarer][2]];
+    if (leader == s->declarer) {
+        for (uint32_t m = declarer; m; m &= m - 1) {
+            int c = __builtin_ctz(m);
+            uint32_t a = one & s->follow[c], b = two & s->follow[c];
+            if ((a && __builtin_ctz(a) > c) || (b && __builtin_ctz(b) > c))
+                return false;
+        }
+        return true;
+    }
+    uint32_t own = s->hand[leader], partner = leader == seat_after[s->declarer][1] ? two : one;
+    for (uint32_t m = own & at_or_below(s, declarer); m;) {
+        uint32_t suit = s->follow[__builtin_ctz(m)];
+        m &= ~suit;
+        uint32_t p = partner & suit;
+        int top = __builtin_ctz(own & suit);
+        if (p && __builtin_ctz(p) > top)
+            top = __builtin_ctz(p);
+        if (__builtin_ctz(declarer & suit) > top)
+            return true;
+    }
+    return false;
+}
+
 #endif
