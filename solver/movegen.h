@@ -305,10 +305,10 @@ static inline int third_choice(const Solver *s, int leader, int *winner)
     /* Plain cards that are not masters go first (measured, README round 6):
      * void on the partner's trick, the dearest of them; taking the
      * opponent's trick in its own suit, the dearest that does. */
-    if (!s->ramsch) {
-        uint32_t spare = plain_non_masters(s, s->hand[player], s->hand[0] | s->hand[1] | s->hand[2]);
-        bool partners = side_of(s, current_seat) == side_of(s, player);
-        uint32_t choice = partners ? (legal & led ? 0 : legal & spare) : beating & led & spare;
+    bool partners = side_of(s, current_seat) == side_of(s, player);
+    uint32_t candidates = partners ? (legal & led ? 0 : legal & ~s->trump) : beating & led & ~s->trump;
+    if (candidates && !s->ramsch) {
+        uint32_t choice = candidates & plain_non_masters(s, s->hand[player], s->hand[0] | s->hand[1] | s->hand[2]);
         if (choice) {
             int c = __builtin_ctz(dearest_cards(s, choice));
             *winner = partners ? current_seat : player;
