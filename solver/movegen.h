@@ -218,10 +218,19 @@ static inline void lead_moves(const Solver *s, int leader, int skip, MoveList *l
         bool threat = false;
         for (int k = 0; k < opponents; k++)
             threat |= beatable(reply_cards(opponent[k], led), contenders, top);
+        /* Ordered as sure: a defender's lead his partner can take over from
+         * the declarer (the group still counts it as a threat: exactness). */
+        bool risky = threat;
+        if (threat && opponents == 1 && !s->ramsch) {
+            uint32_t declarer = s->hand[s->declarer];
+            uint32_t partner = live & ~s->hand[leader] & ~declarer;
+            uint32_t d = reply_cards(declarer, led) & contenders, p = reply_cards(partner, led) & contenders;
+            risky = !p || (d && highest_bit(p) < highest_bit(d));
+        }
         uint32_t keep = group_choice(s, group, top, true, threat, live) & ~(1u << skip);
         for (; keep; keep &= keep - 1) {
             int c = __builtin_ctz(keep);
-            add_move(list, score, c, move_score(s, c, true, threat) * HISTORY_WEIGHT + s->lead_history[leader][c]);
+            add_move(list, score, c, move_score(s, c, true, risky) * HISTORY_WEIGHT + s->lead_history[leader][c]);
         }
     }
 }
