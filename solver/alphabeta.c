@@ -356,7 +356,7 @@ bool search_tricks(Solver *s, int leader, int n)
     if (n == 0) {
         if (!s->hand[player])
             return true;
-        /* Null: the declarer cannot help taking this trick. */
+        /* Null: the declarer cannot help taking a trick. */
         if (s->kind == KIND_NULL && null_trick_forced(s, leader))
             return false;
         /* The top trump takes a trick whenever it is played: the goal is

@@ -125,11 +125,41 @@ static inline int defenders_floor(const Solver *s, int leader)
     return set_worth(s, top) + cheapest_sum(s, declarer, most) + cheapest_sum(s, partner & ~top, most - fewest);
 }
 
-/* Null: whether the declarer surely takes the coming trick.  Led by him:
+/* Null: whether the defenders, leading one suit (cards within it: the
+ * declarer's, the leader's, the partner's) and each playing his lowest card
+ * of it, make the declarer take a trick.  He ducks each round with his
+ * highest card that stays below the defenders' higher one (the lower cards
+ * he keeps can only duck more); the defender who takes a round leads the
+ * next one, while he holds the suit. */
+static inline bool null_suit_forces(uint32_t declarer, uint32_t leader, uint32_t partner)
+{
+    while (declarer && leader) {
+        int top = __builtin_ctz(leader);
+        leader &= leader - 1;
+        bool partner_takes = false;
+        if (partner) {
+            int p = __builtin_ctz(partner);
+            partner &= partner - 1;
+            partner_takes = p > top;
+            top = partner_takes ? p : top;
+        }
+        uint32_t below = declarer & ((1u << top) - 1);
+        if (!below)
+            return true;
+        declarer &= ~(1u << highest_bit(below));
+        if (partner_takes) {
+            uint32_t t = leader;
+            leader = partner;
+            partner = t;
+        }
+    }
+    return false;
+}
+
+/* Null: whether the declarer surely takes a trick from here.  Led by him:
  * whatever he leads, no defender must play above it (each can go under it
- * or is void).  Led by a defender: in some suit the declarer's lowest card
- * is above the leader's lowest and the partner's lowest (the defenders play
- * those and leave him nothing to duck under). */
+ * or is void).  Led by a defender: in some suit the defenders make him take
+ * one (null_suit_forces). */
 static inline bool null_trick_forced(const Solver *s, int leader)
 {
     uint32_t declarer = s->hand[s->declarer];
@@ -147,11 +177,7 @@ static inline bool null_trick_forced(const Solver *s, int leader)
     for (uint32_t m = own & at_or_below(s, declarer); m;) {
         uint32_t suit = s->follow[__builtin_ctz(m)];
         m &= ~suit;
-        uint32_t p = partner & suit;
-        int top = __builtin_ctz(own & suit);
-        if (p && __builtin_ctz(p) > top)
-            top = __builtin_ctz(p);
-        if (__builtin_ctz(declarer & suit) > top)
+        if (null_suit_forces(declarer & suit, own & suit, partner & suit))
             return true;
     }
     return false;

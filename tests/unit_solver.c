@@ -106,6 +106,36 @@ static void test_five_tricks(void **state)
         run_positions((GameType)game, 5, 17, 77u + (unsigned)game, true);
 }
 
+/* Null from cards of two suits only, five each: every hand holds several
+ * cards of a suit, so the defenders' attacks on a suit over several rounds
+ * (null_suit_forces) are tried in every shape; 3 x 3 x 30 = 270 positions,
+ * root moves included. */
+static void test_null_two_suits(void **state)
+{
+    (void)state;
+    uint64_t rng = 4242;
+    for (int k = 0; k < 270; k++) {
+        int first = (int)(test_random(&rng) % SUIT_COUNT);
+        int second = (first + 1 + (int)(test_random(&rng) % (SUIT_COUNT - 1))) % SUIT_COUNT;
+        int deck[16], n = 0;
+        for (int rank = 0; rank < RANK_COUNT; rank++) {
+            deck[n++] = card_make(first, rank);
+            deck[n++] = card_make(second, rank);
+        }
+        for (int i = n - 1; i > 0; i--) {
+            int j = (int)(test_random(&rng) % (uint64_t)(i + 1));
+            int t = deck[i];
+            deck[i] = deck[j];
+            deck[j] = t;
+        }
+        Position pos = {.game = GAME_NULL, .declarer = k % 3, .leader = (k / 3) % 3};
+        for (int i = 0; i < 15; i++)
+            pos.hands[i / 5] |= card_bit(deck[i]);
+        solver_new_deal(solver);
+        check_position(&pos, true);
+    }
+}
+
 /* The table carries over between positions of one kind of game: results must
  * not depend on what it held (the same positions, solved in another order). */
 static void test_table_reuse(void **state)
@@ -236,6 +266,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_small_positions),
         cmocka_unit_test(test_five_tricks),
+        cmocka_unit_test(test_null_two_suits),
         cmocka_unit_test(test_table_reuse),
         cmocka_unit_test(test_table_memory_is_lazy),
         cmocka_unit_test(test_table_growth_keeps_entries),
