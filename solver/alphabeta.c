@@ -264,6 +264,13 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
     uint32_t others = own & (own - 1);
     if (!(others & (others - 1)))
         return ending_points(s, leader);
+    /* The table holds the position under its shape (key) and live cards;
+     * its bucket is fetched while the quick bounds are worked out. */
+    Key key;
+    make_key(s->hand, &s->suits, &key);
+    uint32_t live = key.live;
+    uint64_t hands = tt_hands_code(key.hand), hash = tt_hash(hands, leader);
+    const TTBucket *group = tt_bucket(s->tt, hash);
     /* The declarer surely takes sure, the defenders all but ceiling. */
     int sure = declarer_floor(s, leader);
     if (sure >= beta)
@@ -271,13 +278,8 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
     int ceiling = s->hand_points - defenders_floor(s, leader);
     if (ceiling <= alpha)
         return ceiling;
-    /* The table holds the position under its shape (key) and live cards. */
-    Key key;
-    make_key(s->hand, &s->suits, &key);
-    uint32_t live = key.live;
-    uint64_t hands = tt_hands_code(key.hand), hash = tt_hash(hands, leader);
     int lower, upper, known_best;
-    table_bounds(s, tt_bucket(s->tt, hash), hands, live, leader, alpha, beta, &lower, &upper, &known_best);
+    table_bounds(s, group, hands, live, leader, alpha, beta, &lower, &upper, &known_best);
     if (lower >= beta || lower == upper)
         return lower;
     if (upper <= alpha)
