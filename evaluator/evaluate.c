@@ -60,6 +60,7 @@ typedef struct {
     int sd_layouts;
     uint32_t rows_played;        /* bit r: row r is played (single-dummy plays only some) */
     uint8_t *level;              /* [skat][play][sample]: OUT_* */
+    uint8_t *fresh_wins;         /* [skat][play]: fresh_check: wins of the chosen discard in fresh layouts */
     CardSet *chosen;             /* [skat][play]: skat games' discard */
     CardSet *dd_discard;         /* [skat][game]: single-dummy: the double-dummy choice, a hint */
 } Work;
@@ -420,6 +421,36 @@ static void evaluate_skat(const Work *w, Solver *solver, int skat)
             }
 }
 
+/* The fresh check: a skat's chosen discard for winning, played in layouts
+ * of their own (sample numbers from EVAL_MAX_SAMPLES on, which no world
+ * uses), asking only whether it wins. */
+static void fresh_check_skat(const Work *w, Solver *solver, int skat)
+{
+    CardSet hands[EVAL_MAX_SAMPLES][3];
+    for (int j = 0; j < w->samples; j++)
+        deal_world(w, skat, EVAL_MAX_SAMPLES + j, hands[j]);
+    solver_new_deal(solver);
+    for (int p = 0; p < w->plays; p++) {
+        const Play *play = &w->play[p];
+        if (play->hand || play->goal != OUT_WON || !(w->needed[skat] >> p & 1))
+            continue;
+        CardSet discard = w->chosen[skat * MAX_PLAYS + p], twelve = w->hand | w->skat[skat];
+        int wins = 0;
+        for (int j = 0; j < w->samples; j++) {
+            Position pos = world_position(w, play->game, hands[j], twelve & ~discard, discard);
+            wins += reaches_level(solver, w->rules, &pos, OUT_WON);
+        }
+        w->fresh_wins[skat * MAX_PLAYS + p] = (uint8_t)wins;
+    }
+}
+
+static void fresh_check(Work *w, Solver **solvers, int threads)
+{
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+    for (int s = 0; s < w->skats; s++)
+        fresh_check_skat(w, solvers[omp_get_thread_num()], s);
+}
+
 /* ---- the rows, the plays and the skats ---- */
 
 static bool same_contract(const Contract *a, const Contract *b)
@@ -708,6 +739,13 @@ static void summarize_row(const Work *w, int row, const int *ladder, int ladder_
     out->p_win = wins / worlds;
     out->p_schneider = schneider / worlds;
     out->p_schwarz = schwarz / worlds;
+    out->p_win_fresh = -1;
+    if (w->fresh_wins && per_skat && w->play[p].goal == OUT_WON) {
+        long fresh = 0;
+        for (int s = 0; s < w->skats; s++)
+            fresh += (w->allowed[s] >> row & 1) ? w->fresh_wins[s * MAX_PLAYS + p] : 0;
+        out->p_win_fresh = fresh / worlds;
+    }
     out->expected_value = value_sum / worlds;
     out->expected_score = score_sum / worlds;
     out->bid_count = 0;
@@ -833,11 +871,13 @@ static void play_and_summarize(Work *w, Solver **solvers, int threads, const Eva
     memset(w->chosen, 0, (size_t)w->skats * MAX_PLAYS * sizeof *w->chosen);
     memset(out->skat_visits, 0, sizeof out->skat_visits);
     run_worlds(w, solvers, threads, o, out->skat_visits);
+    if (w->fresh_wins)
+        fresh_check(w, solvers, threads);
     int ladder[EVAL_MAX_BIDS + 1];
     int ladder_count = useful_ladder(w, ladder);
     for (int row = 0; row < w->rows; row++) {
         if (!(w->rows_played >> row & 1)) {
-            out->contracts[row] = (EvalContract){.contract = w->contract[row], .evaluated = false};
+            out->contracts[row] = (EvalContract){.contract = w->contract[row], .evaluated = false, .p_win_fresh = -1};
             out->discards[row] = 0;
             continue;
         }
@@ -911,9 +951,11 @@ bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOp
     w->level = calloc((size_t)w->skats * MAX_PLAYS * (size_t)w->samples, 1);
     w->chosen = calloc((size_t)w->skats * MAX_PLAYS, sizeof *w->chosen);
     w->dd_discard = calloc((size_t)w->skats * GAME_TYPE_COUNT, sizeof *w->dd_discard);
+    bool fresh = o->fresh_check && !w->twelve && o->model == MODEL_DOUBLE_DUMMY;
+    w->fresh_wins = fresh ? calloc((size_t)w->skats * MAX_PLAYS, 1) : NULL;
     int threads = o->threads > 0 ? o->threads : omp_get_num_procs();
     Solver **solvers = calloc((size_t)threads, sizeof *solvers);
-    bool ok = w->level && w->chosen && w->dd_discard && solvers && w->scheme;
+    bool ok = w->level && w->chosen && w->dd_discard && solvers && w->scheme && (w->fresh_wins || !fresh);
     for (int t = 0; ok && t < threads; t++)
         ok = (solvers[t] = solver_new(solver_tt_share(o->tt_bytes, threads))) != NULL;
     if (!ok) {
@@ -949,6 +991,7 @@ bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOp
     free(w->level);
     free(w->chosen);
     free(w->dd_discard);
+    free(w->fresh_wins);
     free(w);
     return ok;
 }

@@ -45,6 +45,9 @@ typedef struct {
     int sd_contracts;       /* single-dummy: rows played, the best by double-dummy expected score */
     int threads;            /* 0: all cores */
     size_t tt_bytes;        /* over all threads (solver_tt_share) */
+    /* Double-dummy, ten cards: also play each skat's chosen discard in as
+     * many fresh layouts, which played no part in choosing it (p_win_fresh). */
+    bool fresh_check;
     /* Called now and then from the main thread: skats done of total. */
     void (*progress)(void *ctx, int done, int total, long worlds);
     void *progress_ctx;
@@ -55,6 +58,11 @@ typedef struct {
     bool evaluated;         /* single-dummy: false for the rows not played */
     double p_available;     /* worlds whose skat allows the contract (a Tournee's trump); 1 for most */
     double p_win, p_schneider, p_schwarz; /* no announcement, no bid */
+    /* Skat games with fresh_check: the chance to win of the discards chosen
+     * per skat, in fresh layouts; -1 when not checked.  The discard is chosen
+     * by how it does in the very layouts p_win counts, so p_win is above what
+     * the same discards win in layouts they were not chosen for. */
+    double p_win_fresh;
     double expected_value;  /* game value when won, minus what a loss counts when lost */
     double expected_score;  /* expected Seeger-Fabian score (no bid) */
     int bid_count;

@@ -7,8 +7,11 @@
  * machine where times vary by a fifth), then median and maximum over the
  * set, and the node totals; then,
  * on the first hands, double-dummy against single-dummy (--quick settings):
- * the win chance of the contracts single-dummy plays.  Arguments: how many
- * hands (default all), how many of them for the single-dummy comparison. */
+ * the win chance of the contracts single-dummy plays; then, on the first
+ * hands, the skat games' win chance as reported against that of the same
+ * discards in fresh layouts.  Arguments: how many hands (default all), how
+ * many of them for the single-dummy comparison (default 4), how many for
+ * the fresh layouts (default 4). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,6 +123,37 @@ static void compare_models(const RuleSystem *rules, Evaluation *dd, Evaluation *
     }
 }
 
+/* Skat games: the win chance evaluate reports, and what the same discards
+ * (chosen per skat) win in fresh layouts that played no part in choosing
+ * them: the difference is the optimism of choosing and counting on the same
+ * layouts.  Default settings. */
+static void fresh_layouts(const RuleSystem *rules, Evaluation *e, int count)
+{
+    printf("skat games, default settings: chance to win as reported, and of the same discards in fresh layouts:\n");
+    char err[256], label[64];
+    for (int h = 0; h < count; h++) {
+        EvalOptions o = settings(false);
+        o.fresh_check = true;
+        if (!evaluate_hand(rules, hands[h].seat, test_cards(hands[h].cards), &o, e, err, sizeof err)) {
+            fprintf(stderr, "bench: %s\n", err);
+            exit(1);
+        }
+        printf("  %s (%s):\n   ", hands[h].cards, hands[h].what);
+        double reported = 0, fresh = 0;
+        for (int r = 0; r < e->contract_count; r++) {
+            const EvalContract *c = &e->contracts[r];
+            if (!c->evaluated || c->p_win_fresh < 0)
+                continue;
+            contract_row_label(rules, &c->contract, label, sizeof label);
+            printf(" %s %.2f/%.2f", label, c->p_win, c->p_win_fresh);
+            reported += c->p_win;
+            fresh += c->p_win_fresh;
+        }
+        printf("\n    sum of the differences %.2f\n", reported - fresh);
+        fflush(stdout);
+    }
+}
+
 int main(int argc, char **argv)
 {
     int count = argc > 1 ? atoi(argv[1]) : HAND_COUNT;
@@ -135,6 +169,8 @@ int main(int argc, char **argv)
     }
     time_hands(rules, a, count);
     compare_models(rules, a, b, compared);
+    int checked = argc > 3 ? atoi(argv[3]) : 4;
+    fresh_layouts(rules, a, checked < 0 ? 0 : checked > count ? count : checked);
     free(rules);
     free(a);
     free(b);

@@ -94,6 +94,48 @@ static void test_sure_grand(void **state)
     assert_true(a.bid_ceiling >= 144);
 }
 
+/* The fresh check plays each skat's chosen discard in layouts of its own:
+ * it leaves the evaluation as it was, gives the same for any number of
+ * threads, is a chance for the skat games and -1 elsewhere, and wins every
+ * layout where every discard does. */
+static void test_fresh_check(void **state)
+{
+    (void)state;
+    skip_when_quick();
+    char err[256];
+    CardSet hand = test_cards("CJ HJ CA CT C9 C8 SA ST H7 D7");
+    EvalOptions o = quick(1);
+    assert_true(evaluate_hand(&rules, SEAT_FOREHAND, hand, &o, &a, err, sizeof err));
+    o.fresh_check = true;
+    assert_true(evaluate_hand(&rules, SEAT_FOREHAND, hand, &o, &b, err, sizeof err));
+    static Evaluation c;
+    o.threads = 2;
+    assert_true(evaluate_hand(&rules, SEAT_FOREHAND, hand, &o, &c, err, sizeof err));
+    int checked = 0, lower = 0;
+    for (int r = 0; r < a.contract_count; r++) {
+        const EvalContract *plain = &a.contracts[r], *fresh = &b.contracts[r];
+        assert_true(plain->p_win == fresh->p_win);
+        assert_true(plain->expected_score == fresh->expected_score);
+        assert_true(fresh->p_win_fresh == c.contracts[r].p_win_fresh);
+        bool skat_game = !fresh->contract.hand && !(fresh->contract.ouvert && fresh->contract.game != GAME_NULL);
+        if (!skat_game) {
+            assert_true(fresh->p_win_fresh == -1);
+            continue;
+        }
+        assert_true(fresh->p_win_fresh >= 0 && fresh->p_win_fresh <= 1);
+        checked++;
+        lower += fresh->p_win_fresh < fresh->p_win;
+    }
+    assert_int_equal(checked, 7); /* four suits, grand, null, null ouvert */
+    /* The layouts are others than those the discard was chosen in: with
+     * this seed the chosen discards win less in them in most skat games. */
+    assert_true(lower >= 4);
+    assert_true(row(&a, GAME_CLUBS, false)->p_win > 0.5);
+    assert_true(evaluate_hand(&rules, SEAT_FOREHAND, test_cards("CJ SJ HJ DJ CA CT SA ST HA HT"), &o, &b, err,
+                              sizeof err));
+    assert_true(row(&b, GAME_GRAND, false)->p_win_fresh == 1.0);
+}
+
 static void test_hopeless_hand(void **state)
 {
     (void)state;
@@ -369,7 +411,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bad_hand),      cmocka_unit_test(test_sure_grand),
-        cmocka_unit_test(test_hopeless_hand), cmocka_unit_test(test_threads), cmocka_unit_test(test_seed),
+        cmocka_unit_test(test_hopeless_hand), cmocka_unit_test(test_fresh_check), cmocka_unit_test(test_threads), cmocka_unit_test(test_seed),
         cmocka_unit_test(test_twelve_cards),  cmocka_unit_test(test_twelve_cards_cut_off_exact),
         cmocka_unit_test(test_skat_game_never_below_hand),
         cmocka_unit_test(test_announced_schneider_counts), cmocka_unit_test(test_rows_and_ouvert),
