@@ -55,6 +55,7 @@ typedef struct {
     int samples;
     int discards;
     bool exhaustive;
+    bool own_layouts;            /* skat games: the discard chosen in layouts of its own */
     uint64_t seed;
     bool single_dummy;           /* play every world card by card (singledummy.h) */
     int sd_layouts;
@@ -209,14 +210,14 @@ static bool can_beat(const Tally *best, const int *keys, int key_count, int from
  * soon as the discard can no longer beat it and returns false, also when it
  * only ties (the earlier candidate stays); otherwise every level is resolved. */
 static bool try_discard(const Work *w, Solver *solver, const Play *play, CardSet twelve, CardSet discard,
-                        const CardSet (*hands)[3], const Tally *best, uint8_t *levels)
+                        const CardSet (*hands)[3], int floor, const Tally *best, uint8_t *levels)
 {
     Position pos[EVAL_MAX_SAMPLES];
     int low[EVAL_MAX_SAMPLES], high[EVAL_MAX_SAMPLES];
     bool null_game = play->game == GAME_NULL;
     for (int j = 0; j < w->samples; j++) {
         pos[j] = world_position(w, play->game, hands[j], twelve & ~discard, discard);
-        low[j] = null_game ? OUT_LOST : OUT_LOST_SCHWARZ;
+        low[j] = null_game || floor > OUT_LOST_SCHWARZ ? OUT_LOST : OUT_LOST_SCHWARZ;
         high[j] = null_game ? OUT_WON : OUT_SCHWARZ;
     }
     int keys[OUT_LEVELS - 1];
@@ -270,6 +271,7 @@ typedef struct {
     const Play *play;
     CardSet twelve;
     const CardSet (*hands)[3];
+    int floor;      /* the lowest level told apart: OUT_LOST merges every lost level */
     bool have;
     Tally best;
     uint8_t *best_levels;
@@ -280,7 +282,8 @@ static void consider(DiscardSearch *d, CardSet discard)
 {
     uint8_t trial[EVAL_MAX_SAMPLES];
     bool cut_off = d->have && !d->w->exhaustive;
-    if (!try_discard(d->w, d->solver, d->play, d->twelve, discard, d->hands, cut_off ? &d->best : NULL, trial))
+    if (!try_discard(d->w, d->solver, d->play, d->twelve, discard, d->hands, d->floor, cut_off ? &d->best : NULL,
+                     trial))
         return;
     Tally t = tally(trial, d->w->samples);
     if (d->have && !cut_off && !better(&t, &d->best, d->play->goal))
@@ -306,10 +309,38 @@ static int rescue(DiscardSearch *d, const CardSet *candidates, int n, bool *trie
     return -1;
 }
 
-static void skat_play(const Work *w, Solver *solver, int skat, int p, const CardSet (*hands)[3])
+/* The candidates after the first (putting the skat back, when d has it). */
+static void search_discards(DiscardSearch *d, int skat)
+{
+    const Work *w = d->w;
+    CardSet candidates[DISCARD_COUNT];
+    bool tried[DISCARD_COUNT] = {false};
+    int n = discard_candidates(d->play->game, d->twelve, candidates);
+    int limit = w->twelve ? DISCARD_COUNT : w->discards, count = 0;
+    for (int i = 0; i < n; i++) {
+        tried[i] = candidates[i] == w->skat[skat];
+        if (!tried[i] && count < limit) {
+            tried[i] = true;
+            count++;
+            consider(d, candidates[i]);
+        }
+    }
+    for (int j = 0; !w->twelve && !w->exhaustive && j < w->samples; j++) {
+        if (d->best_levels[j] >= d->play->goal)
+            continue;
+        int i = rescue(d, candidates, n, tried, j);
+        if (i >= 0) {
+            tried[i] = true;
+            consider(d, candidates[i]);
+        }
+    }
+}
+
+/* The discard chosen in the layouts that are counted (the same-layouts choice). */
+static void skat_play_same_layouts(const Work *w, Solver *solver, int skat, int p, const CardSet (*hands)[3])
 {
     DiscardSearch d = {.w = w, .solver = solver, .play = &w->play[p], .twelve = w->hand | w->skat[skat],
-                       .hands = hands, .best_levels = level_at(w, skat, p, 0),
+                       .hands = hands, .floor = OUT_LOST_SCHWARZ, .best_levels = level_at(w, skat, p, 0),
                        .chosen = &w->chosen[skat * MAX_PLAYS + p]};
     if (d.play->hand_twin >= 0) {
         memcpy(d.best_levels, level_at(w, skat, d.play->hand_twin, 0), (size_t)w->samples);
@@ -317,27 +348,49 @@ static void skat_play(const Work *w, Solver *solver, int skat, int p, const Card
         *d.chosen = w->skat[skat];
         d.have = true;
     }
-    CardSet candidates[DISCARD_COUNT];
-    bool tried[DISCARD_COUNT] = {false};
-    int n = discard_candidates(d.play->game, d.twelve, candidates);
-    int limit = w->twelve ? DISCARD_COUNT : w->discards, count = 0;
-    for (int i = 0; i < n; i++) {
-        tried[i] = candidates[i] == w->skat[skat];
-        if (!tried[i] && count < limit) {
-            tried[i] = true;
-            count++;
-            consider(&d, candidates[i]);
-        }
+    search_discards(&d, skat);
+}
+
+/* The discard chosen in layouts of its own (sample numbers from
+ * 2 EVAL_MAX_SAMPLES on, which no counted world uses), telling apart only
+ * the levels of winning (a lost game is a lost game there), then played in
+ * the counted layouts; where it does worse there than putting the skat back
+ * (the hand game), the skat goes back, so that no skat game does worse than
+ * its hand game. */
+static void skat_play_own_layouts(const Work *w, Solver *solver, int skat, int p, const CardSet (*hands)[3])
+{
+    const Play *play = &w->play[p];
+    CardSet choice_hands[EVAL_MAX_SAMPLES][3];
+    uint8_t choice_levels[EVAL_MAX_SAMPLES];
+    CardSet discard = w->skat[skat], twelve = w->hand | w->skat[skat];
+    for (int j = 0; j < w->samples; j++) {
+        deal_world(w, skat, 2 * EVAL_MAX_SAMPLES + j, choice_hands[j]);
+        Position pos = world_position(w, play->game, choice_hands[j], w->hand, w->skat[skat]);
+        choice_levels[j] = (uint8_t)level_between(solver, w->rules, &pos, OUT_LOST, OUT_SCHWARZ);
     }
-    for (int j = 0; !w->twelve && !w->exhaustive && j < w->samples; j++) {
-        if (d.best_levels[j] >= d.play->goal)
-            continue;
-        int i = rescue(&d, candidates, n, tried, j);
-        if (i >= 0) {
-            tried[i] = true;
-            consider(&d, candidates[i]);
-        }
-    }
+    DiscardSearch d = {.w = w, .solver = solver, .play = play, .twelve = twelve,
+                       .hands = (const CardSet(*)[3])choice_hands, .floor = OUT_LOST, .have = true,
+                       .best = tally(choice_levels, w->samples), .best_levels = choice_levels, .chosen = &discard};
+    search_discards(&d, skat);
+
+    uint8_t *levels = level_at(w, skat, p, 0);
+    const uint8_t *hand_levels = level_at(w, skat, play->hand_twin, 0);
+    memcpy(levels, hand_levels, (size_t)w->samples);
+    w->chosen[skat * MAX_PLAYS + p] = w->skat[skat];
+    if (discard == w->skat[skat])
+        return;
+    /* Played against putting the skat back: dropped as soon as it cannot beat it. */
+    Tally back = tally(hand_levels, w->samples);
+    if (try_discard(w, solver, play, twelve, discard, hands, OUT_LOST_SCHWARZ, &back, levels))
+        w->chosen[skat * MAX_PLAYS + p] = discard;
+}
+
+static void skat_play(const Work *w, Solver *solver, int skat, int p, const CardSet (*hands)[3])
+{
+    if (w->own_layouts && !w->twelve && !w->exhaustive && w->play[p].hand_twin >= 0)
+        skat_play_own_layouts(w, solver, skat, p, hands);
+    else
+        skat_play_same_layouts(w, solver, skat, p, hands);
 }
 
 static void hand_play(const Work *w, Solver *solver, int skat, int p, const CardSet (*hands)[3])
@@ -948,6 +1001,7 @@ bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOp
     w->discards = o->discards < 0 ? 0 : o->discards;
     w->seed = o->seed;
     w->exhaustive = o->exhaustive;
+    w->own_layouts = !o->same_layouts;
     w->level = calloc((size_t)w->skats * MAX_PLAYS * (size_t)w->samples, 1);
     w->chosen = calloc((size_t)w->skats * MAX_PLAYS, sizeof *w->chosen);
     w->dd_discard = calloc((size_t)w->skats * GAME_TYPE_COUNT, sizeof *w->dd_discard);
