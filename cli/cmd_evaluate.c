@@ -25,7 +25,7 @@ static const char evaluate_help[] =
     "for the declarer, or --model single-dummy.  What the declarer decides before\n"
     "seeing the other cards is decided once for the worlds he cannot tell apart:\n"
     "a hand game's announcements for all of them, a skat game's discard per skat,\n"
-    "chosen with ten cards in layouts of its own, not in those that are counted.\n"
+    "chosen in layouts of its own, not in those that are counted.\n"
     "Putting the skat back is always among the discards, so a skat game never\n"
     "wins less often than the same hand game.\n"
     "\n"

@@ -354,26 +354,36 @@ static void skat_play_same_layouts(const Work *w, Solver *solver, int skat, int 
 /* The discard chosen in layouts of its own (sample numbers from
  * 2 EVAL_MAX_SAMPLES on, which no counted world uses), telling apart only
  * the levels of winning (a lost game is a lost game there), then played in
- * the counted layouts; where it does worse there than putting the skat back
- * (the hand game), the skat goes back, so that no skat game does worse than
- * its hand game. */
+ * the counted layouts.  With ten cards, where it does worse there than
+ * putting the skat back (the hand game), the skat goes back, so that no skat
+ * game does worse than its hand game. */
 static void skat_play_own_layouts(const Work *w, Solver *solver, int skat, int p, const CardSet (*hands)[3])
 {
     const Play *play = &w->play[p];
+    bool twin = play->hand_twin >= 0;
     CardSet choice_hands[EVAL_MAX_SAMPLES][3];
-    uint8_t choice_levels[EVAL_MAX_SAMPLES];
+    uint8_t choice_levels[EVAL_MAX_SAMPLES] = {0};
     CardSet discard = w->skat[skat], twelve = w->hand | w->skat[skat];
     for (int j = 0; j < w->samples; j++) {
         deal_world(w, skat, 2 * EVAL_MAX_SAMPLES + j, choice_hands[j]);
         Position pos = world_position(w, play->game, choice_hands[j], w->hand, w->skat[skat]);
-        choice_levels[j] = (uint8_t)level_between(solver, w->rules, &pos, OUT_LOST, OUT_SCHWARZ);
+        if (twin)
+            choice_levels[j] = (uint8_t)level_between(solver, w->rules, &pos, OUT_LOST, OUT_SCHWARZ);
     }
     DiscardSearch d = {.w = w, .solver = solver, .play = play, .twelve = twelve,
-                       .hands = (const CardSet(*)[3])choice_hands, .floor = OUT_LOST, .have = true,
+                       .hands = (const CardSet(*)[3])choice_hands, .floor = OUT_LOST, .have = twin,
                        .best = tally(choice_levels, w->samples), .best_levels = choice_levels, .chosen = &discard};
     search_discards(&d, skat);
 
     uint8_t *levels = level_at(w, skat, p, 0);
+    if (!twin) {
+        for (int j = 0; j < w->samples; j++) {
+            Position pos = world_position(w, play->game, hands[j], twelve & ~discard, discard);
+            levels[j] = (uint8_t)level_between(solver, w->rules, &pos, OUT_LOST_SCHWARZ, OUT_SCHWARZ);
+        }
+        w->chosen[skat * MAX_PLAYS + p] = discard;
+        return;
+    }
     const uint8_t *hand_levels = level_at(w, skat, play->hand_twin, 0);
     memcpy(levels, hand_levels, (size_t)w->samples);
     w->chosen[skat * MAX_PLAYS + p] = w->skat[skat];
@@ -387,7 +397,7 @@ static void skat_play_own_layouts(const Work *w, Solver *solver, int skat, int p
 
 static void skat_play(const Work *w, Solver *solver, int skat, int p, const CardSet (*hands)[3])
 {
-    if (w->own_layouts && !w->twelve && !w->exhaustive && w->play[p].hand_twin >= 0)
+    if (w->own_layouts)
         skat_play_own_layouts(w, solver, skat, p, hands);
     else
         skat_play_same_layouts(w, solver, skat, p, hands);

@@ -10,11 +10,11 @@
  * What the declarer decides before seeing the other cards is decided once
  * for all the worlds he cannot tell apart: the announcements of a hand game
  * for all worlds; the discard of a skat game (and, where the rules allow
- * announcing after picking up, the announcements) per skat.  With ten cards
- * the discard is chosen in layouts of its own, not in those that are counted:
- * a discard chosen by how it does in the counted layouts would flatter the
- * skat game.  Putting the skat back is always among the discards, so a skat
- * game never wins less often than the same hand game. */
+ * announcing after picking up, the announcements) per skat.  The discard is
+ * chosen in layouts of its own, not in those that are counted: a discard
+ * chosen by how it does in the counted layouts would flatter the skat game.
+ * With ten cards putting the skat back is always among the discards, so a
+ * skat game never wins less often than the same hand game. */
 #ifndef SKATDD_EVALUATE_H
 #define SKATDD_EVALUATE_H
 
@@ -41,9 +41,9 @@ typedef struct {
     int discards;           /* ten cards, skat games: discards tried per skat besides putting the skat back */
     double confidence;      /* for the safe bid ceiling */
     bool exhaustive;        /* skat games: play every candidate discard in every layout (no cut-off) */
-    /* Ten cards, skat games: choose the discard in the layouts that are
-     * counted, as before the choice got layouts of its own (for comparison:
-     * that choice flatters the skat games, see fresh_check). */
+    /* Skat games: choose the discard in the layouts that are counted, as
+     * before the choice got layouts of its own (for comparison: that choice
+     * flatters the skat games, see fresh_check). */
     bool same_layouts;
     unsigned games;         /* bit (1 << GameType) per kind of game to evaluate; 0: all */
     EvalModel model;
