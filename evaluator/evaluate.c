@@ -35,7 +35,9 @@ typedef struct {
     int hand_twin;  /* skat games: the hand play of the same game (putting the skat back), -1 none */
 } Play;
 
-enum { MAX_PLAYS = 2 * EVAL_MAX_CONTRACTS };
+/* PILOTS: the skats whose choice among all discards orders every skat's
+ * candidates (run_pilots). */
+enum { MAX_PLAYS = 2 * EVAL_MAX_CONTRACTS, PILOTS = 8 };
 
 typedef struct {
     const RuleSystem *rules;
@@ -56,6 +58,9 @@ typedef struct {
     int discards;
     bool exhaustive;
     bool own_layouts;            /* skat games: the discard chosen in layouts of its own */
+    int pilots;                  /* skats whose choice among all discards orders the candidates */
+    CardSet pilot_kept[PILOTS][MAX_PLAYS]; /* per pilot and play: the hand's cards of its discard */
+    int8_t pilot_from_skat[PILOTS][MAX_PLAYS]; /* and how many skat cards it put away; -1 none */
     uint64_t seed;
     bool single_dummy;           /* play every world card by card (singledummy.h) */
     int sd_layouts;
@@ -259,10 +264,12 @@ static bool try_discard(const Work *w, Solver *solver, const Play *play, CardSet
 
 /* A skat game: the discard that does best over this skat's layouts (Tally),
  * among putting the skat back (which is the hand game, already played), the
- * first candidates by a cheap estimate (all 66 with twelve cards), and, for
- * each layout where the best so far misses the goal, the first of the next
- * RESCUE_SCAN candidates that reaches it there: double-dummy play often puts
- * away what no estimate ranks high (an ace, to bank its points). */
+ * first candidates (all 66 with twelve cards), and, for each layout where the
+ * best so far misses the goal, the first of the next RESCUE_SCAN candidates
+ * that reaches it there: double-dummy play often puts away what no estimate
+ * ranks high (an ace, to bank its points).  The candidates come in the order
+ * of a cheap estimate, with ten cards first those that put away what the
+ * pilot skats' choices among all 66 did (run_pilots). */
 enum { RESCUE_SCAN = 8 };
 
 typedef struct {
@@ -272,6 +279,8 @@ typedef struct {
     CardSet twelve;
     const CardSet (*hands)[3];
     int floor;      /* the lowest level told apart: OUT_LOST merges every lost level */
+    int limit;      /* candidates tried besides the rescue: -1 the options' */
+    int p;          /* the play */
     bool have;
     Tally best;
     uint8_t *best_levels;
@@ -309,6 +318,31 @@ static int rescue(DiscardSearch *d, const CardSet *candidates, int n, bool *trie
     return -1;
 }
 
+/* Puts first the candidates that put away what the pilots' choices did:
+ * the same cards of the hand and as many skat cards (stable: the
+ * estimate's order among equals). */
+static void order_by_pilots(const Work *w, int p, int skat, CardSet *candidates, int n)
+{
+    int votes[DISCARD_COUNT];
+    for (int i = 0; i < n; i++) {
+        CardSet kept = candidates[i] & w->hand;
+        int from_skat = set_count(candidates[i] & w->skat[skat]);
+        votes[i] = 0;
+        for (int k = 0; k < w->pilots; k++)
+            votes[i] += w->pilot_from_skat[k][p] == from_skat && w->pilot_kept[k][p] == kept;
+    }
+    for (int i = 1; i < n; i++) {
+        CardSet c = candidates[i];
+        int v = votes[i], k = i;
+        for (; k > 0 && votes[k - 1] < v; k--) {
+            candidates[k] = candidates[k - 1];
+            votes[k] = votes[k - 1];
+        }
+        candidates[k] = c;
+        votes[k] = v;
+    }
+}
+
 /* The candidates after the first (putting the skat back, when d has it). */
 static void search_discards(DiscardSearch *d, int skat)
 {
@@ -316,7 +350,9 @@ static void search_discards(DiscardSearch *d, int skat)
     CardSet candidates[DISCARD_COUNT];
     bool tried[DISCARD_COUNT] = {false};
     int n = discard_candidates(d->play->game, d->twelve, candidates);
-    int limit = w->twelve ? DISCARD_COUNT : w->discards, count = 0;
+    if (w->pilots > 0 && !w->twelve)
+        order_by_pilots(w, d->p, skat, candidates, n);
+    int limit = d->limit >= 0 ? d->limit : w->twelve ? DISCARD_COUNT : w->discards, count = 0;
     for (int i = 0; i < n; i++) {
         tried[i] = candidates[i] == w->skat[skat];
         if (!tried[i] && count < limit) {
@@ -340,7 +376,8 @@ static void search_discards(DiscardSearch *d, int skat)
 static void skat_play_same_layouts(const Work *w, Solver *solver, int skat, int p, const CardSet (*hands)[3])
 {
     DiscardSearch d = {.w = w, .solver = solver, .play = &w->play[p], .twelve = w->hand | w->skat[skat],
-                       .hands = hands, .floor = OUT_LOST_SCHWARZ, .best_levels = level_at(w, skat, p, 0),
+                       .hands = hands, .floor = OUT_LOST_SCHWARZ, .limit = -1, .p = p,
+                       .best_levels = level_at(w, skat, p, 0),
                        .chosen = &w->chosen[skat * MAX_PLAYS + p]};
     if (d.play->hand_twin >= 0) {
         memcpy(d.best_levels, level_at(w, skat, d.play->hand_twin, 0), (size_t)w->samples);
@@ -357,23 +394,33 @@ static void skat_play_same_layouts(const Work *w, Solver *solver, int skat, int 
  * the counted layouts.  With ten cards, where it does worse there than
  * putting the skat back (the hand game), the skat goes back, so that no skat
  * game does worse than its hand game. */
-static void skat_play_own_layouts(const Work *w, Solver *solver, int skat, int p, const CardSet (*hands)[3])
+static CardSet choose_in_own_layouts(const Work *w, Solver *solver, int skat, int p, int limit)
 {
     const Play *play = &w->play[p];
     bool twin = play->hand_twin >= 0;
     CardSet choice_hands[EVAL_MAX_SAMPLES][3];
     uint8_t choice_levels[EVAL_MAX_SAMPLES] = {0};
-    CardSet discard = w->skat[skat], twelve = w->hand | w->skat[skat];
+    CardSet discard = w->skat[skat];
     for (int j = 0; j < w->samples; j++) {
         deal_world(w, skat, 2 * EVAL_MAX_SAMPLES + j, choice_hands[j]);
         Position pos = world_position(w, play->game, choice_hands[j], w->hand, w->skat[skat]);
         if (twin)
             choice_levels[j] = (uint8_t)level_between(solver, w->rules, &pos, OUT_LOST, OUT_SCHWARZ);
     }
-    DiscardSearch d = {.w = w, .solver = solver, .play = play, .twelve = twelve,
-                       .hands = (const CardSet(*)[3])choice_hands, .floor = OUT_LOST, .have = twin,
-                       .best = tally(choice_levels, w->samples), .best_levels = choice_levels, .chosen = &discard};
+    DiscardSearch d = {.w = w, .solver = solver, .play = play, .twelve = w->hand | w->skat[skat],
+                       .hands = (const CardSet(*)[3])choice_hands, .floor = OUT_LOST, .limit = limit, .p = p,
+                       .have = twin, .best = tally(choice_levels, w->samples), .best_levels = choice_levels,
+                       .chosen = &discard};
     search_discards(&d, skat);
+    return discard;
+}
+
+static void skat_play_own_layouts(const Work *w, Solver *solver, int skat, int p, const CardSet (*hands)[3])
+{
+    const Play *play = &w->play[p];
+    bool twin = play->hand_twin >= 0;
+    CardSet twelve = w->hand | w->skat[skat];
+    CardSet discard = choose_in_own_layouts(w, solver, skat, p, -1);
 
     uint8_t *levels = level_at(w, skat, p, 0);
     if (!twin) {
@@ -910,8 +957,37 @@ const char *announcement_name(Announcement a)
     return a < ANNOUNCE_COUNT ? names[a] : "";
 }
 
+/* The pilots: a few skats, spread over all, whose discard is chosen among
+ * all 66 in their own layouts; what they put away orders every skat's
+ * candidates. */
+static void run_pilots(Work *w, Solver **solvers, int threads, int pilots)
+{
+    w->pilots = 0;
+    CardSet chosen[PILOTS][MAX_PLAYS];
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+    for (int k = 0; k < pilots; k++) {
+        int skat = (int)(((long)k * w->skats) / pilots);
+        Solver *solver = solvers[omp_get_thread_num()];
+        solver_new_deal(solver);
+        for (int p = 0; p < w->plays; p++)
+            chosen[k][p] = !w->play[p].hand && (w->needed[skat] >> p & 1)
+                               ? choose_in_own_layouts(w, solver, skat, p, DISCARD_COUNT)
+                               : ALL_CARDS;
+    }
+    for (int k = 0; k < pilots; k++) {
+        int skat = (int)(((long)k * w->skats) / pilots);
+        for (int p = 0; p < w->plays; p++) {
+            w->pilot_kept[k][p] = chosen[k][p] & w->hand;
+            w->pilot_from_skat[k][p] = chosen[k][p] == ALL_CARDS ? -1 : (int8_t)set_count(chosen[k][p] & w->skat[skat]);
+        }
+    }
+    w->pilots = pilots;
+}
+
 static void run_worlds(Work *w, Solver **solvers, int threads, const EvalOptions *o, int visits[])
 {
+    if (w->own_layouts && !w->twelve && !w->single_dummy)
+        run_pilots(w, solvers, threads, PILOTS < w->skats ? PILOTS : w->skats);
     int done = 0;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
     for (int s = 0; s < w->skats; s++) {
