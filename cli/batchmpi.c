@@ -51,10 +51,11 @@ bool batch_mpi_share(BatchMpi *m, uint8_t **bits, int64_t *count, int64_t *chunk
     return true;
 }
 
-bool batch_mpi_same_text(BatchMpi *m, const char *text, char *rank0, size_t n)
+bool batch_mpi_same_text(BatchMpi *m, const char *text, char *rank0, size_t n, bool *every_rank)
 {
     (void)m;
     snprintf(rank0, n, "%s", text);
+    *every_rank = true;
     return true;
 }
 
@@ -139,13 +140,17 @@ bool batch_mpi_share(BatchMpi *m, uint8_t **bits, int64_t *count, int64_t *chunk
     return true;
 }
 
-bool batch_mpi_same_text(BatchMpi *m, const char *text, char *rank0, size_t n)
+bool batch_mpi_same_text(BatchMpi *m, const char *text, char *rank0, size_t n, bool *every_rank)
 {
     snprintf(rank0, n, "%s", text);
     if (m->size > 1)
         MPI_Bcast(rank0, (int)n, MPI_CHAR, 0, MPI_COMM_WORLD);
     rank0[n - 1] = '\0';
-    return strcmp(text, rank0) == 0;
+    int same = strcmp(text, rank0) == 0, all = same;
+    if (m->size > 1)
+        MPI_Allreduce(&same, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    *every_rank = all != 0;
+    return same;
 }
 
 bool batch_mpi_ask(BatchMpi *m, int64_t done_chunk, const char *results, size_t len, int64_t input_count,

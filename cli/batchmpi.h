@@ -37,8 +37,11 @@ bool batch_mpi_share(BatchMpi *m, uint8_t **bits, int64_t *count, int64_t *chunk
 
 /* Whether this rank's text (the run's fingerprint) is rank 0's, which every
  * rank gets in rank0 (n bytes, NUL-terminated): a rank whose copy of the
- * input differs would write answers to another question.  A collective. */
-bool batch_mpi_same_text(BatchMpi *m, const char *text, char *rank0, size_t n);
+ * input differs would write answers to another question.  *every_rank tells
+ * whether all ranks' texts are rank 0's: no rank learns it before every rank
+ * has compared, so none starts work that a differing rank must stop.  A
+ * collective. */
+bool batch_mpi_same_text(BatchMpi *m, const char *text, char *rank0, size_t n, bool *every_rank);
 
 /* A worker hands in the results of its last chunk (chunk -1: none yet) and
  * how many deals the input holds (-1: not known yet), and gets the next chunk

@@ -645,12 +645,19 @@ static int batch_run(Batch *b, int first, int argc, char **argv)
         if (!batch_mpi_share(m, &b->done, &b->done_bits, &b->chunk_size))
             batch_mpi_abort(m, EXIT_INTERNAL);
         char run0[sizeof b->options->run];
-        if (!batch_mpi_same_text(m, b->options->run, run0, sizeof run0)) {
+        bool every_rank;
+        if (!batch_mpi_same_text(m, b->options->run, run0, sizeof run0, &every_rank)) {
             fprintf(stderr,
                     "skatdd batch: rank %d's input or options differ from rank 0's (run %s, rank 0's %s): every "
                     "rank needs the same input files\n",
                     m->rank, b->options->run, run0);
             batch_mpi_abort(m, EXIT_BAD_INPUT);
+        }
+        /* Another rank's input differs: it says so and ends the run; until
+         * then no rank works and rank 0 writes nothing. */
+        if (!every_rank) {
+            status = EXIT_BAD_INPUT;
+            b->chunk_size = 0;
         }
         if (b->chunk_size == 0 && m->rank != 0)
             b->finished = true;
