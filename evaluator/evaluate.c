@@ -86,6 +86,11 @@ static uint64_t mix(uint64_t z)
     return z ^ (z >> 31);
 }
 
+/* Sample numbers of the layouts that are not counted: the fresh check's and
+ * the discard choice's own, each from its base on (a counted world's number
+ * is below EVAL_MAX_SAMPLES). */
+enum { FRESH_LAYOUTS = EVAL_MAX_SAMPLES, CHOICE_LAYOUTS = 2 * EVAL_MAX_SAMPLES };
+
 /* The defenders' hands of one world: a shuffle of the cards nobody knows,
  * seeded by (seed, skat, sample) so that no thread sees another's numbers. */
 static void deal_world(const Work *w, int skat, int sample, CardSet hands[3])
@@ -155,6 +160,17 @@ static int level_between(Solver *solver, const RuleSystem *rules, const Position
     return low;
 }
 
+/* Every level of each layout when the declarer holds held and out_of_play
+ * is put away (the skat, or a discard). */
+static void play_levels(const Work *w, Solver *solver, GameType game, const CardSet (*hands)[3], CardSet held,
+                        CardSet out_of_play, uint8_t *levels)
+{
+    for (int j = 0; j < w->samples; j++) {
+        Position pos = world_position(w, game, hands[j], held, out_of_play);
+        levels[j] = (uint8_t)level_between(solver, w->rules, &pos, OUT_LOST_SCHWARZ, OUT_SCHWARZ);
+    }
+}
+
 /* ---- skat games: the discard ---- */
 
 /* How good a discard was over a skat's layouts, compared key by key: the
@@ -222,7 +238,7 @@ static bool try_discard(const Work *w, Solver *solver, const Play *play, CardSet
     bool null_game = play->game == GAME_NULL;
     for (int j = 0; j < w->samples; j++) {
         pos[j] = world_position(w, play->game, hands[j], twelve & ~discard, discard);
-        low[j] = null_game || floor > OUT_LOST_SCHWARZ ? OUT_LOST : OUT_LOST_SCHWARZ;
+        low[j] = null_game ? OUT_LOST : floor;
         high[j] = null_game ? OUT_WON : OUT_SCHWARZ;
     }
     int keys[OUT_LEVELS - 1];
@@ -278,7 +294,7 @@ typedef struct {
     const Play *play;
     CardSet twelve;
     const CardSet (*hands)[3];
-    int floor;      /* the lowest level told apart: OUT_LOST merges every lost level */
+    int floor;      /* the lowest level told apart: OUT_LOST_SCHWARZ, or OUT_LOST (every lost level one) */
     int limit;      /* candidates tried besides the rescue: -1 the options' */
     int p;          /* the play */
     bool have;
@@ -388,12 +404,9 @@ static void skat_play_same_layouts(const Work *w, Solver *solver, int skat, int 
     search_discards(&d, skat);
 }
 
-/* The discard chosen in layouts of its own (sample numbers from
- * 2 EVAL_MAX_SAMPLES on, which no counted world uses), telling apart only
- * the levels of winning (a lost game is a lost game there), then played in
- * the counted layouts.  With ten cards, where it does worse there than
- * putting the skat back (the hand game), the skat goes back, so that no skat
- * game does worse than its hand game. */
+/* The discard chosen in layouts of its own (CHOICE_LAYOUTS), which are not
+ * counted, telling apart only the levels of winning (a lost game is a lost
+ * game there); limit as DiscardSearch's. */
 static CardSet choose_in_own_layouts(const Work *w, Solver *solver, int skat, int p, int limit)
 {
     const Play *play = &w->play[p];
@@ -402,10 +415,11 @@ static CardSet choose_in_own_layouts(const Work *w, Solver *solver, int skat, in
     uint8_t choice_levels[EVAL_MAX_SAMPLES] = {0};
     CardSet discard = w->skat[skat];
     for (int j = 0; j < w->samples; j++) {
-        deal_world(w, skat, 2 * EVAL_MAX_SAMPLES + j, choice_hands[j]);
-        Position pos = world_position(w, play->game, choice_hands[j], w->hand, w->skat[skat]);
-        if (twin)
+        deal_world(w, skat, CHOICE_LAYOUTS + j, choice_hands[j]);
+        if (twin) {
+            Position pos = world_position(w, play->game, choice_hands[j], w->hand, w->skat[skat]);
             choice_levels[j] = (uint8_t)level_between(solver, w->rules, &pos, OUT_LOST, OUT_SCHWARZ);
+        }
     }
     DiscardSearch d = {.w = w, .solver = solver, .play = play, .twelve = w->hand | w->skat[skat],
                        .hands = (const CardSet(*)[3])choice_hands, .floor = OUT_LOST, .limit = limit, .p = p,
@@ -415,19 +429,19 @@ static CardSet choose_in_own_layouts(const Work *w, Solver *solver, int skat, in
     return discard;
 }
 
+/* The discard chosen in layouts of its own, then played in the counted
+ * layouts.  With ten cards, where it does worse there than putting the skat
+ * back (the hand game), the skat goes back, so that no skat game does worse
+ * than its hand game. */
 static void skat_play_own_layouts(const Work *w, Solver *solver, int skat, int p, const CardSet (*hands)[3])
 {
     const Play *play = &w->play[p];
-    bool twin = play->hand_twin >= 0;
     CardSet twelve = w->hand | w->skat[skat];
     CardSet discard = choose_in_own_layouts(w, solver, skat, p, -1);
 
     uint8_t *levels = level_at(w, skat, p, 0);
-    if (!twin) {
-        for (int j = 0; j < w->samples; j++) {
-            Position pos = world_position(w, play->game, hands[j], twelve & ~discard, discard);
-            levels[j] = (uint8_t)level_between(solver, w->rules, &pos, OUT_LOST_SCHWARZ, OUT_SCHWARZ);
-        }
+    if (play->hand_twin < 0) {
+        play_levels(w, solver, play->game, hands, twelve & ~discard, discard, levels);
         w->chosen[skat * MAX_PLAYS + p] = discard;
         return;
     }
@@ -452,10 +466,7 @@ static void skat_play(const Work *w, Solver *solver, int skat, int p, const Card
 
 static void hand_play(const Work *w, Solver *solver, int skat, int p, const CardSet (*hands)[3])
 {
-    for (int j = 0; j < w->samples; j++) {
-        Position pos = world_position(w, w->play[p].game, hands[j], w->hand, w->skat[skat]);
-        *level_at(w, skat, p, j) = (uint8_t)level_between(solver, w->rules, &pos, OUT_LOST_SCHWARZ, OUT_SCHWARZ);
-    }
+    play_levels(w, solver, w->play[p].game, hands, w->hand, w->skat[skat], level_at(w, skat, p, 0));
 }
 
 /* ---- single-dummy ---- */
@@ -532,13 +543,12 @@ static void evaluate_skat(const Work *w, Solver *solver, int skat)
 }
 
 /* The fresh check: a skat's chosen discard for winning, played in layouts
- * of their own (sample numbers from EVAL_MAX_SAMPLES on, which no world
- * uses), asking only whether it wins. */
+ * of their own (FRESH_LAYOUTS), asking only whether it wins. */
 static void fresh_check_skat(const Work *w, Solver *solver, int skat)
 {
     CardSet hands[EVAL_MAX_SAMPLES][3];
     for (int j = 0; j < w->samples; j++)
-        deal_world(w, skat, EVAL_MAX_SAMPLES + j, hands[j]);
+        deal_world(w, skat, FRESH_LAYOUTS + j, hands[j]);
     solver_new_deal(solver);
     for (int p = 0; p < w->plays; p++) {
         const Play *play = &w->play[p];
@@ -960,13 +970,15 @@ const char *announcement_name(Announcement a)
 /* The pilots: a few skats, spread over all, whose discard is chosen among
  * all 66 in their own layouts; what they put away orders every skat's
  * candidates. */
+static int pilot_skat(const Work *w, int k, int pilots) { return (int)(((long)k * w->skats) / pilots); }
+
 static void run_pilots(Work *w, Solver **solvers, int threads, int pilots)
 {
-    w->pilots = 0;
+    w->pilots = 0; /* the pilots' own candidates in the estimate's order */
     CardSet chosen[PILOTS][MAX_PLAYS];
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
     for (int k = 0; k < pilots; k++) {
-        int skat = (int)(((long)k * w->skats) / pilots);
+        int skat = pilot_skat(w, k, pilots);
         Solver *solver = solvers[omp_get_thread_num()];
         solver_new_deal(solver);
         for (int p = 0; p < w->plays; p++)
@@ -975,7 +987,7 @@ static void run_pilots(Work *w, Solver **solvers, int threads, int pilots)
                                : ALL_CARDS;
     }
     for (int k = 0; k < pilots; k++) {
-        int skat = (int)(((long)k * w->skats) / pilots);
+        int skat = pilot_skat(w, k, pilots);
         for (int p = 0; p < w->plays; p++) {
             w->pilot_kept[k][p] = chosen[k][p] & w->hand;
             w->pilot_from_skat[k][p] = chosen[k][p] == ALL_CARDS ? -1 : (int8_t)set_count(chosen[k][p] & w->skat[skat]);

@@ -65,9 +65,10 @@ typedef struct {
     double p_available;     /* worlds whose skat allows the contract (a Tournee's trump); 1 for most */
     double p_win, p_schneider, p_schwarz; /* no announcement, no bid */
     /* Skat games with fresh_check: the chance to win of the discards chosen
-     * per skat, in fresh layouts; -1 when not checked.  The discard is chosen
-     * by how it does in the very layouts p_win counts, so p_win is above what
-     * the same discards win in layouts they were not chosen for. */
+     * per skat, in fresh layouts; -1 when not checked.  Where the choice saw
+     * the counted layouts (same_layouts, and the last step of the default
+     * choice: putting the skat back where that does better there), p_win is
+     * above what the same discards win in layouts they were not chosen in. */
     double p_win_fresh;
     double expected_value;  /* game value when won, minus what a loss counts when lost */
     double expected_score;  /* expected Seeger-Fabian score (no bid) */

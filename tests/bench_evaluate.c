@@ -125,8 +125,8 @@ static void compare_models(const RuleSystem *rules, Evaluation *dd, Evaluation *
 
 /* Skat games: the win chance evaluate reports, and what the same discards
  * (chosen per skat) win in fresh layouts that played no part in choosing
- * them: the difference is the optimism of choosing and counting on the same
- * layouts.  Default settings. */
+ * them: the difference is what the choice's view of the counted layouts
+ * adds.  Default settings. */
 static void fresh_layouts(const RuleSystem *rules, Evaluation *e, int count)
 {
     printf("skat games, default settings: chance to win as reported, and of the same discards in fresh layouts:\n");
