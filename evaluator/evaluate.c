@@ -59,7 +59,9 @@ typedef struct {
     bool exhaustive;
     bool own_layouts;            /* skat games: the discard chosen in layouts of its own */
     int pilots;                  /* skats whose choice among all discards orders the candidates */
-    CardSet pilot_kept[PILOTS][MAX_PLAYS]; /* per pilot and play: the hand's cards of its discard */
+    int pilot_skat[PILOTS];
+    CardSet pilot_choice[PILOTS][MAX_PLAYS]; /* per pilot and skat-game play: its discard */
+    CardSet pilot_kept[PILOTS][MAX_PLAYS]; /* the hand's cards of it */
     int8_t pilot_from_skat[PILOTS][MAX_PLAYS]; /* and how many skat cards it put away; -1 none */
     uint64_t seed;
     bool single_dummy;           /* play every world card by card (singledummy.h) */
@@ -437,7 +439,11 @@ static void skat_play_own_layouts(const Work *w, Solver *solver, int skat, int p
 {
     const Play *play = &w->play[p];
     CardSet twelve = w->hand | w->skat[skat];
-    CardSet discard = choose_in_own_layouts(w, solver, skat, p, -1);
+    int k = 0;
+    while (k < w->pilots && w->pilot_skat[k] != skat)
+        k++;
+    /* A pilot has chosen among all discards in these same layouts already. */
+    CardSet discard = k < w->pilots ? w->pilot_choice[k][p] : choose_in_own_layouts(w, solver, skat, p, -1);
 
     uint8_t *levels = level_at(w, skat, p, 0);
     if (play->hand_twin < 0) {
@@ -969,36 +975,45 @@ const char *announcement_name(Announcement a)
 
 /* The pilots: a few skats, spread over all, whose discard is chosen among
  * all 66 in their own layouts; what they put away orders every skat's
- * candidates. */
-static int pilot_skat(const Work *w, int k, int pilots) { return (int)(((long)k * w->skats) / pilots); }
-
+ * candidates, and is their own choice.  One job per pilot and skat game
+ * (the solver's table holds one kind of game at a time anyway), so that two
+ * threads share the work evenly. */
 static void run_pilots(Work *w, Solver **solvers, int threads, int pilots)
 {
     w->pilots = 0; /* the pilots' own candidates in the estimate's order */
-    CardSet chosen[PILOTS][MAX_PLAYS];
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+    int jobs = 0, job_pilot[PILOTS * MAX_PLAYS], job_play[PILOTS * MAX_PLAYS];
     for (int k = 0; k < pilots; k++) {
-        int skat = pilot_skat(w, k, pilots);
-        Solver *solver = solvers[omp_get_thread_num()];
-        solver_new_deal(solver);
-        for (int p = 0; p < w->plays; p++)
-            chosen[k][p] = !w->play[p].hand && (w->needed[skat] >> p & 1)
-                               ? choose_in_own_layouts(w, solver, skat, p, DISCARD_COUNT)
-                               : ALL_CARDS;
-    }
-    for (int k = 0; k < pilots; k++) {
-        int skat = pilot_skat(w, k, pilots);
+        int skat = (int)(((long)k * w->skats) / pilots);
+        w->pilot_skat[k] = skat;
         for (int p = 0; p < w->plays; p++) {
-            w->pilot_kept[k][p] = chosen[k][p] & w->hand;
-            w->pilot_from_skat[k][p] = chosen[k][p] == ALL_CARDS ? -1 : (int8_t)set_count(chosen[k][p] & w->skat[skat]);
+            w->pilot_choice[k][p] = ALL_CARDS;
+            if (!w->play[p].hand && (w->needed[skat] >> p & 1)) {
+                job_pilot[jobs] = k;
+                job_play[jobs++] = p;
+            }
         }
     }
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+    for (int j = 0; j < jobs; j++) {
+        int k = job_pilot[j], p = job_play[j];
+        Solver *solver = solvers[omp_get_thread_num()];
+        solver_new_deal(solver);
+        w->pilot_choice[k][p] = choose_in_own_layouts(w, solver, w->pilot_skat[k], p, DISCARD_COUNT);
+    }
+    for (int k = 0; k < pilots; k++)
+        for (int p = 0; p < w->plays; p++) {
+            CardSet chosen = w->pilot_choice[k][p];
+            w->pilot_kept[k][p] = chosen & w->hand;
+            w->pilot_from_skat[k][p] = chosen == ALL_CARDS ? -1 : (int8_t)set_count(chosen & w->skat[w->pilot_skat[k]]);
+        }
     w->pilots = pilots;
 }
 
 static void run_worlds(Work *w, Solver **solvers, int threads, const EvalOptions *o, int visits[])
 {
-    if (w->own_layouts && !w->twelve && !w->single_dummy)
+    /* Pilots only where a skat may try more than putting the skat back. */
+    bool more_than_back = w->discards > 0 || !w->exhaustive;
+    if (w->own_layouts && !w->twelve && !w->single_dummy && more_than_back && !o->no_pilots)
         run_pilots(w, solvers, threads, PILOTS < w->skats ? PILOTS : w->skats);
     int done = 0;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)

@@ -45,6 +45,9 @@ typedef struct {
      * before the choice got layouts of its own (for comparison: that choice
      * flatters the skat games, see fresh_check). */
     bool same_layouts;
+    /* Without the pilot skats, whose choices among all discards order every
+     * skat's candidates (for comparison). */
+    bool no_pilots;
     unsigned games;         /* bit (1 << GameType) per kind of game to evaluate; 0: all */
     EvalModel model;
     int sd_layouts;         /* single-dummy: layouts a player samples for each decision */

@@ -146,6 +146,29 @@ static void test_fresh_check(void **state)
     assert_true(row(&b, GAME_GRAND, false)->p_win_fresh == 1.0);
 }
 
+/* The pilot skats: on this hand the cheap estimate's first discards for
+ * spades are not what double-dummy play puts away; the pilots, choosing
+ * among all discards on a few skats, find better ones, which every skat
+ * then tries first.  Without them spades wins far less often (0.32 against
+ * 0.45; all discards tried at every skat: 0.57 with the defaults).  Each
+ * pilot skat keeps its own choice. */
+static void test_pilots(void **state)
+{
+    (void)state;
+    skip_when_quick();
+    char err[256];
+    CardSet hand = test_cards("CJ HJ CA CT C9 C8 SA ST H7 D7");
+    EvalOptions o = quick(0);
+    o.games = 1u << GAME_SPADES;
+    assert_true(evaluate_hand(&rules, SEAT_FOREHAND, hand, &o, &a, err, sizeof err));
+    o.no_pilots = true;
+    assert_true(evaluate_hand(&rules, SEAT_FOREHAND, hand, &o, &b, err, sizeof err));
+    const EvalContract *with = row(&a, GAME_SPADES, false), *without = row(&b, GAME_SPADES, false);
+    assert_true(with->p_win > without->p_win + 0.08);
+    /* The hand game is the same either way. */
+    assert_true(row(&a, GAME_SPADES, true)->p_win == row(&b, GAME_SPADES, true)->p_win);
+}
+
 static void test_hopeless_hand(void **state)
 {
     (void)state;
@@ -423,7 +446,7 @@ int main(void)
         cmocka_unit_test(test_bad_hand),      cmocka_unit_test(test_sure_grand),
         cmocka_unit_test(test_hopeless_hand), cmocka_unit_test(test_fresh_check), cmocka_unit_test(test_threads), cmocka_unit_test(test_seed),
         cmocka_unit_test(test_twelve_cards),  cmocka_unit_test(test_twelve_cards_cut_off_exact),
-        cmocka_unit_test(test_skat_game_never_below_hand),
+        cmocka_unit_test(test_skat_game_never_below_hand), cmocka_unit_test(test_pilots),
         cmocka_unit_test(test_announced_schneider_counts), cmocka_unit_test(test_rows_and_ouvert),
         cmocka_unit_test(test_bad_options),   cmocka_unit_test(test_single_dummy),
     };
