@@ -56,6 +56,9 @@ static const char evaluate_help[] =
     "                      result for any number of threads\n"
     "  --confidence P      for the safe bid ceiling (default 0.9; above 0, below 1)\n"
     "  --plot FILE.svg     chart of win probability against bid (needs gnuplot)\n"
+    "  --fresh-check       double-dummy skat games: also play each skat's chosen\n"
+    "                      discard in as many new layouts, which played no part in\n"
+    "                      choosing it, and show what it wins there\n"
     "  --rules NAME|FILE   rule system (default: the deal's rules:, else isko)\n"
     "  --threads N         threads (default 0: all cores)\n"
     "  --tt-mb N           transposition tables in megabytes, the total over all\n"
@@ -136,6 +139,8 @@ static bool evaluate_option(void *ctx, const char *name, const char *value)
         e->eval.sd_layouts = 3;
     } else if (strcmp(name, "plot") == 0) {
         e->plot = value;
+    } else if (strcmp(name, "fresh-check") == 0) {
+        e->eval.fresh_check = true;
     }
     return true;
 }
@@ -143,7 +148,7 @@ static bool evaluate_option(void *ctx, const char *name, const char *value)
 static const ExtraOption evaluate_options[] = {
     {"samples", true}, {"discards", true}, {"seed", true}, {"confidence", true},
     {"quick", false},  {"plot", true},     {"model", true}, {"sd-layouts", true}, {"sd-contracts", true},
-    {NULL, false},
+    {"fresh-check", false}, {NULL, false},
 };
 
 static void progress(void *ctx, int done, int total, long worlds)
@@ -253,6 +258,26 @@ static void print_rows(const CommonOptions *o, const RuleSystem *rules, const Ev
     }
 }
 
+/* --fresh-check: what each skat game's discards win in layouts that played
+ * no part in choosing them, against the chance reported. */
+static void print_fresh_check(const RuleSystem *rules, const Evaluation *e)
+{
+    char label[64];
+    int shown = 0;
+    for (int r = 0; r < e->contract_count; r++) {
+        const EvalContract *c = &e->contracts[r];
+        if (!c->evaluated || c->p_win_fresh < 0)
+            continue;
+        if (!shown++)
+            printf("Fresh check, the discards chosen per skat played in %ld new worlds (reported in brackets):\n ",
+                   e->worlds);
+        printf(" %s %.2f (%.2f)", contract_row_label(rules, &c->contract, label, sizeof label), c->p_win_fresh,
+               c->p_win);
+    }
+    if (shown)
+        printf("\n");
+}
+
 static void print_text(const CommonOptions *o, const RuleSystem *rules, const Deal *d, const Evaluation *e,
                        const EvalOptions *eo, double ms)
 {
@@ -263,6 +288,7 @@ static void print_text(const CommonOptions *o, const RuleSystem *rules, const De
     printf("%d skat%s x %d layouts = %ld worlds played %s (%s rules), %.1f s\n", e->skats, e->skats == 1 ? "" : "s",
            e->samples, e->worlds, eval_model_name(e->model), rules->name, ms / 1000);
     print_rows(o, rules, e);
+    print_fresh_check(rules, e);
     if (e->bid_ceiling)
         printf("Bid up to %d (wins with probability %.2f or more with %s)", e->bid_ceiling, e->confidence,
                row_with_announcement(rules, &e->contracts[e->ceiling_contract], e->ceiling_announce, name,
@@ -316,6 +342,8 @@ static json_t *contract_json(const RuleSystem *rules, const Evaluation *e, int r
         return j;
     json_object_set_new(j, "p_available", json_real(c->p_available));
     json_object_set_new(j, "p_win", json_real(c->p_win));
+    if (c->p_win_fresh >= 0)
+        json_object_set_new(j, "p_win_fresh", json_real(c->p_win_fresh));
     json_object_set_new(j, "p_schneider", json_real(c->p_schneider));
     json_object_set_new(j, "p_schwarz", json_real(c->p_schwarz));
     json_object_set_new(j, "expected_value", json_real(c->expected_value));
@@ -430,6 +458,11 @@ int cmd_evaluate(int argc, char **argv)
     if (first < 0)
         return status;
     char why[256];
+    if (eo.eval.fresh_check && eo.eval.model != MODEL_DOUBLE_DUMMY) {
+        fprintf(stderr, "skatdd evaluate: --fresh-check needs --model double-dummy (single-dummy chooses each "
+                        "discard in layouts of its own already)\n");
+        return EXIT_BAD_INPUT;
+    }
     if (eo.plot && !plot_check_path(eo.plot, why, sizeof why)) {
         fprintf(stderr, "skatdd evaluate: --plot %s: %s\n", eo.plot, why);
         return EXIT_BAD_INPUT;

@@ -81,7 +81,7 @@ _skatdd()
     score) options="--rules --scheme --table-size --format" ;;
     table) options="--declarer --rules --threads --tt-mb --format --ascii --symbols" ;;
     evaluate) options="--samples --quick --discards --model --sd-layouts --sd-contracts --seed
-                       --confidence --plot --rules --threads --tt-mb --format --quiet" ;;
+                       --confidence --plot --fresh-check --rules --threads --tt-mb --format --quiet" ;;
     analyze) options="--min-cost --html --rules --format --tt-mb --ascii --symbols" ;;
     problems) options="--rules --format --threads --tt-mb" ;;
     rules) options="" ;;

@@ -1118,7 +1118,7 @@ bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOp
     w->level = calloc((size_t)w->skats * MAX_PLAYS * (size_t)w->samples, 1);
     w->chosen = calloc((size_t)w->skats * MAX_PLAYS, sizeof *w->chosen);
     w->dd_discard = calloc((size_t)w->skats * GAME_TYPE_COUNT, sizeof *w->dd_discard);
-    bool fresh = o->fresh_check && !w->twelve && o->model == MODEL_DOUBLE_DUMMY;
+    bool fresh = o->fresh_check && o->model == MODEL_DOUBLE_DUMMY;
     w->fresh_wins = fresh ? calloc((size_t)w->skats * MAX_PLAYS, 1) : NULL;
     int threads = o->threads > 0 ? o->threads : omp_get_num_procs();
     Solver **solvers = calloc((size_t)threads, sizeof *solvers);

@@ -54,8 +54,9 @@ typedef struct {
     int sd_contracts;       /* single-dummy: rows played, the best by double-dummy expected score */
     int threads;            /* 0: all cores */
     size_t tt_bytes;        /* over all threads (solver_tt_share) */
-    /* Double-dummy, ten cards: also play each skat's chosen discard in as
-     * many fresh layouts, which played no part in choosing it (p_win_fresh). */
+    /* Double-dummy: also play each skat's chosen discard in as
+     * many fresh layouts, which played no part in choosing it (p_win_fresh);
+     * the evaluation is otherwise the same (skatdd evaluate --fresh-check). */
     bool fresh_check;
     /* Called now and then from the main thread: skats done of total. */
     void (*progress)(void *ctx, int done, int total, long worlds);

@@ -53,3 +53,16 @@ sd1=$("$SKATDD" evaluate --quiet --samples 2 --model single-dummy --sd-layouts 2
 text=$("$SKATDD" evaluate --quiet --samples 2 "$data")
 grep -q "optimistic for the declarer" <<<"$text" || fail "the optimism note"
 exit 0
+
+# --fresh-check: the skat games' chance in new layouts, the evaluation
+# otherwise the same; refused with single-dummy.
+fresh=$("$SKATDD" evaluate --quiet --samples 3 --seed 5 --fresh-check --format json "$data")
+[ "$(echo "$json" | jq -c 'del(.ms, .nodes)')" = "$(echo "$fresh" | jq -c 'del(.ms, .nodes, .contracts[].p_win_fresh)')" ] ||
+    fail "--fresh-check changed the evaluation"
+[ "$(echo "$fresh" | jq '[.contracts[] | select(.p_win_fresh != null)] | length')" = 7 ] ||
+    fail "--fresh-check: four suits, grand, null and null ouvert checked"
+echo "$fresh" | jq -e '.contracts[] | select(.p_win_fresh != null) | select(.hand or .p_win_fresh < 0 or .p_win_fresh > 1)' >/dev/null &&
+    fail "--fresh-check: a hand game checked, or no probability"
+"$SKATDD" evaluate --quiet --samples 3 --fresh-check "$data" | grep -q '^Fresh check' || fail "--fresh-check: text line"
+echo "$json" | jq -e '.contracts[] | has("p_win_fresh")' >/dev/null && fail "p_win_fresh without --fresh-check"
+true

@@ -1,0 +1,1 @@
+evaluate --fresh-check --model single-dummy
