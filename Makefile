@@ -256,8 +256,9 @@ stored-values: build/tests/bench
 # a minute (the single-dummy, evaluate and batch benchmarks are left out).
 # The full bench ends with bench-batch, the deals per second per core that
 # the README's figures for ten million deals are computed from.
-bench: deps build/tests/bench build/tests/optimism build/tests/bench_evaluate build/skatdd
+bench: deps build/tests/bench build/tests/bench_thresholds build/tests/optimism build/tests/bench_evaluate build/skatdd
 	./build/tests/bench $(BENCH_ARGS)
+	./build/tests/bench_thresholds
 	@case " $(BENCH_ARGS) " in *" --quick "*) exit 0 ;; esac; \
 	  echo ./build/tests/optimism && ./build/tests/optimism && \
 	  echo ./build/tests/bench_evaluate $(EVAL_BENCH_ARGS) && ./build/tests/bench_evaluate $(EVAL_BENCH_ARGS) && \
