@@ -97,6 +97,11 @@ static inline int declarer_floor(const Solver *s, int leader)
             won = (own & s->trump) | masters;
         else
             won |= cashable(s, masters, hand1, hand2);
+    } else if (!s->ramsch && (own & s->trump) && !((hand1 | hand2) & s->trump)) {
+        /* Not on lead, but the defenders hold no trump: he loses no master
+         * (following suit he may keep it; void, he ruffs) and takes the lead
+         * with his first trick, then cashes them. */
+        won |= plain_masters(s, own, live);
     }
     int tricks = __builtin_popcount(won);
     return set_worth(s, won) + cheapest_sum(s, hand1, tricks) + cheapest_sum(s, hand2, tricks);
