@@ -117,7 +117,8 @@ static inline int defenders_floor(const Solver *s, int leader)
         uint32_t partner = live & ~own & ~declarer;
         if (draws_trumps(s, __builtin_popcount(top_trumps(s, live, own)), declarer, partner)) {
             uint32_t won = (own & s->trump) | plain_masters(s, own, live);
-            return set_worth(s, won) + cheapest_sum(s, declarer, __builtin_popcount(won));
+            int tricks = __builtin_popcount(won);
+            return set_worth(s, won) + cheapest_sum(s, declarer, tricks) + cheapest_sum(s, partner, tricks);
         }
     }
     uint32_t top = top_trumps(s, live, live & ~declarer);
@@ -127,7 +128,18 @@ static inline int defenders_floor(const Solver *s, int leader)
      * his partner puts as many cards, all but his own top trumps others. */
     uint32_t partner = held1 >= held2 ? hand2 : hand1;
     int most = held1 > held2 ? held1 : held2, fewest = held1 + held2 - most;
-    return set_worth(s, top) + cheapest_sum(s, declarer, most) + cheapest_sum(s, partner & ~top, most - fewest);
+    int sure = set_worth(s, top) + cheapest_sum(s, declarer, most) + cheapest_sum(s, partner & ~top, most - fewest);
+    /* One defender holds every trump left: as the declarer in declarer_floor,
+     * he loses none of his masters and takes the lead with his first trick
+     * (void, he ruffs, and nobody can overruff), then cashes them. */
+    if (!s->ramsch && (top & (hand1 | hand2)) && !((top & hand1) && (top & hand2)) && !(declarer & s->trump)) {
+        uint32_t holder = top & hand1 ? hand1 : hand2, other = holder == hand1 ? hand2 : hand1;
+        uint32_t won = (holder & s->trump) | plain_masters(s, holder, live);
+        int tricks = __builtin_popcount(won);
+        int cashed = set_worth(s, won) + cheapest_sum(s, declarer, tricks) + cheapest_sum(s, other, tricks);
+        sure = cashed > sure ? cashed : sure;
+    }
+    return sure;
 }
 
 /* Null: whether the defenders, leading one suit (cards within it: the
