@@ -76,8 +76,11 @@ static inline uint32_t cashable(const Solver *s, uint32_t masters, uint32_t othe
  * with his top ones (see draws_trumps), he takes a trick with each of his
  * trumps and each of his masters, cashed one after another (nobody can trump
  * them any more, and the others' discards only make his cards stronger).
- * (A defender's cashing without drawing trumps costs more to find than it
- * saves.)  Each trick so taken also holds a card of every opponent, all
+ * A player not on lead who holds every trump left (at least one) takes a
+ * trick with each of them and each of his masters too: he never has to give
+ * a master up (void, he ruffs, and nobody can overruff), and his first trick
+ * gives him the lead.  (A defender's cashing without drawing trumps costs
+ * more to find than it saves.)  Each trick so taken also holds a card of every opponent, all
  * different: an opponent adds at least the points of his t cheapest cards
  * to t such tricks.
  *
