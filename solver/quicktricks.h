@@ -80,9 +80,9 @@ static inline uint32_t cashable(const Solver *s, uint32_t masters, uint32_t othe
  * trick with each of them and each of his masters too: he never has to give
  * a master up (void, he ruffs, and nobody can overruff), and his first trick
  * gives him the lead.  (A defender's cashing without drawing trumps costs
- * more to find than it saves.)  Each trick so taken also holds a card of every opponent, all
- * different: an opponent adds at least the points of his t cheapest cards
- * to t such tricks.
+ * more to find than it saves.)  Each trick so taken also holds a card of
+ * every opponent, all different: an opponent adds at least the points of
+ * his t cheapest cards to t such tricks.
  *
  * Trick counts: the declarer's tricks all hold a card of his one hand, so
  * they are as many as his cards counted; the defenders' top trumps may fall
