@@ -79,7 +79,10 @@ static inline uint32_t cashable(const Solver *s, uint32_t masters, uint32_t othe
  * A player not on lead who holds every trump left (at least one) takes a
  * trick with each of them and each of his masters too: he never has to give
  * a master up (void, he ruffs, and nobody can overruff), and his first trick
- * gives him the lead.  (A defender's cashing without drawing trumps costs
+ * gives him the lead.  With no trump left at all, a declarer not on lead
+ * keeps his masters while he has other cards to follow or discard with, as
+ * many as the defenders' cards of the suits he holds no master of.  (A
+ * defender's cashing without drawing trumps costs
  * more to find than it saves.)  Each trick so taken also holds a card of
  * every opponent, all different: an opponent adds at least the points of
  * his t cheapest cards to t such tricks.
@@ -105,6 +108,15 @@ static inline int declarer_floor(const Solver *s, int leader)
          * (following suit he may keep it; void, he ruffs) and takes the lead
          * with his first trick, then cashes them. */
         won |= plain_masters(s, own, live);
+    } else if (!s->ramsch && !(live & s->trump)) {
+        /* Nobody holds a trump: he gives no master up while he has another
+         * card to follow or discard, and every trick before his first costs
+         * the defenders a card of a suit he holds no master of. */
+        uint32_t masters = plain_masters(s, own, live), covered = 0;
+        for (uint32_t m = masters; m; m &= m - 1)
+            covered |= s->follow[__builtin_ctz(m)];
+        if (__builtin_popcount(own & ~masters) >= __builtin_popcount((hand1 | hand2) & ~covered))
+            won |= masters;
     }
     int tricks = __builtin_popcount(won);
     return set_worth(s, won) + cheapest_sum(s, hand1, tricks) + cheapest_sum(s, hand2, tricks);
