@@ -81,11 +81,13 @@ static inline uint32_t cashable(const Solver *s, uint32_t masters, uint32_t othe
  * a master up (void, he ruffs, and nobody can overruff), and his first trick
  * gives him the lead.  With no trump left at all, a declarer not on lead
  * keeps his masters while he has other cards to follow or discard with, as
- * many as the defenders' cards of the suits he holds no master of.  (A
- * defender's cashing without drawing trumps costs
- * more to find than it saves.)  Each trick so taken also holds a card of
- * every opponent, all different: an opponent adds at least the points of
- * his t cheapest cards to t such tricks.
+ * many as the defenders' cards of the suits he holds no master of.  And the
+ * declarer takes a trick with all but as many of his trumps as the
+ * defenders hold (length: a trump loses only to a higher one in its trick).
+ * (A defender's cashing without drawing trumps costs more to find than it
+ * saves.)  Each trick so taken also holds a card of every opponent, all
+ * different: an opponent adds at least the points of his t cheapest cards
+ * to t such tricks.
  *
  * Trick counts: the declarer's tricks all hold a card of his one hand, so
  * they are as many as his cards counted; the defenders' top trumps may fall
@@ -119,7 +121,19 @@ static inline int declarer_floor(const Solver *s, int leader)
             won |= masters;
     }
     int tricks = __builtin_popcount(won);
-    return set_worth(s, won) + cheapest_sum(s, hand1, tricks) + cheapest_sum(s, hand2, tricks);
+    int sure = set_worth(s, won) + cheapest_sum(s, hand1, tricks) + cheapest_sum(s, hand2, tricks);
+    /* Length: a trump loses only to a higher one in its trick, and each
+     * defender's trump is in one trick, so all but as many of his trumps as
+     * the defenders hold take tricks. */
+    if (!s->ramsch) {
+        int longer = __builtin_popcount(own & s->trump) - __builtin_popcount((hand1 | hand2) & s->trump);
+        if (longer > tricks) {
+            int counted = cheapest_sum(s, own & s->trump, longer) + cheapest_sum(s, hand1, longer) +
+                          cheapest_sum(s, hand2, longer);
+            sure = counted > sure ? counted : sure;
+        }
+    }
+    return sure;
 }
 
 static inline int defenders_floor(const Solver *s, int leader)
