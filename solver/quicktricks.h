@@ -83,7 +83,8 @@ static inline uint32_t cashable(const Solver *s, uint32_t masters, uint32_t othe
  * keeps his masters while he has other cards to follow or discard with, as
  * many as the defenders' cards of the suits he holds no master of.  And the
  * declarer takes a trick with all but as many of his trumps as the
- * defenders hold (length: a trump loses only to a higher one in its trick).
+ * defenders hold above his lowest (length: a trump loses only to a higher
+ * one in its trick).
  * (A defender's cashing without drawing trumps costs more to find than it
  * saves.)  Each trick so taken also holds a card of every opponent, all
  * different: an opponent adds at least the points of his t cheapest cards
@@ -124,9 +125,11 @@ static inline int declarer_floor(const Solver *s, int leader)
     int sure = set_worth(s, won) + cheapest_sum(s, hand1, tricks) + cheapest_sum(s, hand2, tricks);
     /* Length: a trump loses only to a higher one in its trick, and each
      * defender's trump is in one trick, so all but as many of his trumps as
-     * the defenders hold take tricks. */
+     * the defenders hold above his lowest take tricks. */
     if (!s->ramsch) {
-        int longer = __builtin_popcount(own & s->trump) - __builtin_popcount((hand1 | hand2) & s->trump);
+        uint32_t trumps = own & s->trump;
+        uint32_t above = trumps ? (hand1 | hand2) & s->trump & ~((2u << __builtin_ctz(trumps)) - 1) : 0;
+        int longer = __builtin_popcount(trumps) - __builtin_popcount(above);
         if (longer > tricks) {
             int counted = cheapest_sum(s, own & s->trump, longer) + cheapest_sum(s, hand1, longer) +
                           cheapest_sum(s, hand2, longer);
