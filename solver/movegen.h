@@ -171,18 +171,6 @@ static inline bool beatable(uint32_t reply, uint32_t contenders, int top)
     return (reply & contenders & ~((2u << top) - 1)) != 0;
 }
 
-/* All cards of the effective suits some card of cards belongs to. */
-static inline uint32_t suits_of(const Solver *s, uint32_t cards)
-{
-    uint32_t suits = 0;
-    while (cards) {
-        uint32_t suit = s->follow[__builtin_ctz(cards)];
-        suits |= suit;
-        cards &= ~suit;
-    }
-    return suits;
-}
-
 /* The leads of own that opponent could beat: with a higher card of the
  * suit, or with a trump when void in it. */
 static inline uint32_t beatable_leads(const Solver *s, uint32_t own, uint32_t opponent)

@@ -23,6 +23,14 @@ static inline int cheapest_sum(const Solver *s, uint32_t hand, int k)
     return sum;
 }
 
+/* The least points of the tricks a side takes with each card of won, one
+ * card a trick: those cards and, from each opponent, his cheapest as many. */
+static inline int tricks_worth(const Solver *s, uint32_t won, uint32_t opponent1, uint32_t opponent2)
+{
+    int tricks = __builtin_popcount(won);
+    return set_worth(s, won) + cheapest_sum(s, opponent1, tricks) + cheapest_sum(s, opponent2, tricks);
+}
+
 /* The trumps above every trump outside side_cards: each takes a trick
  * whenever it is played. */
 static inline uint32_t top_trumps(const Solver *s, uint32_t live, uint32_t side_cards)
@@ -115,14 +123,12 @@ static inline int declarer_floor(const Solver *s, int leader)
         /* Nobody holds a trump: he gives no master up while he has another
          * card to follow or discard, and every trick before his first costs
          * the defenders a card of a suit he holds no master of. */
-        uint32_t masters = plain_masters(s, own, live), covered = 0;
-        for (uint32_t m = masters; m; m &= m - 1)
-            covered |= s->follow[__builtin_ctz(m)];
-        if (__builtin_popcount(own & ~masters) >= __builtin_popcount((hand1 | hand2) & ~covered))
+        uint32_t masters = plain_masters(s, own, live);
+        if (__builtin_popcount(own & ~masters) >= __builtin_popcount((hand1 | hand2) & ~suits_of(s, masters)))
             won |= masters;
     }
     int tricks = __builtin_popcount(won);
-    int sure = set_worth(s, won) + cheapest_sum(s, hand1, tricks) + cheapest_sum(s, hand2, tricks);
+    int sure = tricks_worth(s, won, hand1, hand2);
     /* Length: a trump loses only to a higher one in its trick, and each
      * defender's trump is in one trick, so all but as many of his trumps as
      * the defenders hold above his lowest take tricks. */
@@ -131,7 +137,7 @@ static inline int declarer_floor(const Solver *s, int leader)
         uint32_t above = trumps ? (hand1 | hand2) & s->trump & ~((2u << __builtin_ctz(trumps)) - 1) : 0;
         int longer = __builtin_popcount(trumps) - __builtin_popcount(above);
         if (longer > tricks) {
-            int counted = cheapest_sum(s, own & s->trump, longer) + cheapest_sum(s, hand1, longer) +
+            int counted = cheapest_sum(s, trumps, longer) + cheapest_sum(s, hand1, longer) +
                           cheapest_sum(s, hand2, longer);
             sure = counted > sure ? counted : sure;
         }
@@ -148,9 +154,7 @@ static inline int defenders_floor(const Solver *s, int leader)
     if (leader != s->declarer && !s->ramsch) {
         uint32_t partner = live & ~own & ~declarer;
         if (draws_trumps(s, __builtin_popcount(top_trumps(s, live, own)), declarer, partner)) {
-            uint32_t won = (own & s->trump) | plain_masters(s, own, live);
-            int tricks = __builtin_popcount(won);
-            return set_worth(s, won) + cheapest_sum(s, declarer, tricks) + cheapest_sum(s, partner, tricks);
+            return tricks_worth(s, (own & s->trump) | plain_masters(s, own, live), declarer, partner);
         }
     }
     uint32_t top = top_trumps(s, live, live & ~declarer);
@@ -165,10 +169,9 @@ static inline int defenders_floor(const Solver *s, int leader)
      * he loses none of his masters and takes the lead with his first trick
      * (void, he ruffs, and nobody can overruff), then cashes them. */
     if (!s->ramsch && (top & (hand1 | hand2)) && !((top & hand1) && (top & hand2)) && !(declarer & s->trump)) {
-        uint32_t holder = top & hand1 ? hand1 : hand2, other = holder == hand1 ? hand2 : hand1;
-        uint32_t won = (holder & s->trump) | plain_masters(s, holder, live);
-        int tricks = __builtin_popcount(won);
-        int cashed = set_worth(s, won) + cheapest_sum(s, declarer, tricks) + cheapest_sum(s, other, tricks);
+        bool first = (top & hand1) != 0;
+        uint32_t holder = first ? hand1 : hand2, other = first ? hand2 : hand1;
+        int cashed = tricks_worth(s, (holder & s->trump) | plain_masters(s, holder, live), declarer, other);
         sure = cashed > sure ? cashed : sure;
     }
     return sure;

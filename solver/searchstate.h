@@ -110,6 +110,18 @@ static inline uint32_t dearest_cards(const Solver *s, uint32_t cards)
     return cards;
 }
 
+/* All cards of the effective suits some card of cards belongs to. */
+static inline uint32_t suits_of(const Solver *s, uint32_t cards)
+{
+    uint32_t suits = 0;
+    while (cards) {
+        uint32_t suit = s->follow[__builtin_ctz(cards)];
+        suits |= suit;
+        cards &= ~suit;
+    }
+    return suits;
+}
+
 /* Each card at or below some card of cards in the same effective suit. */
 static inline uint32_t at_or_below(const Solver *s, uint32_t cards)
 {
