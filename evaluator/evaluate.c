@@ -60,9 +60,7 @@ typedef struct {
     bool own_layouts;            /* skat games: the discard chosen in layouts of its own */
     int pilots;                  /* skats whose choice among all discards orders the candidates */
     int pilot_skat[PILOTS];
-    CardSet pilot_choice[PILOTS][MAX_PLAYS]; /* per pilot and skat-game play: its discard */
-    CardSet pilot_kept[PILOTS][MAX_PLAYS]; /* the hand's cards of it */
-    int8_t pilot_from_skat[PILOTS][MAX_PLAYS]; /* and how many skat cards it put away; -1 none */
+    CardSet pilot_choice[PILOTS][MAX_PLAYS]; /* per pilot and skat-game play: its discard; ALL_CARDS none */
     uint64_t seed;
     bool single_dummy;           /* play every world card by card (singledummy.h) */
     int sd_layouts;
@@ -346,8 +344,11 @@ static void order_by_pilots(const Work *w, int p, int skat, CardSet *candidates,
         CardSet kept = candidates[i] & w->hand;
         int from_skat = set_count(candidates[i] & w->skat[skat]);
         votes[i] = 0;
-        for (int k = 0; k < w->pilots; k++)
-            votes[i] += w->pilot_from_skat[k][p] == from_skat && w->pilot_kept[k][p] == kept;
+        for (int k = 0; k < w->pilots; k++) {
+            CardSet chosen = w->pilot_choice[k][p];
+            votes[i] += chosen != ALL_CARDS && (chosen & w->hand) == kept &&
+                        set_count(chosen & w->skat[w->pilot_skat[k]]) == from_skat;
+        }
     }
     for (int i = 1; i < n; i++) {
         CardSet c = candidates[i];
@@ -1000,12 +1001,6 @@ static void run_pilots(Work *w, Solver **solvers, int threads, int pilots)
         solver_new_deal(solver);
         w->pilot_choice[k][p] = choose_in_own_layouts(w, solver, w->pilot_skat[k], p, DISCARD_COUNT);
     }
-    for (int k = 0; k < pilots; k++)
-        for (int p = 0; p < w->plays; p++) {
-            CardSet chosen = w->pilot_choice[k][p];
-            w->pilot_kept[k][p] = chosen & w->hand;
-            w->pilot_from_skat[k][p] = chosen == ALL_CARDS ? -1 : (int8_t)set_count(chosen & w->skat[w->pilot_skat[k]]);
-        }
     w->pilots = pilots;
 }
 
