@@ -18,6 +18,7 @@
 #include "common.h"
 #include "search.h"
 #include "support_cards.h"
+#include "support_oracle.h"
 
 enum { QUESTIONS = 3, BENCH_GAMES = 5 };
 static const int threshold[QUESTIONS] = {61, 90, 31};
@@ -29,14 +30,6 @@ typedef struct {
     uint64_t signature;
 } Totals;
 
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
 /* The hand's seat holds hand, the skat two of the other cards, the other
  * seats ten each. */
 static void deal_layout(uint64_t *rng, CardSet hand, int seat, CardSet hands[SEAT_COUNT], CardSet *skat)
@@ -45,7 +38,7 @@ static void deal_layout(uint64_t *rng, CardSet hand, int seat, CardSet hands[SEA
     for (CardSet m = ~hand; m; m &= m - 1)
         cards[n++] = set_first(m);
     for (int i = n - 1; i > 0; i--) {
-        int j = (int)(next_random(rng) % (uint64_t)(i + 1)), t = cards[i];
+        int j = (int)(test_random(rng) % (uint64_t)(i + 1)), t = cards[i];
         cards[i] = cards[j];
         cards[j] = t;
     }
