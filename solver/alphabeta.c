@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "endings.h"
+#include "leadhints.h"
 #include "movegen.h"
 #include "quicktricks.h"
 
@@ -294,6 +295,15 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
         if (!((own >> c) & 1u))
             c = -1;
     }
+    /* No table entry's card: the lead that cut a position like it off. */
+    uint64_t hint_key = 0;
+    if (c < 0 && !s->ramsch) {
+        hint_key = lead_hint_key(s, &key, leader);
+        int hint = lead_hint(s, hint_key);
+        c = hint >= 0 ? card_of_key(&key, hint) : -1;
+        if (c >= 0 && !((own >> c) & 1u))
+            c = -1;
+    }
     int alpha0 = alpha, beta0 = beta;
     bool maximizing = maximizes(s, leader);
     uint8_t *killer = &s->lead_killer[__builtin_popcount(own)][leader];
@@ -322,6 +332,8 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
             }
         }
     }
+    if (!s->ramsch && (maximizing ? best >= beta0 : best <= alpha0))
+        lead_hint_store(s, hint_key ? hint_key : lead_hint_key(s, &key, leader), key_card(&key, best_move));
     TTEntry *entry = tt_store(s->tt, hash, hands, live, leader, s->kind);
     lower = tt_lower(entry);
     upper = tt_upper(entry);

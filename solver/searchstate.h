@@ -75,7 +75,11 @@ struct Solver {
     uint8_t lead_killer[11][3];
     uint8_t reply_killer[11][2][32];
     uint16_t lead_history[3][32];
+    uint64_t *lead_hints; /* LEAD_HINT_SLOTS words (leadhints.h) */
 };
+
+/* 32 KB: more slots found no more hints worth having (README, round 10). */
+enum { LEAD_HINT_BITS = 12, LEAD_HINT_SLOTS = 1 << LEAD_HINT_BITS };
 
 /* Among leads, move_score's units weigh HISTORY_WEIGHT each: a full history
  * outweighs up to 64 of them.  Measured best of 4, 16 and 64 (README). */
@@ -143,13 +147,14 @@ static inline int side_of(const Solver *s, int seat)
  * point search, his opponents in Ramsch. */
 static inline bool maximizes(const Solver *s, int player) { return (player == s->declarer) != s->ramsch; }
 
-/* Forgets the killer moves and the history: the card numbering or the
- * deal changed. */
+/* Forgets the killer moves, the history and the lead hints: the card
+ * numbering or the deal changed. */
 static inline void forget_move_order(Solver *s)
 {
     memset(s->lead_killer, 0, sizeof s->lead_killer);
     memset(s->reply_killer, 0, sizeof s->reply_killer);
     memset(s->lead_history, 0, sizeof s->lead_history);
+    memset(s->lead_hints, 0, LEAD_HINT_SLOTS * sizeof *s->lead_hints);
 }
 
 static inline uint32_t reply_cards(uint32_t hand, uint32_t led)
