@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "endings.h"
-#include "leadhints.h"
+#include "hints.h"
 #include "movegen.h"
 #include "quicktricks.h"
 
@@ -89,7 +89,7 @@ static inline int play_third(Solver *s, int player, int c, int winner, int in_tr
 
 /* The third player's moves after the first, c, failed to settle the node. */
 static __attribute__((noinline)) int third_rest(Solver *s, int leader, int c, int best, int in_trick, int alpha,
-                                                int beta)
+                                                int beta, int *cut_by)
 {
     int player = seat_after[leader][2];
     bool maximizing = maximizes(s, player);
@@ -110,6 +110,7 @@ static __attribute__((noinline)) int third_rest(Solver *s, int leader, int c, in
         int v = play_third(s, player, list.card[i], winner[i], in_trick, alpha, beta);
         if (improve(maximizing, v, list.card[i], &best, &best_move, &alpha, &beta)) {
             *killer = (uint8_t)(list.card[i] + 1);
+            *cut_by = list.card[i];
             break;
         }
     }
@@ -127,16 +128,28 @@ static int third_points(Solver *s, int leader, int alpha, int beta)
     int in_trick = s->points[s->trick[0]] + s->points[s->trick[1]];
     bool maximizing = maximizes(s, player);
 
-    int winner;
-    int c = third_choice(s, leader, &winner);
+    int winner, c = -1;
+    bool hinted = !s->ramsch && (legal & (legal - 1));
+    uint64_t hint_key = hinted ? reply_hint_key(s, leader, 2) : 0;
+    if (hinted && (c = hint_card(s->reply_hints, hint_key)) >= 0 && ((legal >> c) & 1u)) {
+        s->trick[2] = c;
+        winner = seat_after[leader][winning_index(s, 3)];
+    } else {
+        c = third_choice(s, leader, &winner);
+    }
     int best = play_third(s, player, c, winner, in_trick, alpha, beta);
     if (!(legal & (legal - 1)) || (maximizing ? best >= beta : best <= alpha))
         return best;
-    return third_rest(s, leader, c, best, in_trick, alpha, beta);
+    int cut_by = -1;
+    best = third_rest(s, leader, c, best, in_trick, alpha, beta, &cut_by);
+    if (hinted && cut_by >= 0)
+        hint_store(s->reply_hints, hint_key, cut_by);
+    return best;
 }
 
 /* The second player's moves after the first, c, failed to settle the node. */
-static __attribute__((noinline)) int second_rest(Solver *s, int leader, int c, int best, int alpha, int beta)
+static __attribute__((noinline)) int second_rest(Solver *s, int leader, int c, int best, int alpha, int beta,
+                                                 int *cut_by)
 {
     int player = seat_after[leader][1];
     bool maximizing = maximizes(s, player);
@@ -160,6 +173,7 @@ static __attribute__((noinline)) int second_rest(Solver *s, int leader, int c, i
         give_back(s, player, m);
         if (improve(maximizing, v, m, &best, &best_move, &alpha, &beta)) {
             *killer = (uint8_t)(m + 1);
+            *cut_by = m;
             break;
         }
     }
@@ -172,14 +186,22 @@ static int second_points(Solver *s, int leader, int alpha, int beta)
     int player = seat_after[leader][1];
     uint32_t legal = reply_cards(s->hand[player], s->follow[s->trick[0]]);
     bool maximizing = maximizes(s, player);
-    int c = second_choice(s, leader, legal);
+    bool hinted = !s->ramsch && (legal & (legal - 1));
+    uint64_t hint_key = hinted ? reply_hint_key(s, leader, 1) : 0;
+    int c = hinted ? hint_card(s->reply_hints, hint_key) : -1;
+    if (c < 0 || !((legal >> c) & 1u))
+        c = second_choice(s, leader, legal);
     take(s, player, c);
     s->trick[1] = c;
     int best = third_points(s, leader, alpha, beta);
     give_back(s, player, c);
     if (!(legal & (legal - 1)) || (maximizing ? best >= beta : best <= alpha))
         return best;
-    return second_rest(s, leader, c, best, alpha, beta);
+    int cut_by = -1;
+    best = second_rest(s, leader, c, best, alpha, beta, &cut_by);
+    if (hinted && cut_by >= 0)
+        hint_store(s->reply_hints, hint_key, cut_by);
+    return best;
 }
 
 static inline int play_lead(Solver *s, int leader, int c, int alpha, int beta)
@@ -295,14 +317,15 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
         if (!((own >> c) & 1u))
             c = -1;
     }
-    /* No table entry's card: the lead that cut a position like it off. */
-    uint64_t hint_key = 0;
-    if (c < 0 && !s->ramsch) {
-        hint_key = lead_hint_key(s, &key, leader);
-        int hint = lead_hint(s, hint_key);
-        c = hint >= 0 ? card_of_key(&key, hint) : -1;
-        if (c >= 0 && !((own >> c) & 1u))
-            c = -1;
+    /* No table entry's card: the lead that cut a position like it off.
+     * The class also keys the replies' hints in this trick. */
+    uint64_t class = 0;
+    if (!s->ramsch) {
+        class = hint_class(s, &key, leader);
+        s->trick_class[__builtin_popcount(own) - 1] = class;
+        int hint = c < 0 ? hint_card(s->lead_hints, class) : -1;
+        if (hint >= 0 && ((own >> card_of_key(&key, hint)) & 1u))
+            c = card_of_key(&key, hint);
     }
     int alpha0 = alpha, beta0 = beta;
     bool maximizing = maximizes(s, leader);
@@ -332,8 +355,8 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
             }
         }
     }
-    if (!s->ramsch && (maximizing ? best >= beta0 : best <= alpha0))
-        lead_hint_store(s, hint_key ? hint_key : lead_hint_key(s, &key, leader), key_card(&key, best_move));
+    if (class && (maximizing ? best >= beta0 : best <= alpha0))
+        hint_store(s->lead_hints, class, key_card(&key, best_move));
     TTEntry *entry = tt_store(s->tt, hash, hands, live, leader, s->kind);
     lower = tt_lower(entry);
     upper = tt_upper(entry);

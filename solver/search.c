@@ -15,11 +15,13 @@ Solver *solver_new(size_t tt_bytes)
         return NULL;
     s->tt = tt_new(tt_bytes);
     s->ends = calloc((size_t)1 << END_BITS, sizeof *s->ends);
-    s->lead_hints = calloc(LEAD_HINT_SLOTS, sizeof *s->lead_hints);
-    if (!s->tt || !s->ends || !s->lead_hints) {
+    s->lead_hints = calloc(HINT_SLOTS, sizeof *s->lead_hints);
+    s->reply_hints = calloc(HINT_SLOTS, sizeof *s->reply_hints);
+    if (!s->tt || !s->ends || !s->lead_hints || !s->reply_hints) {
         tt_free(s->tt);
         free(s->ends);
         free(s->lead_hints);
+        free(s->reply_hints);
         free(s);
         return NULL;
     }
@@ -39,6 +41,7 @@ void solver_free(Solver *solver)
         tt_free(solver->tt);
         free(solver->ends);
         free(solver->lead_hints);
+        free(solver->reply_hints);
         free(solver);
     }
 }

@@ -75,11 +75,15 @@ struct Solver {
     uint8_t lead_killer[11][3];
     uint8_t reply_killer[11][2][32];
     uint16_t lead_history[3][32];
-    uint64_t *lead_hints; /* LEAD_HINT_SLOTS words (leadhints.h) */
+    /* Hints (hints.h): HINT_SLOTS words each; the class of the trick being
+     * played, by the cards its leader holds after leading. */
+    uint64_t *lead_hints;
+    uint64_t *reply_hints;
+    uint64_t trick_class[10];
 };
 
-/* 32 KB: more slots found no more hints worth having (README, round 10). */
-enum { LEAD_HINT_BITS = 12, LEAD_HINT_SLOTS = 1 << LEAD_HINT_BITS };
+/* 32 KB a table: more slots found no more hints worth having (README, round 10). */
+enum { HINT_BITS = 12, HINT_SLOTS = 1 << HINT_BITS };
 
 /* Among leads, move_score's units weigh HISTORY_WEIGHT each: a full history
  * outweighs up to 64 of them.  Measured best of 4, 16 and 64 (README). */
@@ -147,14 +151,16 @@ static inline int side_of(const Solver *s, int seat)
  * point search, his opponents in Ramsch. */
 static inline bool maximizes(const Solver *s, int player) { return (player == s->declarer) != s->ramsch; }
 
-/* Forgets the killer moves, the history and the lead hints: the card
- * numbering or the deal changed. */
+/* Forgets the killer moves, the history and the hints: the card numbering
+ * or the deal changed. */
 static inline void forget_move_order(Solver *s)
 {
     memset(s->lead_killer, 0, sizeof s->lead_killer);
     memset(s->reply_killer, 0, sizeof s->reply_killer);
     memset(s->lead_history, 0, sizeof s->lead_history);
-    memset(s->lead_hints, 0, LEAD_HINT_SLOTS * sizeof *s->lead_hints);
+    memset(s->lead_hints, 0, HINT_SLOTS * sizeof *s->lead_hints);
+    memset(s->reply_hints, 0, HINT_SLOTS * sizeof *s->reply_hints);
+    memset(s->trick_class, 0, sizeof s->trick_class);
 }
 
 static inline uint32_t reply_cards(uint32_t hand, uint32_t led)

@@ -1,0 +1,81 @@
+/* Internal to the solver (not for evaluator/ or cli/).
+ *
+ * Hints: the card that cut a node off, remembered for the positions like
+ * its own, and tried first there.  Positions alike: of one shape (ttkey.h)
+ * except that the cards of each plain suit below its top one, and the
+ * trumps below the top four, count only by how many each hand holds (the
+ * position's class).  Such positions come up far more often than the same
+ * one again (cheap cards played or thrown in another order), and mostly
+ * want the same card.  A lead hint is keyed by the class of the trick's
+ * start and goes first where the transposition table knows no lead; a reply
+ * hint by that class and the cards played to the trick so far, and goes
+ * before the second or third player's first choice from masks.  Only an
+ * order: a wrong hint costs nodes, never a value.  Not for Ramsch, whose
+ * leads it made worse (README, round 10).
+ *
+ * Two direct-mapped tables of HINT_SLOTS words (the key's low 56 bits above
+ * the card), emptied with the killer moves (forget_move_order), so that what
+ * a search tries first never depends on what the solver searched for
+ * another deal or kind of game. */
+#ifndef SKATDD_HINTS_H
+#define SKATDD_HINTS_H
+
+#include "searchstate.h"
+
+enum { HINT_TOP_PLAIN = 1, HINT_TOP_TRUMPS = 4 };
+
+/* The class of position key with leader to lead; never 0. */
+static inline uint64_t hint_class(const Solver *s, const Key *key, int leader)
+{
+    uint32_t counted = 0;
+    uint64_t counts = 0;
+    for (int i = 0; i < s->suits.count; i++) {
+        uint32_t run = s->suits.run[i];
+        int live = __builtin_popcount(key->target & run);
+        int top = run & s->trump ? HINT_TOP_TRUMPS : HINT_TOP_PLAIN;
+        if (live <= top)
+            continue;
+        /* The key holds a suit's live cards from the bottom of its run up. */
+        uint32_t below = ((1u << (live - top)) - 1) << __builtin_ctz(run);
+        counted |= below;
+        counts = counts * 121 + (uint64_t)__builtin_popcount(key->hand[0] & below) * 11 +
+                 (uint64_t)__builtin_popcount(key->hand[1] & below);
+    }
+    uint64_t h = ((uint64_t)(key->hand[0] & ~counted) << 32 | (key->hand[1] & ~counted)) * 0x9e3779b97f4a7c15ull;
+    h ^= ((uint64_t)key->target << 3 | (uint64_t)leader << 1 | (uint64_t)s->kind << 40) * 0xc2b2ae3d27d4eb4full;
+    h ^= counts * 0x165667b19e3779f9ull;
+    h ^= h >> 29;
+    return h | 1;
+}
+
+/* The key of a reply hint: the trick's class (set by lead_points, by the
+ * cards its leader holds after leading) and the n cards played to it. */
+static inline uint64_t reply_hint_key(const Solver *s, int leader, int n)
+{
+    uint64_t h = s->trick_class[__builtin_popcount(s->hand[leader])];
+    h ^= (uint64_t)(s->trick[0] + 1) * 0x94d049bb133111ebull;
+    if (n == 2)
+        h ^= (uint64_t)(s->trick[1] + 1) * 0xd6e8feb86659fd93ull;
+    h *= 0xbf58476d1ce4e5b9ull;
+    return (h ^ (h >> 31)) | 1;
+}
+
+static inline uint64_t *hint_slot(uint64_t *table, uint64_t key)
+{
+    return &table[key >> (64 - HINT_BITS)];
+}
+
+/* The card remembered under key (a keyed card for leads, a card of the
+ * solver's numbering for replies), or -1. */
+static inline int hint_card(uint64_t *table, uint64_t key)
+{
+    uint64_t word = *hint_slot(table, key);
+    return (word >> 8) == (key & 0x00ffffffffffffffull) ? (int)(word & 255) : -1;
+}
+
+static inline void hint_store(uint64_t *table, uint64_t key, int card)
+{
+    *hint_slot(table, key) = (key & 0x00ffffffffffffffull) << 8 | (uint64_t)card;
+}
+
+#endif
