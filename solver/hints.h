@@ -3,8 +3,8 @@
  * Hints: the card that cut a node off, remembered for the positions like
  * its own, and tried first there.  Positions alike: of one shape (ttkey.h)
  * except that the cards of each plain suit below its top one, and the
- * trumps below the top four, count only by how many each hand holds (the
- * position's class).  Such positions come up far more often than the same
+ * trumps below the top two, count only by how many each hand holds (the
+ * position's class; how much to keep measured in README, round 10).  Such positions come up far more often than the same
  * one again (cheap cards played or thrown in another order), and mostly
  * want the same card.  A lead hint is keyed by the class of the trick's
  * start and goes first where the transposition table knows no lead; a reply
@@ -22,7 +22,7 @@
 
 #include "searchstate.h"
 
-enum { HINT_TOP_PLAIN = 1, HINT_TOP_TRUMPS = 4 };
+enum { HINT_TOP_PLAIN = 1, HINT_TOP_TRUMPS = 2 };
 
 /* The class of position key with leader to lead; never 0. */
 static inline uint64_t hint_class(const Solver *s, const Key *key, int leader)
