@@ -240,25 +240,25 @@ static void shape_distance(const Solver *s, uint32_t here, uint32_t there, int l
 
 /* What the table knows of a position: the bounds of its own entry, and
  * those of the entries of its shape, loosened by how far apart the two can
- * be (shape_distance; only where that can still help the window), and a
- * best card (its own entry's first). */
+ * be (shape_distance; only where that can still help the window), and the
+ * best cards of its own entry and of one of the others (keyed; 0 none). */
 static void table_bounds(const Solver *s, const TTBucket *group, uint64_t hands, uint32_t live, int leader,
-                         int alpha, int beta, int *lower, int *upper, int *best)
+                         int alpha, int beta, int *lower, int *upper, int *best, int *sibling_best)
 {
     uint32_t meta = tt_meta(s->tt, leader, s->kind);
     *lower = 0;
     *upper = TT_NO_UPPER;
-    *best = 0;
+    *best = *sibling_best = 0;
     for (int i = 0; i < TT_GROUP * TT_BUCKET_SIZE; i++) {
         const TTEntry *e = &group[i / TT_BUCKET_SIZE].slot[i % TT_BUCKET_SIZE];
         if (!tt_same_shape(e, hands, meta))
             continue;
         int lo = tt_lower(e), up = tt_upper(e);
         if (e->live == live) {
-            *best = tt_best(e) ? tt_best(e) : *best;
+            *best = tt_best(e);
         } else {
-            if (!*best)
-                *best = tt_best(e);
+            if (!*sibling_best)
+                *sibling_best = tt_best(e);
             int gain_low = lo - 1 - alpha, gain_up = up == TT_NO_UPPER ? -1 : beta - 1 - up;
             int limit = gain_low > gain_up ? gain_low : gain_up;
             if (limit < 0)
@@ -301,8 +301,8 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
     int ceiling = s->hand_points - defenders_floor(s, leader);
     if (ceiling <= alpha)
         return ceiling;
-    int lower, upper, known_best;
-    table_bounds(s, group, hands, live, leader, alpha, beta, &lower, &upper, &known_best);
+    int lower, upper, known_best, sibling_best;
+    table_bounds(s, group, hands, live, leader, alpha, beta, &lower, &upper, &known_best, &sibling_best);
     if (lower >= beta || lower == upper)
         return lower;
     if (upper <= alpha)
@@ -311,14 +311,11 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
         alpha = lower;
     if (upper < beta)
         beta = upper;
-    int c = -1;
-    if (known_best) {
-        c = card_of_key(&key, known_best - 1);
-        if (!((own >> c) & 1u))
-            c = -1;
-    }
-    /* No table entry's card: the lead that cut a position like it off.
-     * The class also keys the replies' hints in this trick. */
+    /* The first lead: the position's own table entry's; else the one that
+     * cut a position like it off (the class also keys the replies' hints in
+     * this trick); else a table entry's of its shape. */
+    int c = known_best ? card_of_key(&key, known_best - 1) : -1;
+    c = c >= 0 && ((own >> c) & 1u) ? c : -1;
     uint64_t class = 0;
     if (!s->ramsch) {
         class = hint_class(s, &key, leader);
@@ -327,6 +324,8 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
         if (hint >= 0 && ((own >> card_of_key(&key, hint)) & 1u))
             c = card_of_key(&key, hint);
     }
+    if (c < 0 && sibling_best && ((own >> card_of_key(&key, sibling_best - 1)) & 1u))
+        c = card_of_key(&key, sibling_best - 1);
     int alpha0 = alpha, beta0 = beta;
     bool maximizing = maximizes(s, leader);
     uint8_t *killer = &s->lead_killer[__builtin_popcount(own)][leader];
