@@ -261,6 +261,31 @@ static void test_full_deal_analysis(void **state)
     assert_true(a.nodes > 0);
 }
 
+/* What the search learnt of its move order (killers, history, hints) is
+ * forgotten with a new deal: after other deals and solver_new_deal, a deal
+ * costs the nodes it costs a fresh solver, in every kind of game. */
+static void test_new_deal_forgets_move_order(void **state)
+{
+    (void)state;
+    uint64_t rng = 77;
+    for (int game = GAME_CLUBS; game <= GAME_GRAND; game++) {
+        Position before, pos;
+        random_position(&rng, (GameType)game, 10, 0, 0, 0, &before);
+        random_position(&rng, (GameType)game, 10, 0, 0, 0, &pos);
+        Solver *fresh = solver_new(SOLVER_MIN_TT_BYTES);
+        assert_non_null(fresh);
+        int value = solver_declarer_points(fresh, &pos);
+        uint64_t nodes = solver_nodes(fresh);
+        Analysis a;
+        analyze_position(fresh, &before, &a);
+        solver_new_deal(fresh);
+        uint64_t start = solver_nodes(fresh);
+        assert_int_equal(solver_declarer_points(fresh, &pos), value);
+        assert_int_equal(solver_nodes(fresh) - start, nodes);
+        solver_free(fresh);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -272,6 +297,7 @@ int main(void)
         cmocka_unit_test(test_table_growth_keeps_entries),
         cmocka_unit_test(test_optimal_line),
         cmocka_unit_test(test_full_deal_analysis),
+        cmocka_unit_test(test_new_deal_forgets_move_order),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
