@@ -316,11 +316,11 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
      * this trick); else a table entry's of its shape. */
     int c = known_best ? card_of_key(&key, known_best - 1) : -1;
     c = c >= 0 && ((own >> c) & 1u) ? c : -1;
-    uint64_t class = 0;
+    uint64_t class_key = 0;
     if (!s->ramsch) {
-        class = hint_class(s, &key, leader);
-        s->trick_class[__builtin_popcount(own) - 1] = class;
-        int hint = c < 0 ? hint_card(s->lead_hints, class) : -1;
+        class_key = hint_class(s, &key, leader);
+        s->trick_class[__builtin_popcount(own) - 1] = class_key;
+        int hint = c < 0 ? hint_card(s->lead_hints, class_key) : -1;
         if (hint >= 0 && ((own >> card_of_key(&key, hint)) & 1u))
             c = card_of_key(&key, hint);
     }
@@ -354,8 +354,8 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
             }
         }
     }
-    if (class && (maximizing ? best >= beta0 : best <= alpha0))
-        hint_store(s->lead_hints, class, key_card(&key, best_move));
+    if (class_key && (maximizing ? best >= beta0 : best <= alpha0))
+        hint_store(s->lead_hints, class_key, key_card(&key, best_move));
     TTEntry *entry = tt_store(s->tt, hash, hands, live, leader, s->kind);
     lower = tt_lower(entry);
     upper = tt_upper(entry);
