@@ -318,8 +318,7 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
     c = c >= 0 && ((own >> c) & 1u) ? c : -1;
     uint64_t class_key = 0;
     if (!s->ramsch) {
-        class_key = hint_class(s, &key, leader);
-        s->trick_class[__builtin_popcount(own) - 1] = class_key;
+        hint_classes(s, &key, leader, &class_key, &s->trick_class[__builtin_popcount(own) - 1]);
         int hint = c < 0 ? hint_card(s->lead_hints, class_key) : -1;
         if (hint >= 0 && ((own >> card_of_key(&key, hint)) & 1u))
             c = card_of_key(&key, hint);

@@ -2,16 +2,18 @@
  *
  * Hints: the card that cut a node off, remembered for the positions like
  * its own, and tried first there.  Positions alike: of one shape (ttkey.h)
- * except that the cards of each plain suit below its top one, and the
- * trumps below the top two, count only by how many each hand holds (the
- * position's class; how much to keep measured in README, round 10).  Such positions come up far more often than the same
+ * except that some low cards count only by how many each hand holds (the
+ * position's class).  Such positions come up far more often than the same
  * one again (cheap cards played or thrown in another order), and mostly
  * want the same card.  A lead hint is keyed by the class of the trick's
- * start and goes first where the transposition table knows no lead; a reply
- * hint by that class and the cards played to the trick so far, and goes
- * before the second or third player's first choice from masks.  Only an
- * order: a wrong hint costs nodes, never a value.  Not for Ramsch, whose
- * leads it made worse (README, round 10).
+ * start that keeps each plain suit's top card and the top two trumps, and
+ * goes first where the transposition table knows no lead for the position
+ * itself.  A reply hint is keyed by a coarser class of the trick's start
+ * (each plain suit counted whole, the top trump kept) and the cards played
+ * to the trick so far, and goes before the second or third player's first
+ * choice from masks.  (How much each keeps: measured, README round 10.)
+ * Only an order: a wrong hint costs nodes, never a value.  Not for Ramsch,
+ * where they cost more than they saved (README, round 10).
  *
  * Two direct-mapped tables of HINT_SLOTS words (the key's low 56 bits above
  * the card), emptied with the killer moves (forget_move_order), so that what
@@ -22,30 +24,44 @@
 
 #include "searchstate.h"
 
-enum { HINT_TOP_PLAIN = 1, HINT_TOP_TRUMPS = 2 };
+enum { HINT_TOP_PLAIN = 1, HINT_TOP_TRUMPS = 2, REPLY_TOP_PLAIN = 0, REPLY_TOP_TRUMPS = 1 };
 
-/* The class of position key with leader to lead; never 0. */
-static inline uint64_t hint_class(const Solver *s, const Key *key, int leader)
+/* The hash of a class: the hands' cards outside counted, and counts. */
+static inline uint64_t class_hash(const Key *key, int leader, int kind, uint32_t counted, uint64_t counts)
 {
-    uint32_t counted = 0;
-    uint64_t counts = 0;
-    for (int i = 0; i < s->suits.count; i++) {
-        uint32_t run = s->suits.run[i];
-        int live = __builtin_popcount(key->target & run);
-        int top = run & s->trump ? HINT_TOP_TRUMPS : HINT_TOP_PLAIN;
-        if (live <= top)
-            continue;
-        /* The key holds a suit's live cards from the bottom of its run up. */
-        uint32_t below = ((1u << (live - top)) - 1) << __builtin_ctz(run);
-        counted |= below;
-        counts = counts * 121 + (uint64_t)__builtin_popcount(key->hand[0] & below) * 11 +
-                 (uint64_t)__builtin_popcount(key->hand[1] & below);
-    }
     uint64_t h = ((uint64_t)(key->hand[0] & ~counted) << 32 | (key->hand[1] & ~counted)) * 0x9e3779b97f4a7c15ull;
-    h ^= ((uint64_t)key->target << 3 | (uint64_t)leader << 1 | (uint64_t)s->kind << 40) * 0xc2b2ae3d27d4eb4full;
+    h ^= ((uint64_t)key->target << 3 | (uint64_t)leader << 1 | (uint64_t)kind << 40) * 0xc2b2ae3d27d4eb4full;
     h ^= counts * 0x165667b19e3779f9ull;
     h ^= h >> 29;
     return h | 1;
+}
+
+/* The classes of position key with leader to lead (never 0): the leads'
+ * (each plain suit's top card and the top two trumps kept) and the
+ * replies' (each plain suit counted whole, the top trump kept). */
+static inline void hint_classes(const Solver *s, const Key *key, int leader, uint64_t *lead_class,
+                                uint64_t *reply_class)
+{
+    uint32_t counted[2] = {0, 0};
+    uint64_t counts[2] = {0, 0};
+    static const int top[2][2] = {{HINT_TOP_PLAIN, HINT_TOP_TRUMPS}, {REPLY_TOP_PLAIN, REPLY_TOP_TRUMPS}};
+    for (int i = 0; i < s->suits.count; i++) {
+        uint32_t run = s->suits.run[i];
+        int live = __builtin_popcount(key->target & run);
+        bool trumps = (run & s->trump) != 0;
+        for (int c = 0; c < 2; c++) {
+            int kept = top[c][trumps];
+            if (live <= kept)
+                continue;
+            /* The key holds a suit's live cards from the bottom of its run up. */
+            uint32_t below = ((1u << (live - kept)) - 1) << __builtin_ctz(run);
+            counted[c] |= below;
+            counts[c] = counts[c] * 121 + (uint64_t)__builtin_popcount(key->hand[0] & below) * 11 +
+                        (uint64_t)__builtin_popcount(key->hand[1] & below);
+        }
+    }
+    *lead_class = class_hash(key, leader, s->kind, counted[0], counts[0]);
+    *reply_class = class_hash(key, leader, s->kind, counted[1], counts[1]) ^ 0x2545f4914f6cdd1dull;
 }
 
 /* The key of a reply hint: the trick's class (set by lead_points, by the
