@@ -36,9 +36,9 @@ static inline uint64_t class_hash(const Key *key, int leader, int kind, uint32_t
     return h | 1;
 }
 
-/* The classes of position key with leader to lead (never 0): the leads'
- * (each plain suit's top card and the top two trumps kept) and the
- * replies' (each plain suit counted whole, the top trump kept). */
+/* The classes of position key with leader to lead: the leads' (each plain
+ * suit's top card and the top two trumps kept; never 0) and the replies'
+ * (each plain suit counted whole, the top trump kept). */
 static inline void hint_classes(const Solver *s, const Key *key, int leader, uint64_t *lead_class,
                                 uint64_t *reply_class)
 {
