@@ -320,11 +320,11 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
     if (!s->ramsch) {
         hint_classes(s, &key, leader, &class_key, &s->trick_class[__builtin_popcount(own) - 1]);
         int hint = c < 0 ? hint_card(s->lead_hints, class_key) : -1;
-        if (hint >= 0 && ((own >> card_of_key(&key, hint)) & 1u))
-            c = card_of_key(&key, hint);
+        hint = hint >= 0 ? card_of_key(&key, hint) : -1;
+        c = hint >= 0 && ((own >> hint) & 1u) ? hint : c;
     }
-    if (c < 0 && sibling_best && ((own >> card_of_key(&key, sibling_best - 1)) & 1u))
-        c = card_of_key(&key, sibling_best - 1);
+    int sibling = c < 0 && sibling_best ? card_of_key(&key, sibling_best - 1) : -1;
+    c = sibling >= 0 && ((own >> sibling) & 1u) ? sibling : c;
     int alpha0 = alpha, beta0 = beta;
     bool maximizing = maximizes(s, leader);
     uint8_t *killer = &s->lead_killer[__builtin_popcount(own)][leader];

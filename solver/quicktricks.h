@@ -76,25 +76,24 @@ static inline uint32_t cashable(const Solver *s, uint32_t masters, uint32_t othe
     return cashed;
 }
 
-/* The cards a player not on lead surely takes a trick with when his top
- * trumps are one more than drawing every other trump takes: each of his
- * trumps (led to, he wins with a top trump; void in the suit led, he ruffs
- * with one, and nobody overruffs; else he follows and loses no trump; the
- * first trick he takes leaves him on lead able to draw trumps), and his
+/* The cards a declarer not on lead surely takes a trick with when his top
+ * trumps (top) are one more than drawing the defenders' trumps takes: each
+ * of his trumps (led to, he wins with a top trump; void in the suit led, he
+ * ruffs with one, and nobody overruffs; else he follows and loses no trump;
+ * the first trick he takes leaves him on lead able to draw trumps), and his
  * masters too where every first lead gives him the trick: a trump, a suit
- * he lacks, or a suit he holds a master of and that no opponent holding a
+ * he lacks, or a suit he holds a master of and that no defender holding a
  * trump lacks (with the lead he draws the trumps, then cashes the masters).
- * other2 may be his partner, who never needs to ruff him.  0 when not so. */
-static inline uint32_t spare_trump_winners(const Solver *s, uint32_t own, uint32_t other1, uint32_t other2,
-                                           bool partner2, uint32_t live)
+ * 0 when not so. */
+static inline uint32_t spare_trump_winners(const Solver *s, uint32_t own, uint32_t top, uint32_t hand1,
+                                           uint32_t hand2, uint32_t live)
 {
-    uint32_t top = top_trumps(s, live, own);
-    if (!top || !draws_trumps(s, __builtin_popcount(top) - 1, other1, other2))
+    if (!top || !draws_trumps(s, __builtin_popcount(top) - 1, hand1, hand2))
         return 0;
     uint32_t masters = plain_masters(s, own, live);
     uint32_t suits = suits_of(s, own & ~s->trump);
-    bool follow1 = !(other1 & s->trump) || suits_of(s, other1 & suits) == suits;
-    bool follow2 = partner2 || !(other2 & s->trump) || suits_of(s, other2 & suits) == suits;
+    bool follow1 = !(hand1 & s->trump) || suits_of(s, hand1 & suits) == suits;
+    bool follow2 = !(hand2 & s->trump) || suits_of(s, hand2 & suits) == suits;
     bool cashes = follow1 && follow2 && suits_of(s, masters) == suits;
     return (own & s->trump) | (cashes ? masters : 0);
 }
@@ -142,7 +141,7 @@ static inline int declarer_floor(const Solver *s, int leader)
          * (following suit he may keep it; void, he ruffs) and takes the lead
          * with his first trick, then cashes them. */
         won |= plain_masters(s, own, live);
-    } else if (!s->ramsch && (spare = spare_trump_winners(s, own, hand1, hand2, false, live))) {
+    } else if (!s->ramsch && (spare = spare_trump_winners(s, own, won, hand1, hand2, live))) {
         won = spare;
     } else if (!s->ramsch && !(live & s->trump)) {
         /* Nobody holds a trump: he gives no master up while he has another
