@@ -463,12 +463,138 @@ static void skat_play_own_layouts(const Work *w, Solver *solver, int skat, int p
         w->chosen[skat * MAX_PLAYS + p] = discard;
 }
 
+/* Leave one out: with ten cards and several layouts per skat, the discard
+ * counted in each layout is the one chosen on the skat's other counted
+ * layouts, so that no layout counts a discard chosen in it, and the choice
+ * needs neither layouts nor hand games of its own: putting the skat back is
+ * the hand game, already played in every layout.  The candidates are those
+ * of search_discards (the first ones in the pilots' and the estimate's
+ * order, and a rescue scan for each layout where the best over all layouts
+ * misses the goal), each played in every layout, the levels below winning
+ * told apart only where a lost layout is counted.  Where the counted levels
+ * do worse than putting the skat back, the skat goes back (no skat game does
+ * worse than its hand game).  The skat's discard (chosen, for the fresh
+ * check and as single-dummy's hint) is the best over all its layouts. */
+typedef struct {
+    int count;
+    CardSet discard[DISCARD_COUNT];
+    uint8_t level[DISCARD_COUNT][EVAL_MAX_SAMPLES]; /* OUT_LOST stands for every lost level */
+} LeftOut;
+
+static Tally tally_without(const uint8_t *levels, int samples, int left_out)
+{
+    Tally t = {{0}};
+    for (int j = 0; j < samples; j++)
+        for (int l = 0; j != left_out && l <= levels[j]; l++)
+            t.count[l]++;
+    return t;
+}
+
+/* The best candidate over every layout but left_out (-1: every layout);
+ * among equals the first. */
+static int left_out_best(const LeftOut *c, int samples, int left_out, int goal)
+{
+    int best = 0;
+    Tally top = tally_without(c->level[0], samples, left_out);
+    for (int k = 1; k < c->count; k++) {
+        Tally t = tally_without(c->level[k], samples, left_out);
+        if (better(&t, &top, goal)) {
+            best = k;
+            top = t;
+        }
+    }
+    return best;
+}
+
+static void left_out_add(const Work *w, Solver *solver, const Play *play, CardSet twelve, CardSet discard,
+                         const CardSet (*hands)[3], LeftOut *c)
+{
+    for (int j = 0; j < w->samples; j++) {
+        Position pos = world_position(w, play->game, hands[j], twelve & ~discard, discard);
+        c->level[c->count][j] = (uint8_t)level_between(solver, w->rules, &pos, OUT_LOST, OUT_SCHWARZ);
+    }
+    c->discard[c->count++] = discard;
+}
+
+/* The first candidate that reaches the goal in layout j, added; false if
+ * none of the next RESCUE_SCAN does. */
+static bool left_out_rescue(const Work *w, Solver *solver, const Play *play, CardSet twelve,
+                            const CardSet *candidates, int n, bool *tried, const CardSet (*hands)[3], int j,
+                            LeftOut *c)
+{
+    for (int i = 0, scanned = 0; i < n && scanned < RESCUE_SCAN; i++) {
+        if (tried[i])
+            continue;
+        scanned++;
+        Position pos = world_position(w, play->game, hands[j], twelve & ~candidates[i], candidates[i]);
+        if (reaches_level(solver, w->rules, &pos, play->goal)) {
+            tried[i] = true;
+            left_out_add(w, solver, play, twelve, candidates[i], hands, c);
+            return true;
+        }
+    }
+    return false;
+}
+
+static void skat_play_left_out(const Work *w, Solver *solver, int skat, int p, const CardSet (*hands)[3])
+{
+    const Play *play = &w->play[p];
+    CardSet twelve = w->hand | w->skat[skat];
+    const uint8_t *hand_levels = level_at(w, skat, play->hand_twin, 0);
+    LeftOut *c = malloc(sizeof *c);
+    if (!c)
+        abort(); /* a few kilobytes; nothing sensible is left to do */
+    c->count = 1;
+    c->discard[0] = w->skat[skat];
+    for (int j = 0; j < w->samples; j++)
+        c->level[0][j] = (uint8_t)(hand_levels[j] > OUT_LOST ? hand_levels[j] : OUT_LOST);
+
+    CardSet candidates[DISCARD_COUNT];
+    bool tried[DISCARD_COUNT];
+    int n = discard_candidates(play->game, twelve, candidates), count = 0;
+    if (w->pilots > 0)
+        order_by_pilots(w, p, skat, candidates, n);
+    for (int i = 0; i < n; i++) {
+        tried[i] = candidates[i] == w->skat[skat];
+        if (!tried[i] && count < w->discards) {
+            tried[i] = true;
+            count++;
+            left_out_add(w, solver, play, twelve, candidates[i], hands, c);
+        }
+    }
+    int best = left_out_best(c, w->samples, -1, play->goal);
+    for (int j = 0; !w->exhaustive && j < w->samples; j++)
+        if (c->level[best][j] < play->goal &&
+            left_out_rescue(w, solver, play, twelve, candidates, n, tried, hands, j, c))
+            best = left_out_best(c, w->samples, -1, play->goal);
+
+    uint8_t *levels = level_at(w, skat, p, 0);
+    for (int j = 0; j < w->samples; j++) {
+        int k = left_out_best(c, w->samples, j, play->goal);
+        if (k == 0) {
+            levels[j] = hand_levels[j];
+        } else if (c->level[k][j] > OUT_LOST) {
+            levels[j] = c->level[k][j];
+        } else {
+            Position pos = world_position(w, play->game, hands[j], twelve & ~c->discard[k], c->discard[k]);
+            levels[j] = (uint8_t)level_between(solver, w->rules, &pos, OUT_LOST_SCHWARZ, OUT_LOST);
+        }
+    }
+    Tally counted = tally(levels, w->samples), back = tally(hand_levels, w->samples);
+    if (!better(&counted, &back, play->goal))
+        memcpy(levels, hand_levels, (size_t)w->samples);
+    w->chosen[skat * MAX_PLAYS + p] = c->discard[best];
+    free(c);
+}
+
 static void skat_play(const Work *w, Solver *solver, int skat, int p, const CardSet (*hands)[3])
 {
-    if (w->own_layouts)
-        skat_play_own_layouts(w, solver, skat, p, hands);
-    else
+    if (!w->own_layouts)
         skat_play_same_layouts(w, solver, skat, p, hands);
+    else if (w->samples > 1 && w->play[p].hand_twin >= 0)
+        skat_play_left_out(w, solver, skat, p, hands);
+    else
+        skat_play_own_layouts(w, solver, skat, p, hands);
 }
 
 static void hand_play(const Work *w, Solver *solver, int skat, int p, const CardSet (*hands)[3])

@@ -146,6 +146,27 @@ static void test_fresh_check(void **state)
     assert_true(row(&b, GAME_GRAND, false)->p_win_fresh == 1.0);
 }
 
+/* Several layouts per skat: the discard counted in a layout is chosen on
+ * the skat's other layouts (leave one out), so the skat games' reported
+ * chance is no more than the skat's discard wins in fresh layouts (on this
+ * hand 3.29 against 3.54, summed over the seven skat rows), where a choice
+ * made in the counted layouts themselves flatters them (4.00 against 3.37). */
+static void test_left_out(void **state)
+{
+    (void)state;
+    skip_when_quick();
+    char err[256];
+    CardSet hand = test_cards("CJ HJ CA CT C9 C8 SA ST H7 D7");
+    EvalOptions o = quick(0);
+    o.samples = 2;
+    o.fresh_check = true;
+    assert_true(evaluate_hand(&rules, SEAT_FOREHAND, hand, &o, &a, err, sizeof err));
+    o.same_layouts = true;
+    assert_true(evaluate_hand(&rules, SEAT_FOREHAND, hand, &o, &b, err, sizeof err));
+    assert_true(optimism(&a) <= 0);
+    assert_true(optimism(&b) > 0.3);
+}
+
 /* The pilot skats: on this hand the cheap estimate's first discards for
  * spades are not what double-dummy play puts away; the pilots, choosing
  * among all discards on a few skats, find better ones, which every skat
@@ -446,7 +467,7 @@ int main(void)
         cmocka_unit_test(test_bad_hand),      cmocka_unit_test(test_sure_grand),
         cmocka_unit_test(test_hopeless_hand), cmocka_unit_test(test_fresh_check), cmocka_unit_test(test_threads), cmocka_unit_test(test_seed),
         cmocka_unit_test(test_twelve_cards),  cmocka_unit_test(test_twelve_cards_cut_off_exact),
-        cmocka_unit_test(test_skat_game_never_below_hand), cmocka_unit_test(test_pilots),
+        cmocka_unit_test(test_skat_game_never_below_hand), cmocka_unit_test(test_left_out), cmocka_unit_test(test_pilots),
         cmocka_unit_test(test_announced_schneider_counts), cmocka_unit_test(test_rows_and_ouvert),
         cmocka_unit_test(test_bad_options),   cmocka_unit_test(test_single_dummy),
     };
