@@ -10,9 +10,11 @@
  * What the declarer decides before seeing the other cards is decided once
  * for all the worlds he cannot tell apart: the announcements of a hand game
  * for all worlds; the discard of a skat game (and, where the rules allow
- * announcing after picking up, the announcements) per skat.  The discard is
- * chosen in layouts of its own, not in those that are counted: a discard
- * chosen by how it does in the counted layouts would flatter the skat game.
+ * announcing after picking up, the announcements) per skat.  No layout
+ * counts a discard chosen in it, which would flatter the skat game: with
+ * several layouts per skat the discard counted in each is chosen on the
+ * skat's other layouts (leave one out); with one (or twelve cards), in
+ * layouts of its own, which are not counted.
  * With ten cards putting the skat back is always among the discards, so a
  * skat game never wins less often than the same hand game. */
 #ifndef SKATDD_EVALUATE_H
@@ -41,9 +43,9 @@ typedef struct {
     int discards;           /* ten cards, skat games: discards tried per skat besides putting the skat back */
     double confidence;      /* for the safe bid ceiling */
     bool exhaustive;        /* skat games: play every candidate discard in every layout (no cut-off) */
-    /* Skat games: choose the discard in the layouts that are counted, as
-     * before the choice got layouts of its own (for comparison: that choice
-     * flatters the skat games, see fresh_check). */
+    /* Skat games: choose the discard in the layouts that are counted, each
+     * layout's in that layout too, as before the choice left them out (for
+     * comparison: that choice flatters the skat games, see fresh_check). */
     bool same_layouts;
     /* Without the pilot skats, whose choices among all discards order every
      * skat's candidates (for comparison). */
@@ -69,10 +71,12 @@ typedef struct {
     double p_available;     /* worlds whose skat allows the contract (a Tournee's trump); 1 for most */
     double p_win, p_schneider, p_schwarz; /* no announcement, no bid */
     /* Skat games with fresh_check: the chance to win of the discards chosen
-     * per skat, in fresh layouts; -1 when not checked.  Where the choice saw
-     * the counted layouts (same_layouts, and the last step of the default
-     * choice: putting the skat back where that does better there), p_win is
-     * above what the same discards win in layouts they were not chosen in. */
+     * per skat (with several layouts, the best over all of the skat's), in
+     * fresh layouts; -1 when not checked.  Where the choice saw the counted
+     * layouts (same_layouts, and the last step of the choice: putting the
+     * skat back where that does better there), p_win is above what the same
+     * discards win in layouts they were not chosen in; leaving each layout
+     * out of its own choice puts it below (a choice on one layout fewer). */
     double p_win_fresh;
     double expected_value;  /* game value when won, minus what a loss counts when lost */
     double expected_score;  /* expected Seeger-Fabian score (no bid) */
