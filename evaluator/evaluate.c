@@ -179,13 +179,19 @@ typedef struct {
     int count[OUT_LEVELS]; /* layouts at this level or above */
 } Tally;
 
-static Tally tally(const uint8_t *levels, int samples)
+/* Over every layout but left_out (-1: every layout). */
+static Tally tally_without(const uint8_t *levels, int samples, int left_out)
 {
     Tally t = {{0}};
     for (int j = 0; j < samples; j++)
-        for (int l = 0; l <= levels[j]; l++)
+        for (int l = 0; j != left_out && l <= levels[j]; l++)
             t.count[l]++;
     return t;
+}
+
+static Tally tally(const uint8_t *levels, int samples)
+{
+    return tally_without(levels, samples, -1);
 }
 
 static bool better(const Tally *a, const Tally *b, int goal)
@@ -319,16 +325,17 @@ static void consider(DiscardSearch *d, CardSet discard)
     *d->chosen = discard;
 }
 
-/* A discard among the untried ones that reaches the goal in layout j. */
-static int rescue(DiscardSearch *d, const CardSet *candidates, int n, bool *tried, int j)
+/* The first of the next RESCUE_SCAN untried candidates that reaches the
+ * goal in the layout hands, or -1. */
+static int rescue(const Work *w, Solver *solver, const Play *play, CardSet twelve, const CardSet hands[3],
+                  const CardSet *candidates, int n, const bool *tried)
 {
-    const Work *w = d->w;
     for (int i = 0, scanned = 0; i < n && scanned < RESCUE_SCAN; i++) {
         if (tried[i])
             continue;
         scanned++;
-        Position pos = world_position(w, d->play->game, d->hands[j], d->twelve & ~candidates[i], candidates[i]);
-        if (reaches_level(d->solver, w->rules, &pos, d->play->goal))
+        Position pos = world_position(w, play->game, hands, twelve & ~candidates[i], candidates[i]);
+        if (reaches_level(solver, w->rules, &pos, play->goal))
             return i;
     }
     return -1;
@@ -362,15 +369,23 @@ static void order_by_pilots(const Work *w, int p, int skat, CardSet *candidates,
     }
 }
 
+/* A skat's candidate discards for play p: the estimate's order, with ten
+ * cards the pilots' first.  Returns how many. */
+static int ordered_candidates(const Work *w, int p, int skat, CardSet twelve, CardSet candidates[DISCARD_COUNT])
+{
+    int n = discard_candidates(w->play[p].game, twelve, candidates);
+    if (w->pilots > 0 && !w->twelve)
+        order_by_pilots(w, p, skat, candidates, n);
+    return n;
+}
+
 /* The candidates after the first (putting the skat back, when d has it). */
 static void search_discards(DiscardSearch *d, int skat)
 {
     const Work *w = d->w;
     CardSet candidates[DISCARD_COUNT];
     bool tried[DISCARD_COUNT] = {false};
-    int n = discard_candidates(d->play->game, d->twelve, candidates);
-    if (w->pilots > 0 && !w->twelve)
-        order_by_pilots(w, d->p, skat, candidates, n);
+    int n = ordered_candidates(w, d->p, skat, d->twelve, candidates);
     int limit = d->limit >= 0 ? d->limit : w->twelve ? DISCARD_COUNT : w->discards, count = 0;
     for (int i = 0; i < n; i++) {
         tried[i] = candidates[i] == w->skat[skat];
@@ -383,7 +398,7 @@ static void search_discards(DiscardSearch *d, int skat)
     for (int j = 0; !w->twelve && !w->exhaustive && j < w->samples; j++) {
         if (d->best_levels[j] >= d->play->goal)
             continue;
-        int i = rescue(d, candidates, n, tried, j);
+        int i = rescue(w, d->solver, d->play, d->twelve, d->hands[j], candidates, n, tried);
         if (i >= 0) {
             tried[i] = true;
             consider(d, candidates[i]);
@@ -481,15 +496,6 @@ typedef struct {
     uint8_t level[DISCARD_COUNT][EVAL_MAX_SAMPLES]; /* OUT_LOST stands for every lost level */
 } LeftOut;
 
-static Tally tally_without(const uint8_t *levels, int samples, int left_out)
-{
-    Tally t = {{0}};
-    for (int j = 0; j < samples; j++)
-        for (int l = 0; j != left_out && l <= levels[j]; l++)
-            t.count[l]++;
-    return t;
-}
-
 /* The best candidate over every layout but left_out (-1: every layout);
  * among equals the first. */
 static int left_out_best(const LeftOut *c, int samples, int left_out, int goal)
@@ -516,34 +522,12 @@ static void left_out_add(const Work *w, Solver *solver, const Play *play, CardSe
     c->discard[c->count++] = discard;
 }
 
-/* The first candidate that reaches the goal in layout j, added; false if
- * none of the next RESCUE_SCAN does. */
-static bool left_out_rescue(const Work *w, Solver *solver, const Play *play, CardSet twelve,
-                            const CardSet *candidates, int n, bool *tried, const CardSet (*hands)[3], int j,
-                            LeftOut *c)
-{
-    for (int i = 0, scanned = 0; i < n && scanned < RESCUE_SCAN; i++) {
-        if (tried[i])
-            continue;
-        scanned++;
-        Position pos = world_position(w, play->game, hands[j], twelve & ~candidates[i], candidates[i]);
-        if (reaches_level(solver, w->rules, &pos, play->goal)) {
-            tried[i] = true;
-            left_out_add(w, solver, play, twelve, candidates[i], hands, c);
-            return true;
-        }
-    }
-    return false;
-}
-
 static void skat_play_left_out(const Work *w, Solver *solver, int skat, int p, const CardSet (*hands)[3])
 {
     const Play *play = &w->play[p];
     CardSet twelve = w->hand | w->skat[skat];
     const uint8_t *hand_levels = level_at(w, skat, play->hand_twin, 0);
-    LeftOut *c = malloc(sizeof *c);
-    if (!c)
-        abort(); /* a few kilobytes; nothing sensible is left to do */
+    LeftOut left_out, *c = &left_out;
     c->count = 1;
     c->discard[0] = w->skat[skat];
     for (int j = 0; j < w->samples; j++)
@@ -551,9 +535,7 @@ static void skat_play_left_out(const Work *w, Solver *solver, int skat, int p, c
 
     CardSet candidates[DISCARD_COUNT];
     bool tried[DISCARD_COUNT];
-    int n = discard_candidates(play->game, twelve, candidates), count = 0;
-    if (w->pilots > 0)
-        order_by_pilots(w, p, skat, candidates, n);
+    int n = ordered_candidates(w, p, skat, twelve, candidates), count = 0;
     for (int i = 0; i < n; i++) {
         tried[i] = candidates[i] == w->skat[skat];
         if (!tried[i] && count < w->discards) {
@@ -563,10 +545,14 @@ static void skat_play_left_out(const Work *w, Solver *solver, int skat, int p, c
         }
     }
     int best = left_out_best(c, w->samples, -1, play->goal);
-    for (int j = 0; !w->exhaustive && j < w->samples; j++)
-        if (c->level[best][j] < play->goal &&
-            left_out_rescue(w, solver, play, twelve, candidates, n, tried, hands, j, c))
+    for (int j = 0; !w->exhaustive && j < w->samples; j++) {
+        int i = c->level[best][j] < play->goal ? rescue(w, solver, play, twelve, hands[j], candidates, n, tried) : -1;
+        if (i >= 0) {
+            tried[i] = true;
+            left_out_add(w, solver, play, twelve, candidates[i], hands, c);
             best = left_out_best(c, w->samples, -1, play->goal);
+        }
+    }
 
     uint8_t *levels = level_at(w, skat, p, 0);
     for (int j = 0; j < w->samples; j++) {
@@ -584,7 +570,6 @@ static void skat_play_left_out(const Work *w, Solver *solver, int skat, int p, c
     if (!better(&counted, &back, play->goal))
         memcpy(levels, hand_levels, (size_t)w->samples);
     w->chosen[skat * MAX_PLAYS + p] = c->discard[best];
-    free(c);
 }
 
 static void skat_play(const Work *w, Solver *solver, int skat, int p, const CardSet (*hands)[3])
