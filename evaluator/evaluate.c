@@ -422,6 +422,27 @@ static void skat_play_same_layouts(const Work *w, Solver *solver, int skat, int 
     search_discards(&d, skat);
 }
 
+/* With one layout and no candidate tried besides the rescue (--quick), only
+ * which discards reach the goal there decides: the skat back where it does,
+ * else the first one the rescue scan finds (it beats the skat back on the
+ * goal, and nothing else is compared), else the skat back.  So no other
+ * level is searched. */
+static CardSet choose_on_goal(const Work *w, Solver *solver, int skat, int p, const CardSet hands[3])
+{
+    const Play *play = &w->play[p];
+    CardSet twelve = w->hand | w->skat[skat];
+    Position back = world_position(w, play->game, hands, w->hand, w->skat[skat]);
+    if (reaches_level(solver, w->rules, &back, play->goal))
+        return w->skat[skat];
+    CardSet candidates[DISCARD_COUNT];
+    bool tried[DISCARD_COUNT];
+    int n = ordered_candidates(w, p, skat, twelve, candidates);
+    for (int i = 0; i < n; i++)
+        tried[i] = candidates[i] == w->skat[skat];
+    int i = rescue(w, solver, play, twelve, hands, candidates, n, tried);
+    return i >= 0 ? candidates[i] : w->skat[skat];
+}
+
 /* The discard chosen in layouts of its own (CHOICE_LAYOUTS), which are not
  * counted, telling apart only the levels of winning (a lost game is a lost
  * game there); limit as DiscardSearch's. */
@@ -429,6 +450,12 @@ static CardSet choose_in_own_layouts(const Work *w, Solver *solver, int skat, in
 {
     const Play *play = &w->play[p];
     bool twin = play->hand_twin >= 0;
+    int tries = limit >= 0 ? limit : w->twelve ? DISCARD_COUNT : w->discards;
+    if (w->samples == 1 && tries == 0 && twin && !w->twelve && !w->exhaustive) {
+        CardSet hands[3];
+        deal_world(w, skat, CHOICE_LAYOUTS, hands);
+        return choose_on_goal(w, solver, skat, p, hands);
+    }
     CardSet choice_hands[EVAL_MAX_SAMPLES][3];
     uint8_t choice_levels[EVAL_MAX_SAMPLES] = {0};
     CardSet discard = w->skat[skat];
