@@ -249,10 +249,16 @@ static void table_bounds(const Solver *s, const TTBucket *group, uint64_t hands,
     *lower = 0;
     *upper = TT_NO_UPPER;
     *best = *sibling_best = 0;
+    /* The entries of this shape first, without a branch each (few match,
+     * and which ones the branches could not predict). */
+    unsigned same = 0;
     for (int i = 0; i < TT_GROUP * TT_BUCKET_SIZE; i++) {
         const TTEntry *e = &group[i / TT_BUCKET_SIZE].slot[i % TT_BUCKET_SIZE];
-        if (!tt_same_shape(e, hands, meta))
-            continue;
+        same |= (unsigned)(((e->info >> 20) == meta) & (e->hands == hands)) << i;
+    }
+    for (; same; same &= same - 1) {
+        int i = __builtin_ctz(same);
+        const TTEntry *e = &group[i / TT_BUCKET_SIZE].slot[i % TT_BUCKET_SIZE];
         int lo = tt_lower(e), up = tt_upper(e);
         if (e->live == live) {
             *best = tt_best(e);
