@@ -69,6 +69,7 @@ typedef struct {
     TTBucket *buckets;
     uint64_t mask;      /* of the buckets in use */
     uint64_t max_mask;  /* of all the buckets mapped */
+    uint64_t used_mask; /* of the buckets used since they were last cleared */
     uint64_t stored;    /* entries of this generation */
     uint64_t grow_at;   /* stored entries that make the table double */
     uint32_t generation;
