@@ -56,14 +56,13 @@ static void configure(Solver *s, GameType game, int declarer)
             if (b + (1 << j) < next && ((s->follow[b] >> (b + (1 << j))) & 1u))
                 s->within[j] |= 1u << b;
     }
-    for (int byte = 0; byte < 4; byte++)
-        for (int bits = 0; bits < 256; bits++) {
-            int sum = 0;
-            for (int b = 0; b < 8; b++)
-                if ((bits >> b) & 1)
-                    sum += s->points[8 * byte + b];
-            s->byte_points[byte][bits] = (uint8_t)sum;
-        }
+    /* Each set of a byte's cards is one set already summed and its lowest card. */
+    for (int byte = 0; byte < 4; byte++) {
+        s->byte_points[byte][0] = 0;
+        for (int bits = 1; bits < 256; bits++)
+            s->byte_points[byte][bits] =
+                (uint8_t)(s->byte_points[byte][bits & (bits - 1)] + s->points[8 * byte + __builtin_ctz(bits)]);
+    }
 }
 
 static uint32_t to_internal(const Solver *s, CardSet cards)
