@@ -405,6 +405,10 @@ bool search_tricks(Solver *s, int leader, int n)
         uint32_t trumps = (s->hand[0] | s->hand[1] | s->hand[2]) & s->trump;
         if (trumps && (((s->hand[s->declarer] >> highest_bit(trumps)) & 1u) != (s->goal_side == DECLARER_SIDE)))
             return false;
+        /* Nor can the defenders take every trick where the declarer's quick
+         * tricks give him one. */
+        if (s->kind == KIND_DEFENDERS_ALL && (declarer_winners(s, leader) || declarer_long_trumps(s) > 0))
+            return false;
         make_key(s->hand, &s->suits, &key);
         hands = tt_hands_code(key.hand);
         hash = tt_hash(hands, leader);
@@ -419,7 +423,7 @@ bool search_tricks(Solver *s, int leader, int n)
     uint32_t live = s->hand[0] | s->hand[1] | s->hand[2];
     for (int i = 0; i < n; i++)
         live |= 1u << s->trick[i];
-    uint32_t moves = without_equivalents(s, legal_for(s, s->hand[player], n), live);
+    uint32_t moves = without_rank_equivalents(s, legal_for(s, s->hand[player], n), live);
 
     int side = side_of(s, player);
     bool trying = side == s->trying_side;

@@ -13,8 +13,9 @@
 #include "searchstate.h"
 
 /* Drops each card whose next higher live card of the same suit is also a
- * choice with the same point value: the two are interchangeable for ever. */
-static inline uint32_t without_equivalents(const Solver *s, uint32_t moves, uint32_t live)
+ * choice and, where points count (by_points), has the same point value:
+ * the two are interchangeable for ever. */
+static inline uint32_t equivalents_dropped(const Solver *s, uint32_t moves, uint32_t live, bool by_points)
 {
     uint32_t keep = moves;
     for (uint32_t m = moves; m; m &= m - 1) {
@@ -22,11 +23,22 @@ static inline uint32_t without_equivalents(const Solver *s, uint32_t moves, uint
         uint32_t above = live & s->follow[c] & ~((2u << c) - 1);
         if (above) {
             int next = __builtin_ctz(above);
-            if (((moves >> next) & 1u) && s->equal_points[next] == s->equal_points[c])
+            if (((moves >> next) & 1u) && (!by_points || s->equal_points[next] == s->equal_points[c]))
                 keep &= ~(1u << c);
         }
     }
     return keep;
+}
+
+static inline uint32_t without_equivalents(const Solver *s, uint32_t moves, uint32_t live)
+{
+    return equivalents_dropped(s, moves, live, true);
+}
+
+/* The same where only tricks count (trick searches): rank alone. */
+static inline uint32_t without_rank_equivalents(const Solver *s, uint32_t moves, uint32_t live)
+{
+    return equivalents_dropped(s, moves, live, false);
 }
 
 /* The cards of a group of rank-equivalent cards but those whose next lower

@@ -123,7 +123,9 @@ static inline uint32_t spare_trump_winners(const Solver *s, uint32_t own, uint32
  * Trick counts: the declarer's tricks all hold a card of his one hand, so
  * they are as many as his cards counted; the defenders' top trumps may fall
  * together, so they count only as many tricks as one defender holds. */
-static inline int declarer_floor(const Solver *s, int leader)
+/* The declarer's cards that surely take a trick each (the first part of
+ * declarer_floor). */
+static inline __attribute__((always_inline)) uint32_t declarer_winners(const Solver *s, int leader)
 {
     uint32_t live = s->hand[0] | s->hand[1] | s->hand[2];
     uint32_t own = s->hand[s->declarer];
@@ -151,20 +153,34 @@ static inline int declarer_floor(const Solver *s, int leader)
         if (__builtin_popcount(own & ~masters) >= __builtin_popcount((hand1 | hand2) & ~suits_of(s, masters)))
             won |= masters;
     }
+    return won;
+}
+
+/* Length: a trump loses only to a higher one in its trick, and each
+ * defender's trump is in one trick, so all but as many of the declarer's
+ * trumps as the defenders hold above his lowest take tricks: how many (0
+ * in Ramsch, where he may not want them). */
+static inline int declarer_long_trumps(const Solver *s)
+{
+    if (s->ramsch)
+        return 0;
+    uint32_t trumps = s->hand[s->declarer] & s->trump;
+    uint32_t defenders = s->hand[seat_after[s->declarer][1]] | s->hand[seat_after[s->declarer][2]];
+    uint32_t above = trumps ? defenders & s->trump & ~((2u << __builtin_ctz(trumps)) - 1) : 0;
+    return __builtin_popcount(trumps) - __builtin_popcount(above);
+}
+
+static inline int declarer_floor(const Solver *s, int leader)
+{
+    uint32_t hand1 = s->hand[seat_after[s->declarer][1]], hand2 = s->hand[seat_after[s->declarer][2]];
+    uint32_t won = declarer_winners(s, leader);
     int tricks = __builtin_popcount(won);
     int sure = tricks_worth(s, won, hand1, hand2);
-    /* Length: a trump loses only to a higher one in its trick, and each
-     * defender's trump is in one trick, so all but as many of his trumps as
-     * the defenders hold above his lowest take tricks. */
-    if (!s->ramsch) {
-        uint32_t trumps = own & s->trump;
-        uint32_t above = trumps ? (hand1 | hand2) & s->trump & ~((2u << __builtin_ctz(trumps)) - 1) : 0;
-        int longer = __builtin_popcount(trumps) - __builtin_popcount(above);
-        if (longer > tricks) {
-            int counted = cheapest_sum(s, trumps, longer) + cheapest_sum(s, hand1, longer) +
-                          cheapest_sum(s, hand2, longer);
-            sure = counted > sure ? counted : sure;
-        }
+    int longer = declarer_long_trumps(s);
+    if (longer > tricks) {
+        int counted = cheapest_sum(s, s->hand[s->declarer] & s->trump, longer) + cheapest_sum(s, hand1, longer) +
+                      cheapest_sum(s, hand2, longer);
+        sure = counted > sure ? counted : sure;
     }
     return sure;
 }
