@@ -385,6 +385,61 @@ int search_points(Solver *s, int leader, int n, int alpha, int beta)
     return third_points(s, leader, alpha, beta);
 }
 
+/* Null: the order of the moves of a trick search (no trumps; a card's rank
+ * is its place in its suit).  The declarer ducks with his highest card that
+ * stays below the trick's top, else sheds his highest; a defender stays
+ * below the declarer's winning card with his highest such card, plays low
+ * before the declarer has played, and leads low in a suit whose lowest card
+ * the declarer cannot duck under, else in a suit he holds; void, each
+ * throws his highest-ranked card.  Returns how many. */
+static int null_order(const Solver *s, int leader, int n, uint32_t moves, int order[10])
+{
+    int player = seat_after[leader][n];
+    bool declarer = player == s->declarer;
+    int score[10], count = 0;
+    uint32_t played = 0;
+    for (int i = 0; i < n; i++)
+        played |= 1u << s->trick[i];
+    uint32_t led = n > 0 ? s->follow[s->trick[0]] : 0;
+    int top = n > 0 ? highest_bit(played & led) : 0;
+    bool declarer_played = false, declarer_on_top = false;
+    for (int i = 0; i < n; i++)
+        if (seat_after[leader][i] == s->declarer) {
+            declarer_played = true;
+            declarer_on_top = s->trick[i] == top;
+        }
+    for (uint32_t m = moves; m; m &= m - 1) {
+        int c = __builtin_ctz(m), v;
+        int rank = __builtin_popcount(s->follow[c] & ((1u << c) - 1));
+        if (n > 0 && (led >> c & 1u)) {
+            bool below = c < top;
+            if (declarer)
+                v = below ? 100 + c : c;
+            else if (declarer_on_top)
+                v = below ? 100 + c : 50 - c;
+            else if (!declarer_played)
+                v = 50 - c;
+            else
+                v = c;
+        } else if (n > 0) {
+            v = rank;
+        } else if (declarer) {
+            v = 50 - rank;
+        } else {
+            uint32_t suit = s->follow[c], theirs = s->hand[s->declarer] & suit, own = s->hand[player] & suit;
+            v = !theirs ? -rank : __builtin_ctz(theirs) > __builtin_ctz(own) ? 200 - rank : 100 - rank;
+        }
+        int k = count++;
+        for (; k > 0 && score[k - 1] < v; k--) {
+            score[k] = score[k - 1];
+            order[k] = order[k - 1];
+        }
+        score[k] = v;
+        order[k] = c;
+    }
+    return count;
+}
+
 /* Trick searches: can the trying side make the goal side win every trick? */
 bool search_tricks(Solver *s, int leader, int n)
 {
@@ -400,6 +455,8 @@ bool search_tricks(Solver *s, int leader, int n)
         /* Null: the declarer cannot help taking a trick. */
         if (s->kind == KIND_NULL && null_trick_forced(s, leader))
             return false;
+        if (s->kind == KIND_NULL && null_declarer_safe(s, leader))
+            return true;
         /* The top trump takes a trick whenever it is played: the goal is
          * lost while the other side holds it. */
         uint32_t trumps = (s->hand[0] | s->hand[1] | s->hand[2]) & s->trump;
@@ -435,7 +492,9 @@ bool search_tricks(Solver *s, int leader, int n)
         order[count++] = tt_move;
         moves &= ~(1u << tt_move);
     }
-    while (moves) {
+    if (s->kind == KIND_NULL)
+        count += null_order(s, leader, n, moves, order + count);
+    while (s->kind != KIND_NULL && moves) {
         int c = play_high ? highest_bit(moves) : __builtin_ctz(moves);
         order[count++] = c;
         moves &= ~(1u << c);

@@ -275,4 +275,26 @@ static inline bool null_trick_forced(const Solver *s, int leader)
     return false;
 }
 
+/* Null: whether the declarer surely takes no trick from here.  Where each
+ * of his cards lies below every defender's card of its suit, a defender's
+ * lead is never his to take (following he stays below the led card, void
+ * he throws a card), and he never gets the lead; on lead himself, he gives
+ * it away with a card of a suit a defender holds (null_trick_forced, asked
+ * first, finds the rest). */
+static inline bool null_declarer_safe(const Solver *s, int leader)
+{
+    uint32_t declarer = s->hand[s->declarer];
+    uint32_t defenders = s->hand[seat_after[s->declarer][1]] | s->hand[seat_after[s->declarer][2]];
+    uint32_t under = 0; /* his cards with a defender's card of the suit above */
+    for (uint32_t m = declarer; m;) {
+        uint32_t suit = s->follow[__builtin_ctz(m)];
+        m &= ~suit;
+        uint32_t theirs = defenders & suit, mine = declarer & suit;
+        if (theirs && highest_bit(mine) > __builtin_ctz(theirs))
+            return false;
+        under |= theirs ? mine : 0;
+    }
+    return leader != s->declarer || under != 0;
+}
+
 #endif

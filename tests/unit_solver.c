@@ -12,6 +12,7 @@
 #include "search.h"
 #include "tt.h"
 #include "support_oracle.h"
+#include "support_cards.h"
 #include "notation.h"
 
 static Solver *solver;
@@ -134,6 +135,59 @@ static void test_null_two_suits(void **state)
         solver_new_deal(solver);
         check_position(&pos, true);
     }
+}
+
+/* Null where the declarer holds only low cards (7 to ten), the others the
+ * rest at random: the positions where he surely takes no trick
+ * (null_declarer_safe), and the near misses where one card of his lies
+ * above a defender's; 300 positions of five tricks, root moves included. */
+static void test_null_low_declarer(void **state)
+{
+    (void)state;
+    uint64_t rng = 777;
+    for (int k = 0; k < 300; k++) {
+        int low[16], high[16], n_low = 0, n_high = 0;
+        for (int suit = 0; suit < SUIT_COUNT; suit++)
+            for (int rank = 0; rank < RANK_COUNT; rank++)
+                if (rank <= RANK_T)
+                    low[n_low++] = card_make(suit, rank);
+                else
+                    high[n_high++] = card_make(suit, rank);
+        for (int i = n_low - 1; i > 0; i--) {
+            int j = (int)(test_random(&rng) % (uint64_t)(i + 1)), t = low[i];
+            low[i] = low[j];
+            low[j] = t;
+        }
+        Position pos = {.game = GAME_NULL, .declarer = k % 3, .leader = (k / 3) % 3};
+        for (int i = 0; i < 5; i++)
+            pos.hands[pos.declarer] |= card_bit(low[i]);
+        /* The defenders' ten from the other low cards and the high ones. */
+        int rest[32], n = 0;
+        for (int i = 5; i < n_low; i++)
+            rest[n++] = low[i];
+        for (int i = 0; i < n_high; i++)
+            rest[n++] = high[i];
+        for (int i = n - 1; i > 0; i--) {
+            int j = (int)(test_random(&rng) % (uint64_t)(i + 1)), t = rest[i];
+            rest[i] = rest[j];
+            rest[j] = t;
+        }
+        for (int i = 0; i < 10; i++)
+            pos.hands[(pos.declarer + 1 + i / 5) % 3] |= card_bit(rest[i]);
+        solver_new_deal(solver);
+        check_position(&pos, true);
+    }
+    /* On lead with nothing but a suit the defenders lack, he takes the
+     * trick; with a card of a suit they hold too, he gives the lead away. */
+    Position lost = {.game = GAME_NULL, .declarer = 0, .leader = 0,
+                     .hands = {test_cards("C7 C8"), test_cards("S7 HA"), test_cards("SA H7")}};
+    Position won = {.game = GAME_NULL, .declarer = 0, .leader = 0,
+                    .hands = {test_cards("C7 H8"), test_cards("S7 HA"), test_cards("SA H9")}};
+    solver_new_deal(solver);
+    assert_int_equal(solver_value(solver, &lost), 0);
+    assert_int_equal(solver_value(solver, &won), 1);
+    check_position(&lost, true);
+    check_position(&won, true);
 }
 
 /* The table carries over between positions of one kind of game: results must
@@ -292,6 +346,7 @@ int main(void)
         cmocka_unit_test(test_small_positions),
         cmocka_unit_test(test_five_tricks),
         cmocka_unit_test(test_null_two_suits),
+        cmocka_unit_test(test_null_low_declarer),
         cmocka_unit_test(test_table_reuse),
         cmocka_unit_test(test_table_memory_is_lazy),
         cmocka_unit_test(test_table_growth_keeps_entries),
