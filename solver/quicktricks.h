@@ -275,26 +275,39 @@ static inline bool null_trick_forced(const Solver *s, int leader)
     return false;
 }
 
-/* Null: whether the declarer surely takes no trick from here.  Where each
- * of his cards lies below every defender's card of its suit, a defender's
- * lead is never his to take (following he stays below the led card, void
- * he throws a card), and he never gets the lead; on lead himself, he gives
- * it away with a card of a suit a defender holds (null_trick_forced, asked
- * first, finds the rest). */
+/* Null: whether the declarer surely takes no trick from here.
+ * A defender on lead: in each suit, let the declarer's i-th lowest card lie
+ * below the defenders' i-th lowest.  Each round of a suit costs the
+ * defenders at least its led card, so in the i-th round the led card is at
+ * least their i-th lowest, and he follows with his i-th lowest, below it;
+ * void, he throws the highest card of some suit (the rest keep the rule);
+ * a suit the defenders no longer hold is never led again.  So he takes no
+ * trick and never gets the lead.
+ * The declarer on lead: where each of his cards lies below every
+ * defender's card of its suit, he gives the lead away with a card of a suit
+ * a defender holds, and the rule above holds from then on
+ * (null_trick_forced, asked first, finds the other case). */
 static inline bool null_declarer_safe(const Solver *s, int leader)
 {
     uint32_t declarer = s->hand[s->declarer];
     uint32_t defenders = s->hand[seat_after[s->declarer][1]] | s->hand[seat_after[s->declarer][2]];
+    bool leads = leader == s->declarer;
     uint32_t under = 0; /* his cards with a defender's card of the suit above */
     for (uint32_t m = declarer; m;) {
         uint32_t suit = s->follow[__builtin_ctz(m)];
         m &= ~suit;
         uint32_t theirs = defenders & suit, mine = declarer & suit;
-        if (theirs && highest_bit(mine) > __builtin_ctz(theirs))
-            return false;
-        under |= theirs ? mine : 0;
+        if (leads) {
+            if (theirs && highest_bit(mine) > __builtin_ctz(theirs))
+                return false;
+            under |= theirs ? mine : 0;
+            continue;
+        }
+        for (; mine && theirs; mine &= mine - 1, theirs &= theirs - 1)
+            if (__builtin_ctz(mine) > __builtin_ctz(theirs))
+                return false;
     }
-    return leader != s->declarer || under != 0;
+    return !leads || under != 0;
 }
 
 #endif
