@@ -122,9 +122,11 @@ static inline uint32_t spare_trump_winners(const Solver *s, uint32_t own, uint32
  *
  * Trick counts: the declarer's tricks all hold a card of his one hand, so
  * they are as many as his cards counted; the defenders' top trumps may fall
- * together, so they count only as many tricks as one defender holds. */
-/* The declarer's cards that surely take a trick each (the first part of
- * declarer_floor). */
+ * together, so they count only as many tricks as one defender holds.
+ *
+ * declarer_winners: the declarer's cards that surely take a trick each;
+ * declarer_long_trumps: the length's tricks; declarer_floor: their points.
+ * (Always inline: the floor runs at every trick start.) */
 static inline __attribute__((always_inline)) uint32_t declarer_winners(const Solver *s, int leader)
 {
     uint32_t live = s->hand[0] | s->hand[1] | s->hand[2];

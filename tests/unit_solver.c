@@ -235,6 +235,22 @@ static void test_table_memory_is_lazy(void **state)
     assert_true(grown < 64);
 }
 
+static TTEntry *store_key(TT *tt, uint32_t k)
+{
+    uint32_t hand[3] = {k, (k * 7 + 1) & ~k, ~(k | (k * 7 + 1))};
+    int leader = (int)(k % 3);
+    uint64_t hands = tt_hands_code(hand);
+    return tt_store(tt, tt_hash(hands, leader), hands, k, leader, 0);
+}
+
+static TTEntry *probe_key(TT *tt, uint32_t k)
+{
+    uint32_t hand[3] = {k, (k * 7 + 1) & ~k, ~(k | (k * 7 + 1))};
+    int leader = (int)(k % 3);
+    uint64_t hands = tt_hands_code(hand);
+    return tt_probe(tt, tt_bucket(tt, tt_hash(hands, leader)), hands, k, leader, 0);
+}
+
 /* The table grows while it fills: every entry stored stays reachable through
  * the doublings (moved to its new bucket), until a new generation empties it. */
 static void test_table_growth_keeps_entries(void **state)
@@ -244,20 +260,12 @@ static void test_table_growth_keeps_entries(void **state)
     assert_non_null(tt);
     uint64_t start_mask = tt->mask;
     enum { KEYS = 60000 };
-    for (uint32_t k = 0; k < KEYS; k++) {
-        uint32_t hand[3] = {k, (k * 7 + 1) & ~k, ~(k | (k * 7 + 1))};
-        int leader = (int)(k % 3);
-        uint64_t hands = tt_hands_code(hand);
-        TTEntry *e = tt_store(tt, tt_hash(hands, leader), hands, k, leader, 0);
-        tt_set(e, (int)(k % 100), 120, 0);
-    }
+    for (uint32_t k = 0; k < KEYS; k++)
+        tt_set(store_key(tt, k), (int)(k % 100), 120, 0);
     assert_true(tt->mask > start_mask);
     int found = 0;
     for (uint32_t k = 0; k < KEYS; k++) {
-        uint32_t hand[3] = {k, (k * 7 + 1) & ~k, ~(k | (k * 7 + 1))};
-        int leader = (int)(k % 3);
-        uint64_t hands = tt_hands_code(hand);
-        TTEntry *e = tt_probe(tt, tt_bucket(tt, tt_hash(hands, leader)), hands, k, leader, 0);
+        TTEntry *e = probe_key(tt, k);
         if (e) {
             assert_int_equal(tt_lower(e), (int)(k % 100));
             found++;
@@ -271,6 +279,30 @@ static void test_table_growth_keeps_entries(void **state)
     uint32_t hand[3] = {5, 32, ~37u};
     uint64_t hands = tt_hands_code(hand);
     assert_null(tt_probe(tt, tt_bucket(tt, tt_hash(hands, 2)), hands, 37, 2, 0));
+    tt_free(tt);
+}
+
+/* When the generation count wraps round, the table is zeroed wherever an
+ * entry may lie, also in the part a grown table used: else entries of the
+ * generation that comes round again would be found as valid. */
+static void test_table_generation_wrap(void **state)
+{
+    (void)state;
+    TT *tt = tt_new(8u << 20);
+    assert_non_null(tt);
+    enum { KEYS = 60000 };
+    for (uint32_t k = 0; k < KEYS; k++)
+        tt_set(store_key(tt, k), 5, 120, 0);
+    uint64_t grown = tt->mask;
+    uint32_t generation = tt->generation;
+    for (int g = 0; g < TT_GENERATIONS - 1; g++)
+        tt_new_generation(tt);
+    assert_int_equal(tt->generation, generation);
+    /* Other keys grow the table as far again. */
+    for (uint32_t k = KEYS; tt->mask < grown; k++)
+        tt_set(store_key(tt, k), 7, 120, 0);
+    for (uint32_t k = 0; k < KEYS; k++)
+        assert_null(probe_key(tt, k));
     tt_free(tt);
 }
 
@@ -350,6 +382,7 @@ int main(void)
         cmocka_unit_test(test_table_reuse),
         cmocka_unit_test(test_table_memory_is_lazy),
         cmocka_unit_test(test_table_growth_keeps_entries),
+        cmocka_unit_test(test_table_generation_wrap),
         cmocka_unit_test(test_optimal_line),
         cmocka_unit_test(test_full_deal_analysis),
         cmocka_unit_test(test_new_deal_forgets_move_order),
