@@ -455,7 +455,9 @@ bool search_tricks(Solver *s, int leader, int n)
         /* Null: the declarer cannot help taking a trick. */
         if (s->kind == KIND_NULL && null_trick_forced(s, leader))
             return false;
-        if (s->kind == KIND_NULL && null_declarer_safe(s, leader))
+        /* Null, and avoiding every trick: he can keep out of every trick.
+         * (Not where he wants one: he need not follow low.) */
+        if (s->goal_side == DEFENDER_SIDE && s->trying_side == DECLARER_SIDE && declarer_takes_no_trick(s, leader))
             return true;
         /* The top trump takes a trick whenever it is played: the goal is
          * lost while the other side holds it. */

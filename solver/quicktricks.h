@@ -277,21 +277,24 @@ static inline bool null_trick_forced(const Solver *s, int leader)
     return false;
 }
 
-/* Null: whether the declarer surely takes no trick from here.
+/* Whether the declarer, holding no trump (null: there are none), can keep
+ * out of every trick from here, whatever the defenders do.
  * A defender on lead: in each suit, let the declarer's i-th lowest card lie
  * below the defenders' i-th lowest.  Each round of a suit costs the
  * defenders at least its led card, so in the i-th round the led card is at
  * least their i-th lowest, and he follows with his i-th lowest, below it;
- * void, he throws the highest card of some suit (the rest keep the rule);
- * a suit the defenders no longer hold is never led again.  So he takes no
- * trick and never gets the lead.
+ * void, he can only throw a card (the highest of some suit: the rest keep
+ * the rule); a suit the defenders no longer hold is never led again.  So he
+ * takes no trick and never gets the lead.
  * The declarer on lead: where each of his cards lies below every
  * defender's card of its suit, he gives the lead away with a card of a suit
  * a defender holds, and the rule above holds from then on
- * (null_trick_forced, asked first, finds the other case). */
-static inline bool null_declarer_safe(const Solver *s, int leader)
+ * (null_trick_forced, asked first in null, finds the other case). */
+static inline bool declarer_takes_no_trick(const Solver *s, int leader)
 {
     uint32_t declarer = s->hand[s->declarer];
+    if (declarer & s->trump)
+        return false;
     uint32_t defenders = s->hand[seat_after[s->declarer][1]] | s->hand[seat_after[s->declarer][2]];
     bool leads = leader == s->declarer;
     uint32_t under = 0; /* his cards with a defender's card of the suit above */

@@ -139,7 +139,7 @@ static void test_null_two_suits(void **state)
 
 /* Null where the declarer holds only low cards (7 to ten), the others the
  * rest at random: the positions where he surely takes no trick
- * (null_declarer_safe), and the near misses where one card of his lies
+ * (declarer_takes_no_trick), and the near misses where one card of his lies
  * above a defender's; 300 positions of five tricks, root moves included. */
 static void test_null_low_declarer(void **state)
 {
