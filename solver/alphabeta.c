@@ -468,6 +468,8 @@ bool search_tricks(Solver *s, int leader, int n)
          * tricks give him one. */
         if (s->kind == KIND_DEFENDERS_ALL && (declarer_winners(s, leader) || declarer_long_trumps(s) > 0))
             return false;
+        if (s->kind == KIND_DEFENDERS_ALL && declarer_outranked(s, leader))
+            return true;
         make_key(s->hand, &s->suits, &key);
         hands = tt_hands_code(key.hand);
         hash = tt_hash(hands, leader);

@@ -277,6 +277,29 @@ static inline bool null_trick_forced(const Solver *s, int leader)
     return false;
 }
 
+/* Whether the declarer, holding no trump, can take no trick from here
+ * whatever he plays: each of his cards lies below every defender's card of
+ * its suit, so whatever he follows with or leads in a suit a defender holds
+ * is beaten, void he can only throw a card, and he never gets the lead; on
+ * lead, a suit no defender holds must be one they can ruff (else his card
+ * there is a master, which declarer_winners, asked first, finds too). */
+static inline bool declarer_outranked(const Solver *s, int leader)
+{
+    uint32_t declarer = s->hand[s->declarer];
+    uint32_t defenders = s->hand[seat_after[s->declarer][1]] | s->hand[seat_after[s->declarer][2]];
+    if (declarer & s->trump)
+        return false;
+    bool ruffs = (defenders & s->trump) != 0;
+    for (uint32_t m = declarer; m;) {
+        uint32_t suit = s->follow[__builtin_ctz(m)];
+        m &= ~suit;
+        uint32_t theirs = defenders & suit;
+        if (theirs ? highest_bit(declarer & suit) > __builtin_ctz(theirs) : leader == s->declarer && !ruffs)
+            return false;
+    }
+    return true;
+}
+
 /* Whether the declarer, holding no trump (null: there are none), can keep
  * out of every trick from here, whatever the defenders do.
  * A defender on lead: in each suit, let the declarer's i-th lowest card lie
