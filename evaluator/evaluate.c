@@ -379,6 +379,13 @@ static int ordered_candidates(const Work *w, int p, int skat, CardSet twelve, Ca
     return n;
 }
 
+/* How many candidates a choice tries besides the rescue, given DiscardSearch's
+ * limit (-1: the options': all 66 with twelve cards, else --discards). */
+static int candidates_to_try(const Work *w, int limit)
+{
+    return limit >= 0 ? limit : w->twelve ? DISCARD_COUNT : w->discards;
+}
+
 /* The candidates after the first (putting the skat back, when d has it). */
 static void search_discards(DiscardSearch *d, int skat)
 {
@@ -386,7 +393,7 @@ static void search_discards(DiscardSearch *d, int skat)
     CardSet candidates[DISCARD_COUNT];
     bool tried[DISCARD_COUNT] = {false};
     int n = ordered_candidates(w, d->p, skat, d->twelve, candidates);
-    int limit = d->limit >= 0 ? d->limit : w->twelve ? DISCARD_COUNT : w->discards, count = 0;
+    int limit = candidates_to_try(w, d->limit), count = 0;
     for (int i = 0; i < n; i++) {
         tried[i] = candidates[i] == w->skat[skat];
         if (!tried[i] && count < limit) {
@@ -450,8 +457,7 @@ static CardSet choose_in_own_layouts(const Work *w, Solver *solver, int skat, in
 {
     const Play *play = &w->play[p];
     bool twin = play->hand_twin >= 0;
-    int tries = limit >= 0 ? limit : w->twelve ? DISCARD_COUNT : w->discards;
-    if (w->samples == 1 && tries == 0 && twin && !w->twelve && !w->exhaustive) {
+    if (w->samples == 1 && candidates_to_try(w, limit) == 0 && twin && !w->twelve && !w->exhaustive) {
         CardSet hands[3];
         deal_world(w, skat, CHOICE_LAYOUTS, hands);
         return choose_on_goal(w, solver, skat, p, hands);
