@@ -221,7 +221,29 @@ static inline int play_lead(Solver *s, int leader, int c, int alpha, int beta)
  * least the other's minus *less (the points by which its cards are worth
  * less than their counterparts, summed) and at most the other's plus *more.
  * Below the lowest and above the highest card where the live sets differ the
- * cards correspond to themselves.  Counting stops once both pass limit. */
+ * cards correspond to themselves.
+ * With pext, pair by pair at once: bit k of the cards worth at least some
+ * value, extracted from a set, says whether its k-th card is; the pairs
+ * where here's card is below that value and there's is not are one
+ * popcount, weighed by the step to the next lower value, summed over the
+ * five steps (exact: limit is not needed).  Without, pair by pair, counting
+ * only over the span where the sets differ and stopping once both sums pass
+ * limit (the bound is then useless for the window). */
+#ifdef __BMI2__
+static void shape_distance(const Solver *s, uint32_t here, uint32_t there, int limit, int *less, int *more)
+{
+    (void)limit;
+    uint32_t at_least = 0;
+    *less = *more = 0;
+    for (int w = 5; w > 0; w--) {
+        at_least |= s->worth[w];
+        uint32_t x = bits_extract(at_least, here), y = bits_extract(at_least, there);
+        int step = worth_points[w] - worth_points[w - 1];
+        *less += step * __builtin_popcount(y & ~x);
+        *more += step * __builtin_popcount(x & ~y);
+    }
+}
+#else
 static void shape_distance(const Solver *s, uint32_t here, uint32_t there, int limit, int *less, int *more)
 {
     uint32_t differ = here ^ there;
@@ -237,6 +259,7 @@ static void shape_distance(const Solver *s, uint32_t here, uint32_t there, int l
             *more += x - y;
     }
 }
+#endif
 
 /* What the table knows of a position: the bounds of its own entry, and
  * those of the entries of its shape, loosened by how far apart the two can
