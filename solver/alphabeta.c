@@ -275,6 +275,7 @@ static void table_bounds(const Solver *s, const TTBucket *group, uint64_t hands,
     /* The entries of this shape first, without a branch each (few match,
      * and which ones the branches could not predict). */
     unsigned same = 0;
+#pragma GCC unroll 8
     for (int i = 0; i < TT_GROUP * TT_BUCKET_SIZE; i++) {
         const TTEntry *e = &group[i / TT_BUCKET_SIZE].slot[i % TT_BUCKET_SIZE];
         same |= (unsigned)(((e->info >> 20) == meta) & (e->hands == hands)) << i;
