@@ -76,22 +76,29 @@ static inline uint64_t reply_hint_key(const Solver *s, int leader, int n)
     return (h ^ (h >> 31)) | 1;
 }
 
-static inline uint64_t *hint_slot(uint64_t *table, uint64_t key)
+static inline uint32_t *hint_slot(uint32_t *table, uint64_t key)
 {
     return &table[key >> (64 - HINT_BITS)];
 }
 
-/* The card remembered under key (a keyed card for leads, a card of the
- * solver's numbering for replies), or -1. */
-static inline int hint_card(uint64_t *table, uint64_t key)
+/* A slot holds 24 more bits of the key (never 0: an empty slot matches
+ * nothing) above the card: 16 KB a table, in the L1 cache. */
+static inline uint32_t hint_tag(uint64_t key)
 {
-    uint64_t word = *hint_slot(table, key);
-    return (word >> 8) == (key & 0x00ffffffffffffffull) ? (int)(word & 255) : -1;
+    return ((uint32_t)(key >> (64 - HINT_BITS - 24)) & 0xffffffu) | 1u;
 }
 
-static inline void hint_store(uint64_t *table, uint64_t key, int card)
+/* The card remembered under key (a keyed card for leads, a card of the
+ * solver's numbering for replies), or -1. */
+static inline int hint_card(uint32_t *table, uint64_t key)
 {
-    *hint_slot(table, key) = (key & 0x00ffffffffffffffull) << 8 | (uint64_t)card;
+    uint32_t word = *hint_slot(table, key);
+    return (word >> 8) == hint_tag(key) ? (int)(word & 255) : -1;
+}
+
+static inline void hint_store(uint32_t *table, uint64_t key, int card)
+{
+    *hint_slot(table, key) = hint_tag(key) << 8 | (uint32_t)card;
 }
 
 #endif

@@ -77,12 +77,12 @@ struct Solver {
     uint16_t lead_history[3][32];
     /* Hints (hints.h): HINT_SLOTS words each; the class of the trick being
      * played, by the cards its leader holds after leading. */
-    uint64_t *lead_hints;
-    uint64_t *reply_hints;
+    uint32_t *lead_hints;
+    uint32_t *reply_hints;
     uint64_t trick_class[10];
 };
 
-/* 32 KB a table: more slots found no more hints worth having (README, round 10). */
+/* 4,096 slots a table: more found no more hints worth having (README, round 10). */
 enum { HINT_BITS = 12, HINT_SLOTS = 1 << HINT_BITS };
 
 /* Among leads, move_score's units weigh HISTORY_WEIGHT each: a full history
