@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test against one build directory (build or build/san):
 #   - the cmocka unit test binaries BUILD/tests/unit_*, and unit_values and
-#     unit_solver again on the portable copy of the search (SKATDD_NO_BMI2=1);
+#     unit_solver again on the portable copy of the search (SKATDD_NO_BMI2=1),
+#     which must search as many nodes for the stored values as the BMI2 copy;
 #   - the bad-input cases tests/bad/NAME.yaml: skatdd must exit with status 2 and
 #     print exactly the line in tests/bad/NAME.err (COMMAND in NAME.cmd, default solve);
 #   - the integration scripts tests/integration/*.sh, run with SKATDD set.
@@ -41,6 +42,18 @@ for t in unit_values unit_solver; do
         fail "$build/tests/$t (SKATDD_NO_BMI2=1)"
     fi
 done
+
+# The two copies search alike (the same bounds, the same order): the stored
+# values take them the same number of nodes.
+values_nodes() { grep '^stored values:' "$build/$1.log" 2>/dev/null; }
+if [ -x "$build/tests/unit_values" ]; then
+    bmi2=$(values_nodes unit_values) portable=$(values_nodes unit_values-portable)
+    if [ -n "$bmi2" ] && [ "$bmi2" = "$portable" ]; then
+        passed=$((passed + 1))
+    else
+        fail "unit_values: the two copies of the search differ: '$bmi2' against '$portable'"
+    fi
+fi
 
 for case in tests/bad/*.yaml; do
     [ -e "$case" ] || continue
