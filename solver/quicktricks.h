@@ -31,6 +31,43 @@ static inline int tricks_worth(const Solver *s, uint32_t won, uint32_t opponent1
     return set_worth(s, won) + cheapest_sum(s, opponent1, tricks) + cheapest_sum(s, opponent2, tricks);
 }
 
+/* The k cheapest cards of a set (fewer where it holds fewer). */
+static inline uint32_t cheapest_cards_k(const Solver *s, uint32_t cards, int k)
+{
+    uint32_t chosen = 0;
+    for (int w = 0; k > 0 && w < 6; w++)
+        for (uint32_t c = cards & s->worth[w]; c && k > 0; c &= c - 1, k--)
+            chosen |= c & -c;
+    return chosen;
+}
+
+/* The least points an opponent holding hand puts into the tricks a leader
+ * takes by leading each card of won one after another from now: while he
+ * holds the suit led he must follow, so of each suit in which t cards of
+ * won are led he gives at least min(t, what he holds of it), and every card
+ * he plays meanwhile goes into those tricks; the rest his cheapest. */
+static inline int led_tricks_cheapest(const Solver *s, uint32_t hand, uint32_t won)
+{
+    int left = __builtin_popcount(won), sum = 0;
+    uint32_t rest = hand;
+    for (uint32_t m = won; m;) {
+        uint32_t suit = s->follow[__builtin_ctz(m)];
+        m &= ~suit;
+        int t = __builtin_popcount(won & suit);
+        uint32_t forced = cheapest_cards_k(s, hand & suit, t);
+        sum += set_worth(s, forced);
+        rest &= ~forced;
+        left -= __builtin_popcount(forced);
+    }
+    return sum + cheapest_sum(s, rest, left);
+}
+
+/* tricks_worth for a leader who takes them one after another from now. */
+static inline int led_tricks_worth(const Solver *s, uint32_t won, uint32_t opponent1, uint32_t opponent2)
+{
+    return set_worth(s, won) + led_tricks_cheapest(s, opponent1, won) + led_tricks_cheapest(s, opponent2, won);
+}
+
 /* The trumps above every trump outside side_cards: each takes a trick
  * whenever it is played. */
 static inline uint32_t top_trumps(const Solver *s, uint32_t live, uint32_t side_cards)
@@ -177,7 +214,9 @@ static inline int declarer_floor(const Solver *s, int leader)
     uint32_t hand1 = s->hand[seat_after[s->declarer][1]], hand2 = s->hand[seat_after[s->declarer][2]];
     uint32_t won = declarer_winners(s, leader);
     int tricks = __builtin_popcount(won);
-    int sure = tricks_worth(s, won, hand1, hand2);
+    /* On lead he takes them one after another from now. */
+    int sure = leader == s->declarer && !s->ramsch ? led_tricks_worth(s, won, hand1, hand2)
+                                                   : tricks_worth(s, won, hand1, hand2);
     int longer = declarer_long_trumps(s);
     if (longer > tricks) {
         int counted = cheapest_sum(s, s->hand[s->declarer] & s->trump, longer) + cheapest_sum(s, hand1, longer) +
@@ -196,7 +235,7 @@ static inline int defenders_floor(const Solver *s, int leader)
     if (leader != s->declarer && !s->ramsch) {
         uint32_t partner = live & ~own & ~declarer;
         if (draws_trumps(s, __builtin_popcount(top_trumps(s, live, own)), declarer, partner)) {
-            return tricks_worth(s, (own & s->trump) | plain_masters(s, own, live), declarer, partner);
+            return led_tricks_worth(s, (own & s->trump) | plain_masters(s, own, live), declarer, partner);
         }
     }
     uint32_t top = top_trumps(s, live, live & ~declarer);
