@@ -232,6 +232,27 @@ static bool can_beat(const Tally *best, const int *keys, int key_count, int from
     return false;
 }
 
+/* With one layout better() puts the higher level first, so a discard beats
+ * the best exactly where it reaches the level above the best's: one
+ * threshold search decides, and only a discard that beats the best has the
+ * rest of its level resolved.  (Key by key, a discard that wins as the
+ * best does would be asked to win, then schwarz, then schneider.)  floor as
+ * try_discard's. */
+static bool beats_in_one_layout(const Work *w, Solver *solver, const Position *pos, int floor, const Tally *best,
+                                uint8_t *level)
+{
+    bool null_game = pos->game == GAME_NULL;
+    int low = null_game ? OUT_LOST : floor, top = null_game ? OUT_WON : OUT_SCHWARZ;
+    int best_level = 0;
+    while (best_level < OUT_LEVELS - 1 && best->count[best_level + 1] > 0)
+        best_level++;
+    int target = best_level + 1 > low ? best_level + 1 : low;
+    if (target > top || (target > low && !reaches_level(solver, w->rules, pos, target)))
+        return false;
+    *level = (uint8_t)level_between(solver, w->rules, pos, target, top);
+    return true;
+}
+
 /* Plays one discard in every layout, resolving the levels key by key in the
  * order better() compares them.  With a best to beat (not NULL), it stops as
  * soon as the discard can no longer beat it and returns false, also when it
@@ -242,6 +263,10 @@ static bool try_discard(const Work *w, Solver *solver, const Play *play, CardSet
     Position pos[EVAL_MAX_SAMPLES];
     int low[EVAL_MAX_SAMPLES], high[EVAL_MAX_SAMPLES];
     bool null_game = play->game == GAME_NULL;
+    if (best && w->samples == 1) {
+        pos[0] = world_position(w, play->game, hands[0], twelve & ~discard, discard);
+        return beats_in_one_layout(w, solver, &pos[0], floor, best, levels);
+    }
     for (int j = 0; j < w->samples; j++) {
         pos[j] = world_position(w, play->game, hands[j], twelve & ~discard, discard);
         low[j] = null_game ? OUT_LOST : floor;
