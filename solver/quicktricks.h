@@ -35,9 +35,14 @@ static inline int tricks_worth(const Solver *s, uint32_t won, uint32_t opponent1
 static inline uint32_t cheapest_cards_k(const Solver *s, uint32_t cards, int k)
 {
     uint32_t chosen = 0;
-    for (int w = 0; k > 0 && w < 6; w++)
-        for (uint32_t c = cards & s->worth[w]; c && k > 0; c &= c - 1, k--)
-            chosen |= c & -c;
+    for (int w = 0; k > 0 && w < 6; w++) {
+        uint32_t c = cards & s->worth[w];
+        int n = __builtin_popcount(c);
+        if (n >= k)
+            return chosen | bits_deposit((1u << k) - 1, c);
+        chosen |= c;
+        k -= n;
+    }
     return chosen;
 }
 
