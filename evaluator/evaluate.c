@@ -838,8 +838,10 @@ static void mark_needed(Work *w)
 /* The result that stands for a level when scoring. */
 static PlayResult level_result(const RuleSystem *rules, int level)
 {
+    /* Without a trick the declarer has only what he put away (at most 22
+     * points, and the score depends on the level alone): 0 stands for it. */
     const int table[OUT_LEVELS][2] = {
-        {rules->schneidered_points, 0}, {rules->schneidered_points, 1}, {rules->win_points - 1, 5},
+        {0, 0},                         {rules->schneidered_points, 1}, {rules->win_points - 1, 5},
         {rules->win_points, 5},         {rules->schneider_points, 9},   {120, 10},
     };
     return (PlayResult){.null_won = level >= OUT_WON, .points = table[level][0], .tricks = table[level][1],
@@ -904,6 +906,12 @@ static const Scored *scored(RowScores *rs, int a, int skat, int level)
         GameScore g;
         play.bid = rs->ladder[b];
         gamevalue_score(w->rules, &play, &g);
+        /* Every level of an allowed contract is a game that can be scored:
+         * anything else would count as 0 in the expectations, unseen. */
+        if (b == 0 && a == ANNOUNCE_NONE && !g.valid) {
+            fprintf(stderr, "skatdd: internal error: level %d of a row scores as no game (%s)\n", level, g.reason);
+            abort();
+        }
         s[b] = (Scored){g.valid, g.valid && g.won, g.score, tournament_points(w->scheme, &g)};
     }
     *slot = s;

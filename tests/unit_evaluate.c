@@ -206,6 +206,31 @@ static void test_hopeless_hand(void **state)
     assert_int_equal(a.best_bid, 0);
 }
 
+/* A lost game counts against the declarer in every world, also where he
+ * takes no trick: with the lowest cards (rearhand) he is mostly schwarz in
+ * the suits and grand, and each such row must cost at least the cheapest
+ * loss (twice the game value, at least 2 x 9) in every world, and still
+ * offer its bids. */
+static void test_lost_schwarz_counts(void **state)
+{
+    (void)state;
+    skip_when_quick();
+    char err[256];
+    EvalOptions o = quick(0);
+    assert_true(evaluate_hand(&rules, SEAT_REARHAND, test_cards("C7 C8 C9 S7 S8 SQ H7 H9 D8 DT"), &o, &a, err,
+                              sizeof err));
+    for (int r = 0; r < a.contract_count; r++) {
+        const EvalContract *c = &a.contracts[r];
+        if (c->contract.game == GAME_NULL)
+            continue;
+        assert_true(c->p_win == 0.0);
+        assert_true(c->expected_value <= -2 * 2 * 9);
+        assert_true(c->expected_score <= -2 * 2 * 9 - 50);
+        assert_true(c->bid_count > 0);
+    }
+    assert_true(a.best_contract >= 0 && a.contracts[a.best_contract].contract.game == GAME_NULL);
+}
+
 static void assert_same(const Evaluation *x, const Evaluation *y)
 {
     assert_int_equal(x->contract_count, y->contract_count);
@@ -466,7 +491,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bad_hand),      cmocka_unit_test(test_sure_grand),
-        cmocka_unit_test(test_hopeless_hand), cmocka_unit_test(test_fresh_check), cmocka_unit_test(test_threads), cmocka_unit_test(test_seed),
+        cmocka_unit_test(test_hopeless_hand), cmocka_unit_test(test_lost_schwarz_counts), cmocka_unit_test(test_fresh_check), cmocka_unit_test(test_threads), cmocka_unit_test(test_seed),
         cmocka_unit_test(test_twelve_cards),  cmocka_unit_test(test_twelve_cards_cut_off_exact),
         cmocka_unit_test(test_skat_game_never_below_hand), cmocka_unit_test(test_left_out), cmocka_unit_test(test_pilots),
         cmocka_unit_test(test_announced_schneider_counts), cmocka_unit_test(test_rows_and_ouvert),
