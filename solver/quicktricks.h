@@ -90,12 +90,12 @@ static inline uint32_t plain_masters(const Solver *s, uint32_t own, uint32_t liv
 }
 
 /* The plain cards of own that take tricks once the trumps are drawn and
- * its masters cashed: the masters, and every card of a suit where they are
- * at least as many as either other hand holds of it (after that many
- * rounds the others are void there, and nobody can trump). */
-static inline uint32_t established(const Solver *s, uint32_t own, uint32_t live, uint32_t other1, uint32_t other2)
+ * its masters (plain_masters) cashed: the masters, and every card of a suit
+ * where they are at least as many as either other hand holds of it (after
+ * that many rounds the others are void there, and nobody can trump). */
+static inline uint32_t established(const Solver *s, uint32_t own, uint32_t masters, uint32_t other1, uint32_t other2)
 {
-    uint32_t masters = plain_masters(s, own, live), won = masters;
+    uint32_t won = masters;
     for (uint32_t m = masters; m;) {
         uint32_t suit = s->follow[__builtin_ctz(m)];
         m &= ~suit;
@@ -196,7 +196,7 @@ static inline __attribute__((always_inline)) uint32_t declarer_winners(const Sol
     if (leader == s->declarer && !s->ramsch) {
         uint32_t masters = plain_masters(s, own, live);
         if (draws_trumps(s, __builtin_popcount(won), hand1, hand2))
-            won = (own & s->trump) | established(s, own, live, hand1, hand2);
+            won = (own & s->trump) | established(s, own, masters, hand1, hand2);
         else
             won |= cashable(s, masters, hand1, hand2);
     } else if (!s->ramsch && (own & s->trump) && !((hand1 | hand2) & s->trump)) {
@@ -257,7 +257,8 @@ static inline int defenders_floor(const Solver *s, int leader)
     if (leader != s->declarer && !s->ramsch) {
         uint32_t partner = live & ~own & ~declarer;
         if (draws_trumps(s, __builtin_popcount(top_trumps(s, live, own)), declarer, partner)) {
-            return led_tricks_worth(s, (own & s->trump) | established(s, own, live, declarer, partner), declarer, partner);
+            uint32_t won = (own & s->trump) | established(s, own, plain_masters(s, own, live), declarer, partner);
+            return led_tricks_worth(s, won, declarer, partner);
         }
     }
     uint32_t top = top_trumps(s, live, live & ~declarer);

@@ -209,8 +209,8 @@ static void test_hopeless_hand(void **state)
 /* A lost game counts against the declarer in every world, also where he
  * takes no trick: with the lowest cards (rearhand) he is mostly schwarz in
  * the suits and grand, and each such row must cost at least the cheapest
- * loss (twice the game value, at least 2 x 9) in every world, and still
- * offer its bids. */
+ * loss in every world (twice the game value, which is at least 2 x 9), and
+ * still offer its bids. */
 static void test_lost_schwarz_counts(void **state)
 {
     (void)state;
