@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alike.h"
 #include "discard.h"
 #include "scoring.h"
 #include "search.h"
@@ -61,6 +62,9 @@ typedef struct {
     int pilots;                  /* skats whose choice among all discards orders the candidates */
     int pilot_skat[PILOTS];
     CardSet pilot_choice[PILOTS][MAX_PLAYS]; /* per pilot and skat-game play: its discard; ALL_CARDS none */
+    bool alike_choices;          /* skat games: a skat takes the choice of an alike skat (share_choices) */
+    int choice_from[EVAL_MAX_SKATS]; /* per skat: that alike skat (itself for a pilot) */
+    CardSet *own_choice;         /* [skat][play]: the choice of a skat that others take */
     uint64_t seed;
     bool single_dummy;           /* play every world card by card (singledummy.h) */
     int sd_layouts;
@@ -505,6 +509,64 @@ static CardSet choose_in_own_layouts(const Work *w, Solver *solver, int skat, in
     return discard;
 }
 
+static int pilot_of(const Work *w, int skat)
+{
+    int k = 0;
+    while (k < w->pilots && w->pilot_skat[k] != skat)
+        k++;
+    return k < w->pilots ? k : -1;
+}
+
+/* A skat's own choice: a pilot has chosen among all discards in these same
+ * layouts already; any other skat chooses in layouts of its own. */
+static CardSet own_layouts_choice(const Work *w, Solver *solver, int skat, int p)
+{
+    int k = pilot_of(w, skat);
+    return k >= 0 ? w->pilot_choice[k][p] : choose_in_own_layouts(w, solver, skat, p, -1);
+}
+
+/* The choice a skat takes from its alike skat (alike.h), traded. */
+static CardSet taken_choice(const Work *w, int skat, int p)
+{
+    int from = w->choice_from[skat], k = pilot_of(w, from);
+    CardSet chosen = k >= 0 ? w->pilot_choice[k][p] : w->own_choice[from * MAX_PLAYS + p];
+    return alike_trade(w->hand, w->skat[from], w->skat[skat], chosen);
+}
+
+/* With one layout per skat (--quick), each skat's discard is chosen in one
+ * layout of its own, as much a guess from one sample as any other.  Alike
+ * skats (alike.h) share one such choice, traded to their cards: the one of
+ * the skat with the lowest cards of each group.  (Drawn among them instead,
+ * the chooser does measurably worse: README, round 15.)  A pilot keeps its
+ * own choice among all discards.  One job per choosing skat and skat-game
+ * play; every skat's worlds are still played with its own cards
+ * (skat_play_own_layouts). */
+static void share_choices(Work *w, Solver **solvers, int threads)
+{
+    int jobs = 0;
+    int *job = malloc((size_t)w->skats * MAX_PLAYS * sizeof *job);
+    if (!job)
+        abort(); /* a few kilobytes */
+    for (int s = 0; s < w->skats; s++) {
+        CardSet lowest = alike_lowest(w->hand, w->skat[s]);
+        int from = 0;
+        while (w->skat[from] != lowest)
+            from++;
+        w->choice_from[s] = pilot_of(w, s) >= 0 || w->needed[from] != w->needed[s] ? s : from;
+        for (int p = 0; w->choice_from[s] == s && pilot_of(w, s) < 0 && p < w->plays; p++)
+            if (!w->play[p].hand && (w->needed[s] >> p & 1))
+                job[jobs++] = s * MAX_PLAYS + p;
+    }
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+    for (int j = 0; j < jobs; j++) {
+        Solver *solver = solvers[omp_get_thread_num()];
+        solver_new_deal(solver);
+        w->own_choice[job[j]] = choose_in_own_layouts(w, solver, job[j] / MAX_PLAYS, job[j] % MAX_PLAYS, -1);
+    }
+    free(job);
+    w->alike_choices = true;
+}
+
 /* The discard chosen in layouts of its own, then played in the counted
  * layouts.  With ten cards, where it does worse there than putting the skat
  * back (the hand game), the skat goes back, so that no skat game does worse
@@ -513,11 +575,7 @@ static void skat_play_own_layouts(const Work *w, Solver *solver, int skat, int p
 {
     const Play *play = &w->play[p];
     CardSet twelve = w->hand | w->skat[skat];
-    int k = 0;
-    while (k < w->pilots && w->pilot_skat[k] != skat)
-        k++;
-    /* A pilot has chosen among all discards in these same layouts already. */
-    CardSet discard = k < w->pilots ? w->pilot_choice[k][p] : choose_in_own_layouts(w, solver, skat, p, -1);
+    CardSet discard = w->alike_choices ? taken_choice(w, skat, p) : own_layouts_choice(w, solver, skat, p);
 
     uint8_t *levels = level_at(w, skat, p, 0);
     if (play->hand_twin < 0) {
@@ -1187,6 +1245,10 @@ static void run_worlds(Work *w, Solver **solvers, int threads, const EvalOptions
     bool more_than_back = w->discards > 0 || !w->exhaustive;
     if (w->own_layouts && !w->twelve && !w->single_dummy && more_than_back && !o->no_pilots)
         run_pilots(w, solvers, threads, PILOTS < w->skats ? PILOTS : w->skats);
+    /* One layout per skat: the choice is made in one layout of its own (skat_play_own_layouts). */
+    w->alike_choices = false;
+    if (w->own_layouts && w->samples == 1 && !w->twelve && !w->single_dummy)
+        share_choices(w, solvers, threads);
     int done = 0;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
     for (int s = 0; s < w->skats; s++) {
@@ -1289,12 +1351,14 @@ bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOp
     w->own_layouts = !o->same_layouts;
     w->level = calloc((size_t)w->skats * MAX_PLAYS * (size_t)w->samples, 1);
     w->chosen = calloc((size_t)w->skats * MAX_PLAYS, sizeof *w->chosen);
+    w->own_choice = calloc((size_t)w->skats * MAX_PLAYS, sizeof *w->own_choice);
     w->dd_discard = calloc((size_t)w->skats * GAME_TYPE_COUNT, sizeof *w->dd_discard);
     bool fresh = o->fresh_check && o->model == MODEL_DOUBLE_DUMMY;
     w->fresh_wins = fresh ? calloc((size_t)w->skats * MAX_PLAYS, 1) : NULL;
     int threads = o->threads > 0 ? o->threads : omp_get_num_procs();
     Solver **solvers = calloc((size_t)threads, sizeof *solvers);
-    bool ok = w->level && w->chosen && w->dd_discard && solvers && w->scheme && (w->fresh_wins || !fresh);
+    bool ok = w->level && w->chosen && w->own_choice && w->dd_discard && solvers && w->scheme &&
+              (w->fresh_wins || !fresh);
     for (int t = 0; ok && t < threads; t++)
         ok = (solvers[t] = solver_new(solver_tt_share(o->tt_bytes, threads))) != NULL;
     if (!ok) {
@@ -1329,6 +1393,7 @@ bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOp
     free(solvers);
     free(w->level);
     free(w->chosen);
+    free(w->own_choice);
     free(w->dd_discard);
     free(w->fresh_wins);
     free(w);

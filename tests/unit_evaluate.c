@@ -343,9 +343,11 @@ static void test_skat_game_never_below_hand(void **state)
     for (int h = 0; h < hands; h++) {
         CardSet hand = random_hand(&rng);
         GameType trump = (GameType)(h % 4);
-        for (int discards = 0; discards <= 2; discards += 2) {
+        /* One layout per skat: alike skats share their discard choice. */
+        for (int run = 0; run < 3; run++) {
+            int discards = run == 0 ? 0 : 2;
             EvalOptions o = quick(0);
-            o.samples = 2;
+            o.samples = run == 2 ? 1 : 2;
             o.discards = discards;
             o.exhaustive = discards == 0;
             o.seed = 11 + (uint64_t)h;
