@@ -1282,6 +1282,8 @@ static void play_and_summarize(Work *w, Solver **solvers, int threads, const Eva
             continue;
         }
         summarize_row(w, row, ladder, ladder_count, &out->contracts[row], out->skat_wins[row]);
+        for (int s = 0; !w->contract[row].hand && s < w->skats; s++)
+            out->skat_discards[row][s] = w->chosen[s * MAX_PLAYS + w->play_of_row[row]];
         out->discards[row] = w->twelve && !w->contract[row].hand ? w->chosen[w->play_of_row[row]] : 0;
     }
 }

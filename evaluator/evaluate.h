@@ -107,6 +107,9 @@ typedef struct {
     uint64_t nodes;
     int skat_visits[EVAL_MAX_SKATS];                   /* how often each skat was visited (tests) */
     uint8_t skat_wins[EVAL_MAX_CONTRACTS][EVAL_MAX_SKATS]; /* per row and skat: layouts won (tests) */
+    /* Per skat-game row and skat: the discard counted, the skat itself
+     * where it went back (tests). */
+    CardSet skat_discards[EVAL_MAX_CONTRACTS][EVAL_MAX_SKATS];
 } Evaluation;
 
 /* Evaluates hand (10 cards, or 12 when the skat has been picked up) for the

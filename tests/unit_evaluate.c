@@ -10,6 +10,7 @@
 
 #include "support_cards.h"
 
+#include "alike.h"
 #include "evaluate.h"
 #include "table.h"
 
@@ -372,6 +373,47 @@ static void test_skat_game_never_below_hand(void **state)
     }
 }
 
+/* With one layout per skat, alike skats (alike.h) share the discard choice
+ * of the one with the lowest cards: where that one counts a discard, every
+ * alike skat counts the same discard traded to its cards, or its skat put
+ * back (where the traded one did worse in its layout). */
+static void test_alike_skats_share_choice(void **state)
+{
+    (void)state;
+    skip_when_quick();
+    char err[256];
+    CardSet hand = test_cards("SJ DJ HA HT HK H9 H8 SA S7 D7");
+    EvalOptions o = quick(0);
+    o.discards = 0;
+    o.no_pilots = true;
+    assert_true(evaluate_hand(&rules, SEAT_MIDDLEHAND, hand, &o, &a, err, sizeof err));
+    CardSet skats[231];
+    int n = 0;
+    for (CardSet x = ~hand; x; x &= x - 1) /* evaluate's order */
+        for (CardSet y = x & (x - 1); y; y &= y - 1)
+            skats[n++] = card_bit(set_first(x)) | card_bit(set_first(y));
+    assert_int_equal(n, 231);
+    int checked = 0, shared = 0;
+    for (int r = 0; r < a.contract_count; r++) {
+        if (a.contracts[r].contract.hand)
+            continue;
+        for (int s = 0; s < n; s++) {
+            int t = 0;
+            while (skats[t] != alike_lowest(hand, skats[s]))
+                t++;
+            CardSet chosen = a.skat_discards[r][t];
+            if (t == s || chosen == skats[t])
+                continue;
+            CardSet traded = alike_trade(hand, skats[t], skats[s], chosen), counted = a.skat_discards[r][s];
+            assert_true(counted == traded || counted == skats[s]);
+            checked++;
+            shared += counted == traded;
+        }
+    }
+    assert_true(checked >= 15);
+    assert_true(shared >= checked / 2);
+}
+
 /* Four jacks, two aces and a ten in spades: grand hand is won in every world
  * and schneider in most, so announcing schneider wins at 192 (with 4, game 5,
  * hand 6, schneider 7, announced 8: 8 x 24) although an unannounced grand
@@ -495,7 +537,7 @@ int main(void)
         cmocka_unit_test(test_bad_hand),      cmocka_unit_test(test_sure_grand),
         cmocka_unit_test(test_hopeless_hand), cmocka_unit_test(test_lost_schwarz_counts), cmocka_unit_test(test_fresh_check), cmocka_unit_test(test_threads), cmocka_unit_test(test_seed),
         cmocka_unit_test(test_twelve_cards),  cmocka_unit_test(test_twelve_cards_cut_off_exact),
-        cmocka_unit_test(test_skat_game_never_below_hand), cmocka_unit_test(test_left_out), cmocka_unit_test(test_pilots),
+        cmocka_unit_test(test_skat_game_never_below_hand), cmocka_unit_test(test_alike_skats_share_choice), cmocka_unit_test(test_left_out), cmocka_unit_test(test_pilots),
         cmocka_unit_test(test_announced_schneider_counts), cmocka_unit_test(test_rows_and_ouvert),
         cmocka_unit_test(test_bad_options),   cmocka_unit_test(test_single_dummy),
     };
