@@ -282,6 +282,22 @@ static void print_fresh_check(const RuleSystem *rules, const Evaluation *e)
         printf("\n");
 }
 
+/* Which rows single-dummy played: --sd-contracts of them, or every row
+ * where there are no more. */
+static void print_single_dummy_rows(const Evaluation *e, int sd_layouts)
+{
+    int played = 0;
+    for (int r = 0; r < e->contract_count; r++)
+        played += e->contracts[r].evaluated;
+    printf("Single-dummy: every player chose each card from %d sampled layouts of the cards he could not see.\n",
+           sd_layouts);
+    if (played == e->contract_count)
+        printf("Played: every contract.\n\n");
+    else
+        printf("Played: the %d contract%s with the best double-dummy expected score; the others are left out.\n\n",
+               played, played == 1 ? "" : "s");
+}
+
 static void print_text(const CommonOptions *o, const RuleSystem *rules, const Deal *d, const Evaluation *e,
                        const EvalOptions *eo, double ms)
 {
@@ -311,9 +327,7 @@ static void print_text(const CommonOptions *o, const RuleSystem *rules, const De
                "(make bench: about 5 card points a game against sampling play), and far more for the defenders\n"
                "(about 21 points); --model single-dummy plays without either (see the README).\n\n");
     else
-        printf("Single-dummy: every player chose each card from %d sampled layouts of the cards he could not see.\n"
-               "Played: the %d contracts with the best double-dummy expected score; the others are left out.\n\n",
-               eo->sd_layouts, eo->sd_contracts);
+        print_single_dummy_rows(e, eo->sd_layouts);
 }
 
 static json_t *bids_json(const EvalContract *c)
