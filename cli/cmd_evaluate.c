@@ -305,8 +305,8 @@ static void print_text(const CommonOptions *o, const RuleSystem *rules, const De
     if (d->name[0])
         printf("%s\n", d->name);
     printf("%s holds %s\n", seat_name(e->seat), text_cards(o, GAME_GRAND, e->hand, buf, sizeof buf));
-    printf("%d skat%s x %d layouts = %ld worlds played %s (%s rules), %.1f s\n", e->skats, e->skats == 1 ? "" : "s",
-           e->samples, e->worlds, eval_model_name(e->model), rules->name, ms / 1000);
+    printf("%d skat%s x %d layout%s = %ld worlds played %s (%s rules), %.1f s\n", e->skats, e->skats == 1 ? "" : "s",
+           e->samples, e->samples == 1 ? "" : "s", e->worlds, eval_model_name(e->model), rules->name, ms / 1000);
     print_rows(o, rules, e);
     print_fresh_check(rules, e);
     if (e->bid_ceiling)
