@@ -552,8 +552,9 @@ static void share_choices(Work *w, Solver **solvers, int threads)
         int from = 0;
         while (w->skat[from] != lowest)
             from++;
-        w->choice_from[s] = pilot_of(w, s) >= 0 || w->needed[from] != w->needed[s] ? s : from;
-        for (int p = 0; w->choice_from[s] == s && pilot_of(w, s) < 0 && p < w->plays; p++)
+        bool pilot = pilot_of(w, s) >= 0;
+        w->choice_from[s] = pilot || w->needed[from] != w->needed[s] ? s : from;
+        for (int p = 0; w->choice_from[s] == s && !pilot && p < w->plays; p++)
             if (!w->play[p].hand && (w->needed[s] >> p & 1))
                 job[jobs++] = s * MAX_PLAYS + p;
     }

@@ -217,7 +217,7 @@ static void bench_table(const RuleSystem *rules, int deals, int discard_deals)
                 for (int e = 0; e < table->seat[seat].count; e++) {
                     const TableEntry *x = &table->seat[seat].entry[e];
                     table_signature[t] = table_signature[t] * 1000003u + x->discard * 131u +
-                                   (uint64_t)(x->declarer_points + 1) * 4u + x->declarer_schwarz * 2u + x->won;
+                                         (uint64_t)(x->declarer_points + 1) * 4u + x->declarer_schwarz * 2u + x->won;
                 }
         }
     }
