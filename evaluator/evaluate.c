@@ -63,7 +63,7 @@ typedef struct {
     int pilot_skat[PILOTS];
     CardSet pilot_choice[PILOTS][MAX_PLAYS]; /* per pilot and skat-game play: its discard; ALL_CARDS none */
     bool alike_choices;          /* skat games: a skat takes the choice of an alike skat (share_choices) */
-    int choice_from[EVAL_MAX_SKATS]; /* per skat: that alike skat (itself for a pilot) */
+    int *choice_from;            /* [skat][play]: that alike skat (itself for a pilot) */
     CardSet *own_choice;         /* [skat][play]: the choice of a skat that others take */
     uint64_t seed;
     bool single_dummy;           /* play every world card by card (singledummy.h) */
@@ -528,16 +528,28 @@ static CardSet own_layouts_choice(const Work *w, Solver *solver, int skat, int p
 /* The choice a skat takes from its alike skat (alike.h), traded. */
 static CardSet taken_choice(const Work *w, int skat, int p)
 {
-    int from = w->choice_from[skat], k = pilot_of(w, from);
+    int from = w->choice_from[skat * MAX_PLAYS + p], k = pilot_of(w, from);
     CardSet chosen = k >= 0 ? w->pilot_choice[k][p] : w->own_choice[from * MAX_PLAYS + p];
-    return alike_trade(w->hand, w->skat[from], w->skat[skat], chosen);
+    return alike_trade(w->hand, w->play[p].game, w->skat[from], w->skat[skat], chosen);
+}
+
+/* The skat whose choice skat takes for skat-game play p: the alike one with
+ * the lowest cards where that one plays p too, else itself. */
+static int alike_chooser(const Work *w, int skat, int p)
+{
+    CardSet lowest = alike_lowest(w->hand, w->play[p].game, w->skat[skat]);
+    int from = 0;
+    while (w->skat[from] != lowest)
+        from++;
+    return w->needed[from] >> p & 1 ? from : skat;
 }
 
 /* With one layout per skat (--quick), each skat's discard is chosen in one
  * layout of its own, as much a guess from one sample as any other.  Alike
- * skats (alike.h) share one such choice, traded to their cards: the one of
- * the skat with the lowest cards of each group.  (Drawn among them instead,
- * the chooser does measurably worse: README, round 15.)  A pilot keeps its
+ * skats (alike.h, which are alike depends on the kind of game) share one
+ * such choice, traded to their cards: the one of the skat with the lowest
+ * cards of each group.  (Drawn among them instead, the chooser does
+ * measurably worse: README, round 15.)  A pilot keeps its
  * own choice among all discards.  One job per choosing skat and skat-game
  * play; every skat's worlds are still played with its own cards
  * (skat_play_own_layouts). */
@@ -548,15 +560,15 @@ static void share_choices(Work *w, Solver **solvers, int threads)
     if (!job)
         abort(); /* a few kilobytes */
     for (int s = 0; s < w->skats; s++) {
-        CardSet lowest = alike_lowest(w->hand, w->skat[s]);
-        int from = 0;
-        while (w->skat[from] != lowest)
-            from++;
         bool pilot = pilot_of(w, s) >= 0;
-        w->choice_from[s] = pilot || w->needed[from] != w->needed[s] ? s : from;
-        for (int p = 0; w->choice_from[s] == s && !pilot && p < w->plays; p++)
-            if (!w->play[p].hand && (w->needed[s] >> p & 1))
+        for (int p = 0; p < w->plays; p++) {
+            if (w->play[p].hand || !(w->needed[s] >> p & 1))
+                continue;
+            int from = pilot ? s : alike_chooser(w, s, p);
+            w->choice_from[s * MAX_PLAYS + p] = from;
+            if (from == s && !pilot)
                 job[jobs++] = s * MAX_PLAYS + p;
+        }
     }
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
     for (int j = 0; j < jobs; j++) {
@@ -1355,12 +1367,13 @@ bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOp
     w->level = calloc((size_t)w->skats * MAX_PLAYS * (size_t)w->samples, 1);
     w->chosen = calloc((size_t)w->skats * MAX_PLAYS, sizeof *w->chosen);
     w->own_choice = calloc((size_t)w->skats * MAX_PLAYS, sizeof *w->own_choice);
+    w->choice_from = calloc((size_t)w->skats * MAX_PLAYS, sizeof *w->choice_from);
     w->dd_discard = calloc((size_t)w->skats * GAME_TYPE_COUNT, sizeof *w->dd_discard);
     bool fresh = o->fresh_check && o->model == MODEL_DOUBLE_DUMMY;
     w->fresh_wins = fresh ? calloc((size_t)w->skats * MAX_PLAYS, 1) : NULL;
     int threads = o->threads > 0 ? o->threads : omp_get_num_procs();
     Solver **solvers = calloc((size_t)threads, sizeof *solvers);
-    bool ok = w->level && w->chosen && w->own_choice && w->dd_discard && solvers && w->scheme &&
+    bool ok = w->level && w->chosen && w->own_choice && w->choice_from && w->dd_discard && solvers && w->scheme &&
               (w->fresh_wins || !fresh);
     for (int t = 0; ok && t < threads; t++)
         ok = (solvers[t] = solver_new(solver_tt_share(o->tt_bytes, threads))) != NULL;
@@ -1397,6 +1410,7 @@ bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOp
     free(w->level);
     free(w->chosen);
     free(w->own_choice);
+    free(w->choice_from);
     free(w->dd_discard);
     free(w->fresh_wins);
     free(w);

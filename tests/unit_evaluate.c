@@ -171,24 +171,30 @@ static void test_left_out(void **state)
 /* The pilot skats: on this hand the cheap estimate's first discards for
  * spades are not what double-dummy play puts away; the pilots, choosing
  * among all discards on a few skats, find better ones, which every skat
- * then tries first.  Without them spades wins far less often (0.32 against
- * 0.45; all discards tried at every skat: 0.57 with the defaults).  Each
- * pilot skat keeps its own choice. */
+ * then tries first.  Without them spades wins far less often: with one
+ * layout per skat 0.30 against 0.43 on average over four seeds (one seed
+ * alone is too noisy: its gain ranges from 0.03 to 0.27); all discards
+ * tried at every skat: 0.57 with the defaults.  Each pilot skat keeps its
+ * own choice. */
 static void test_pilots(void **state)
 {
     (void)state;
     skip_when_quick();
     char err[256];
     CardSet hand = test_cards("CJ HJ CA CT C9 C8 SA ST H7 D7");
-    EvalOptions o = quick(0);
-    o.games = 1u << GAME_SPADES;
-    assert_true(evaluate_hand(&rules, SEAT_FOREHAND, hand, &o, &a, err, sizeof err));
-    o.no_pilots = true;
-    assert_true(evaluate_hand(&rules, SEAT_FOREHAND, hand, &o, &b, err, sizeof err));
-    const EvalContract *with = row(&a, GAME_SPADES, false), *without = row(&b, GAME_SPADES, false);
-    assert_true(with->p_win > without->p_win + 0.08);
-    /* The hand game is the same either way. */
-    assert_true(row(&a, GAME_SPADES, true)->p_win == row(&b, GAME_SPADES, true)->p_win);
+    double gain = 0;
+    for (uint64_t seed = 7; seed < 11; seed++) {
+        EvalOptions o = quick(0);
+        o.seed = seed;
+        o.games = 1u << GAME_SPADES;
+        assert_true(evaluate_hand(&rules, SEAT_FOREHAND, hand, &o, &a, err, sizeof err));
+        o.no_pilots = true;
+        assert_true(evaluate_hand(&rules, SEAT_FOREHAND, hand, &o, &b, err, sizeof err));
+        gain += row(&a, GAME_SPADES, false)->p_win - row(&b, GAME_SPADES, false)->p_win;
+        /* The hand game is the same either way. */
+        assert_true(row(&a, GAME_SPADES, true)->p_win == row(&b, GAME_SPADES, true)->p_win);
+    }
+    assert_true(gain / 4 > 0.08);
 }
 
 static void test_hopeless_hand(void **state)
@@ -397,14 +403,15 @@ static void test_alike_skats_share_choice(void **state)
     for (int r = 0; r < a.contract_count; r++) {
         if (a.contracts[r].contract.hand)
             continue;
+        GameType game = a.contracts[r].contract.game;
         for (int s = 0; s < n; s++) {
             int t = 0;
-            while (skats[t] != alike_lowest(hand, skats[s]))
+            while (skats[t] != alike_lowest(hand, game, skats[s]))
                 t++;
             CardSet chosen = a.skat_discards[r][t];
             if (t == s || chosen == skats[t])
                 continue;
-            CardSet traded = alike_trade(hand, skats[t], skats[s], chosen), counted = a.skat_discards[r][s];
+            CardSet traded = alike_trade(hand, game, skats[t], skats[s], chosen), counted = a.skat_discards[r][s];
             assert_true(counted == traded || counted == skats[s]);
             checked++;
             shared += counted == traded;
