@@ -508,7 +508,18 @@ bool search_tricks(Solver *s, int leader, int n)
     uint32_t live = s->hand[0] | s->hand[1] | s->hand[2];
     for (int i = 0; i < n; i++)
         live |= 1u << s->trick[i];
-    uint32_t moves = without_rank_equivalents(s, legal_for(s, s->hand[player], n), live);
+    uint32_t legal = legal_for(s, s->hand[player], n);
+    uint32_t moves = without_rank_equivalents(s, legal, live);
+    /* Without a table move, the points search's first choice first: the
+     * card that takes or saves the most there mostly takes or gives up the
+     * trick the goal needs (7.6 % fewer nodes for evaluate --quick on a
+     * hopeless hand, where every game asks whether it is lost schwarz). */
+    if (tt_move < 0 && (s->kind == KIND_DECLARER_ALL || s->kind == KIND_DEFENDERS_ALL)) {
+        int winner;
+        tt_move = n == 0   ? lead_choice(s, leader)
+                  : n == 1 ? second_choice(s, leader, legal)
+                           : third_choice(s, leader, &winner);
+    }
 
     int side = side_of(s, player);
     bool trying = side == s->trying_side;
