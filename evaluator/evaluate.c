@@ -145,9 +145,11 @@ static bool reaches_level(Solver *solver, const RuleSystem *rules, const Positio
     }
 }
 
-/* The level of a world known to lie in [low, high]: the question of winning
- * first, then outward (schwarz and being schwarz are rare and the searches
- * for them quick). */
+/* The level of a world known to lie in [low, high]: the question of
+ * escaping schneider first, then of winning, then outward (schwarz and being
+ * schwarz are rare and the searches for them quick).  A world held below
+ * schneider skips the question of winning: 1-2 % fewer nodes in evaluate
+ * than asking about winning first (README, round 16). */
 static int level_between(Solver *solver, const RuleSystem *rules, const Position *pos, int low, int high)
 {
     if (pos->game == GAME_NULL) {
@@ -155,7 +157,7 @@ static int level_between(Solver *solver, const RuleSystem *rules, const Position
         high = high > OUT_WON ? OUT_WON : high;
     }
     while (low < high) {
-        int test = low >= OUT_WON ? low + 1 : high <= OUT_LOST ? high : OUT_WON;
+        int test = low >= OUT_WON ? low + 1 : high <= OUT_LOST ? high : low < OUT_LOST ? OUT_LOST : OUT_WON;
         if (reaches_level(solver, rules, pos, test))
             low = test;
         else
