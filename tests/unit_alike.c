@@ -34,85 +34,105 @@ static int alike_kinds(CardSet hand, GameType game)
     return kinds;
 }
 
+/* In game, with hand held: cards (one card for alike_group, a skat for
+ * alike_lowest) give expected. */
+typedef struct {
+    const char *hand;
+    GameType game;
+    const char *cards, *expected;
+} Alike;
+
 static void test_groups(void **state)
 {
     (void)state;
-    CardSet hand = test_cards("SJ DJ HA HT HK H9 H8 SA S7 D7");
-    /* Null: the sevens, eights and nines. */
-    assert_int_equal(alike_group(hand, GAME_NULL, test_card("C8")), test_cards("C7 C8 C9"));
-    assert_int_equal(alike_group(hand, GAME_NULL, test_card("S9")), test_cards("S8 S9"));
-    assert_int_equal(alike_group(hand, GAME_NULL, test_card("H7")), test_cards("H7"));
-    assert_int_equal(alike_group(hand, GAME_NULL, test_card("CQ")), test_cards("CQ"));
-    /* Suit and grand: the queens and kings too, never a ten, an ace or a jack. */
-    assert_int_equal(alike_group(hand, GAME_GRAND, test_card("C8")), test_cards("C7 C8 C9 CQ CK"));
-    assert_int_equal(alike_group(hand, GAME_HEARTS, test_card("CK")), test_cards("C7 C8 C9 CQ CK"));
-    assert_int_equal(alike_group(hand, GAME_CLUBS, test_card("HQ")), test_cards("H7 HQ"));
-    assert_int_equal(alike_group(hand, GAME_SPADES, test_card("S9")), test_cards("S8 S9 SQ SK"));
-    for (int g = 0; g < GAME_TYPE_COUNT; g++) {
-        assert_int_equal(alike_group(hand, (GameType)g, test_card("CT")), test_cards("CT"));
-        assert_int_equal(alike_group(hand, (GameType)g, test_card("CA")), test_cards("CA"));
-        assert_int_equal(alike_group(hand, (GameType)g, test_card("CJ")), test_cards("CJ"));
-        /* A card of the hand is alike to nothing. */
-        assert_int_equal(alike_group(hand, (GameType)g, test_card("S7")), test_cards("S7"));
+    const char *const hand = "SJ DJ HA HT HK H9 H8 SA S7 D7", *const strong = "C8 CJ SJ HJ DJ CA CT SA HA DA";
+    const Alike groups[] = {
+        /* Null: the sevens, eights and nines. */
+        {hand, GAME_NULL, "C8", "C7 C8 C9"},
+        {hand, GAME_NULL, "S9", "S8 S9"},
+        {hand, GAME_NULL, "H7", "H7"},
+        {hand, GAME_NULL, "CQ", "CQ"},
+        {strong, GAME_NULL, "C9", "C7 C9"},
+        /* Suit and grand: the queens and kings too, never a ten, an ace or a jack. */
+        {hand, GAME_GRAND, "C8", "C7 C8 C9 CQ CK"},
+        {hand, GAME_HEARTS, "CK", "C7 C8 C9 CQ CK"},
+        {hand, GAME_CLUBS, "HQ", "H7 HQ"},
+        {hand, GAME_SPADES, "S9", "S8 S9 SQ SK"},
+        {strong, GAME_GRAND, "C9", "C7 C9 CQ CK"},
+    };
+    for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++) {
+        const Alike *t = &groups[i];
+        assert_int_equal(alike_group(test_cards(t->hand), t->game, test_card(t->cards)), test_cards(t->expected));
     }
-    CardSet strong = test_cards("C8 CJ SJ HJ DJ CA CT SA HA DA");
-    assert_int_equal(alike_group(strong, GAME_NULL, test_card("C9")), test_cards("C7 C9"));
-    assert_int_equal(alike_group(strong, GAME_GRAND, test_card("C9")), test_cards("C7 C9 CQ CK"));
+    /* A ten, an ace, a jack and a card of the hand are alike to nothing. */
+    const char *const alone[] = {"CT", "CA", "CJ", "S7"};
+    for (int g = 0; g < GAME_TYPE_COUNT; g++)
+        for (int i = 0; i < 4; i++)
+            assert_int_equal(alike_group(test_cards(hand), (GameType)g, test_card(alone[i])), test_cards(alone[i]));
 
     /* Null: 22 unknown cards in 18 groups (C7-C9, S8-S9, D8-D9 and 15
      * alone): 153 skats of two groups and 3 of two cards of one group.
      * Suit and grand: 11 groups (C7 C8 C9 CQ CK, S8 S9 SQ SK, D8 D9 DQ DK,
      * H7 HQ and 7 alone): 55 skats of two groups and 4 of two cards of one
      * group. */
-    assert_int_equal(alike_kinds(hand, GAME_NULL), 156);
-    assert_int_equal(alike_kinds(hand, GAME_CLUBS), 59);
-    assert_int_equal(alike_kinds(hand, GAME_GRAND), 59);
-    assert_int_equal(alike_lowest(hand, GAME_NULL, test_cards("C9 S9")), test_cards("C7 S8"));
-    assert_int_equal(alike_lowest(hand, GAME_NULL, test_cards("C9 C8")), test_cards("C7 C8"));
-    assert_int_equal(alike_lowest(hand, GAME_NULL, test_cards("CQ DA")), test_cards("CQ DA"));
-    assert_int_equal(alike_lowest(hand, GAME_GRAND, test_cards("CQ DA")), test_cards("C7 DA"));
-    assert_int_equal(alike_lowest(hand, GAME_DIAMONDS, test_cards("CK CQ")), test_cards("C7 C8"));
-    assert_int_equal(alike_lowest(hand, GAME_HEARTS, test_cards("HQ SK")), test_cards("H7 S8"));
+    assert_int_equal(alike_kinds(test_cards(hand), GAME_NULL), 156);
+    assert_int_equal(alike_kinds(test_cards(hand), GAME_CLUBS), 59);
+    assert_int_equal(alike_kinds(test_cards(hand), GAME_GRAND), 59);
+    const Alike lowest[] = {
+        {hand, GAME_NULL, "C9 S9", "C7 S8"},     {hand, GAME_NULL, "C9 C8", "C7 C8"},
+        {hand, GAME_NULL, "CQ DA", "CQ DA"},     {hand, GAME_GRAND, "CQ DA", "C7 DA"},
+        {hand, GAME_DIAMONDS, "CK CQ", "C7 C8"}, {hand, GAME_HEARTS, "HQ SK", "H7 S8"},
+    };
+    for (size_t i = 0; i < sizeof lowest / sizeof lowest[0]; i++) {
+        const Alike *t = &lowest[i];
+        assert_int_equal(alike_lowest(test_cards(t->hand), t->game, test_cards(t->cards)), test_cards(t->expected));
+    }
 }
+
+/* One trade: in game, from skat from to skat to, cards become expected. */
+typedef struct {
+    GameType game;
+    const char *from, *to, *cards, *expected;
+} Trade;
 
 static void test_trade(void **state)
 {
     (void)state;
     CardSet hand = test_cards("SJ DJ HA HT HK H9 H8 SA S7 D7");
+    const Trade trades[] = {
+        /* One for one: the skat becomes the other, the hand stays. */
+        {GAME_NULL, "C7 S9", "C9 S8", "C7 S9", "C9 S8"},
+        {GAME_NULL, "C7 S9", "C9 S8", "SJ DJ HA HT HK H9 H8 SA S7 D7", "SJ DJ HA HT HK H9 H8 SA S7 D7"},
+        {GAME_NULL, "C9 S8", "C7 S9", "C9 S8", "C7 S9"},
+        /* A discard of one twelve is a discard of the other, the same cards
+         * where it keeps the skat. */
+        {GAME_NULL, "C7 S9", "C9 S8", "C7 SA", "C9 SA"},
+        {GAME_NULL, "C7 S9", "C9 S8", "HT D7", "HT D7"},
+        /* The unknown cards of a group keep their order: with C7 in the
+         * skat, C8 and C9 are the others; with C9 there, C7 and C8. */
+        {GAME_NULL, "C7 S9", "C9 S8", "C8", "C7"},
+        {GAME_NULL, "C7 S9", "C9 S8", "C9", "C8"},
+        /* Two cards of one group. */
+        {GAME_NULL, "C7 C9", "C8 C9", "C7", "C8"},
+        {GAME_NULL, "C7 C9", "C8 C9", "C9", "C9"},
+        {GAME_NULL, "C7 C9", "C8 C9", "C8", "C7"},
+        /* Suit and grand games: queens and kings trade too. */
+        {GAME_GRAND, "CQ SK", "C7 S8", "CQ SK", "C7 S8"},
+        {GAME_HEARTS, "CQ SK", "C7 S8", "CQ HT", "C7 HT"},
+        {GAME_GRAND, "CQ SK", "C7 S8", "C7", "C8"},
+        {GAME_GRAND, "CQ SK", "C7 S8", "CK", "CK"},
+        {GAME_CLUBS, "CQ SK", "C7 S8", "SQ S8", "SK S9"},
+        /* The same groups as null where only sevens, eights and nines differ. */
+        {GAME_SPADES, "C7 S9", "C9 S8", "S9 C7", "S8 C9"},
+        {GAME_SPADES, "C7 S9", "C9 S8", "C8", "C7"},
+    };
+    for (size_t i = 0; i < sizeof trades / sizeof trades[0]; i++) {
+        const Trade *t = &trades[i];
+        CardSet traded = alike_trade(hand, t->game, test_cards(t->from), test_cards(t->to), test_cards(t->cards));
+        assert_int_equal(traded, test_cards(t->expected));
+    }
     CardSet from = test_cards("C7 S9"), to = test_cards("C9 S8");
-    /* One for one: the skat becomes the other, the hand stays. */
     assert_int_equal(alike_trade(hand, GAME_NULL, from, to, ALL_CARDS), ALL_CARDS);
-    assert_int_equal(alike_trade(hand, GAME_NULL, from, to, from), to);
-    assert_int_equal(alike_trade(hand, GAME_NULL, from, to, hand), hand);
-    assert_int_equal(alike_trade(hand, GAME_NULL, to, from, to), from);
-    /* A discard of one twelve is a discard of the other, the same cards
-     * where it keeps the skat. */
-    assert_int_equal(alike_trade(hand, GAME_NULL, from, to, test_cards("C7 SA")), test_cards("C9 SA"));
-    assert_int_equal(alike_trade(hand, GAME_NULL, from, to, test_cards("HT D7")), test_cards("HT D7"));
-    assert_int_equal(alike_trade(hand, GAME_NULL, from, to, test_cards("S9 C7")), test_cards("S8 C9"));
-    /* The unknown cards of a group keep their order: with C7 in the skat,
-     * C8 and C9 are the others; with C9 there, C7 and C8. */
-    assert_int_equal(alike_trade(hand, GAME_NULL, from, to, test_cards("C8")), test_cards("C7"));
-    assert_int_equal(alike_trade(hand, GAME_NULL, from, to, test_cards("C9")), test_cards("C8"));
-    /* Two cards of one group. */
-    from = test_cards("C7 C9");
-    to = test_cards("C8 C9");
-    assert_int_equal(alike_trade(hand, GAME_NULL, from, to, test_cards("C7")), test_cards("C8"));
-    assert_int_equal(alike_trade(hand, GAME_NULL, from, to, test_cards("C9")), test_cards("C9"));
-    assert_int_equal(alike_trade(hand, GAME_NULL, from, to, test_cards("C8")), test_cards("C7"));
-    /* Suit and grand games: queens and kings trade too. */
-    from = test_cards("CQ SK");
-    to = test_cards("C7 S8");
-    assert_int_equal(alike_trade(hand, GAME_GRAND, from, to, from), to);
-    assert_int_equal(alike_trade(hand, GAME_HEARTS, from, to, test_cards("CQ HT")), test_cards("C7 HT"));
-    assert_int_equal(alike_trade(hand, GAME_GRAND, from, to, test_cards("C7")), test_cards("C8"));
-    assert_int_equal(alike_trade(hand, GAME_GRAND, from, to, test_cards("CK")), test_cards("CK"));
-    assert_int_equal(alike_trade(hand, GAME_CLUBS, from, to, test_cards("SQ S8")), test_cards("SK S9"));
-    /* The same groups as null where only sevens, eights and nines differ. */
-    from = test_cards("C7 S9");
-    to = test_cards("C9 S8");
-    assert_int_equal(alike_trade(hand, GAME_SPADES, from, to, test_cards("S9 C7")), test_cards("S8 C9"));
-    assert_int_equal(alike_trade(hand, GAME_SPADES, from, to, test_cards("C8")), test_cards("C7"));
 }
 
 int main(void)
