@@ -495,7 +495,7 @@ bool search_tricks(Solver *s, int leader, int n)
         if (s->kind == KIND_DEFENDERS_ALL && declarer_outranked(s, leader))
             return true;
         /* The declarer takes every trick where each of his cards surely takes one. */
-        if (s->kind == KIND_DECLARER_ALL && !s->ramsch &&
+        if (s->kind == KIND_DECLARER_ALL &&
             __builtin_popcount(declarer_winners(s, leader)) == __builtin_popcount(s->hand[s->declarer]))
             return true;
         make_key(s->hand, &s->suits, &key);
