@@ -190,6 +190,79 @@ static void test_null_low_declarer(void **state)
     check_position(&won, true);
 }
 
+/* The schwarz questions where their answer is often yes: the declarer dealt
+ * the weakest (or strongest) of a random draw of twice his cards, so that
+ * the defenders (or he) can take every trick; suit and grand, 4 to 6 tricks,
+ * every seat as declarer and to lead, 0 to 2 cards of the trick played.
+ * This is where the trick searches leave out a side's cards that cannot
+ * take the trick but the lowest of each suit: a wrong such rule shows
+ * as a yes where the oracle finds the trick that answers no. */
+static void biased_position(uint64_t *rng, GameType game, int tricks, int k, bool strong, Position *pos)
+{
+    int deck[32];
+    for (int i = 0; i < 32; i++)
+        deck[i] = i;
+    for (int i = 31; i > 0; i--) {
+        int j = (int)(test_random(rng) % (uint64_t)(i + 1)), t = deck[i];
+        deck[i] = deck[j];
+        deck[j] = t;
+    }
+    /* Of the first 2 * tricks cards, the declarer's are the strongest or weakest half. */
+    for (int i = 1; i < 2 * tricks; i++)
+        for (int j = i; j > 0; j--) {
+            bool above = card_strength(game, deck[j]) > card_strength(game, deck[j - 1]);
+            if (above != strong)
+                break;
+            int t = deck[j];
+            deck[j] = deck[j - 1];
+            deck[j - 1] = t;
+        }
+    *pos = (Position){.game = game, .declarer = k % 3, .leader = (k / 3) % 3};
+    for (int i = 0; i < tricks; i++)
+        pos->hands[pos->declarer] |= card_bit(deck[i]);
+    for (int i = 0; i < 2 * tricks; i++)
+        pos->hands[(pos->declarer + 1 + i % 2) % 3] |= card_bit(deck[tricks + i]);
+    for (int i = 0; i < (k / 9) % 3; i++) {
+        CardSet legal = position_legal_moves(pos);
+        int n = (int)(test_random(rng) % (uint64_t)set_count(legal));
+        while (n--)
+            legal &= legal - 1;
+        position_play(pos, set_first(legal));
+    }
+}
+
+static void test_trick_questions(void **state)
+{
+    (void)state;
+    uint64_t rng = 2026;
+    int yes[2] = {0, 0}, asked = 0;
+    for (int game = 0; game < GAME_TYPE_COUNT; game++) {
+        if ((GameType)game == GAME_NULL)
+            continue;
+        for (int tricks = 4; tricks <= 6; tricks++)
+            for (int k = 0; k < (tricks == 6 ? 27 : 54); k++)
+                for (int strong = 0; strong < 2; strong++) {
+                    Position pos;
+                    biased_position(&rng, (GameType)game, tricks, k, strong, &pos);
+                    char what[512];
+                    describe(&pos, what, sizeof what);
+                    solver_new_deal(solver);
+                    bool all = solver_declarer_takes_all(solver, &pos), none = solver_defenders_take_all(solver, &pos);
+                    if (all != (bool)oracle_all_tricks(&pos, 1, 1))
+                        fail_msg("declarer takes all: %d, oracle %d: %s", all, !all, what);
+                    if (none != (bool)oracle_all_tricks(&pos, 0, 0))
+                        fail_msg("defenders take all: %d, oracle %d: %s", none, !none, what);
+                    yes[0] += all;
+                    yes[1] += none;
+                    asked++;
+                }
+    }
+    print_message("trick questions: %d positions, declarer takes all in %d, defenders in %d\n", asked, yes[0], yes[1]);
+    /* Both answers occur often enough for the test to mean something. */
+    assert_true(yes[0] > asked / 10 && yes[0] < asked - asked / 10);
+    assert_true(yes[1] > asked / 10 && yes[1] < asked - asked / 10);
+}
+
 /* The table carries over between positions of one kind of game: results must
  * not depend on what it held (the same positions, solved in another order). */
 static void test_table_reuse(void **state)
@@ -379,6 +452,7 @@ int main(void)
         cmocka_unit_test(test_five_tricks),
         cmocka_unit_test(test_null_two_suits),
         cmocka_unit_test(test_null_low_declarer),
+        cmocka_unit_test(test_trick_questions),
         cmocka_unit_test(test_table_reuse),
         cmocka_unit_test(test_table_memory_is_lazy),
         cmocka_unit_test(test_table_growth_keeps_entries),
