@@ -37,11 +37,7 @@ static void deal_layout(uint64_t *rng, CardSet hand, int seat, CardSet hands[SEA
     int cards[CARD_COUNT] = {0}, n = 0;
     for (CardSet m = ~hand; m; m &= m - 1)
         cards[n++] = set_first(m);
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)(test_random(rng) % (uint64_t)(i + 1)), t = cards[i];
-        cards[i] = cards[j];
-        cards[j] = t;
-    }
+    test_shuffle(rng, cards, n);
     *skat = card_bit(cards[0]) | card_bit(cards[1]);
     hands[seat] = hand;
     hands[(seat + 1) % SEAT_COUNT] = hands[(seat + 2) % SEAT_COUNT] = 0;

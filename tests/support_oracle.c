@@ -89,18 +89,22 @@ uint64_t test_random(uint64_t *state)
     return z ^ (z >> 31);
 }
 
+void test_shuffle(uint64_t *state, int *cards, int n)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)(test_random(state) % (uint64_t)(i + 1)), t = cards[i];
+        cards[i] = cards[j];
+        cards[j] = t;
+    }
+}
+
 void random_position(uint64_t *state, GameType game, int tricks_left, int declarer, int leader,
                      int trick_size, Position *pos)
 {
     int deck[32];
     for (int i = 0; i < 32; i++)
         deck[i] = i;
-    for (int i = 31; i > 0; i--) {
-        int j = (int)(test_random(state) % (uint64_t)(i + 1));
-        int t = deck[i];
-        deck[i] = deck[j];
-        deck[j] = t;
-    }
+    test_shuffle(state, deck, 32);
     *pos = (Position){.game = game};
     pos->declarer = declarer;
     pos->leader = leader;

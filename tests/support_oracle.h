@@ -26,6 +26,8 @@ int oracle_ramsch_takes_all(const Position *pos);
 int oracle_ramsch_avoids_all(const Position *pos);
 
 uint64_t test_random(uint64_t *state);
+/* Shuffles n cards in place (Fisher-Yates, from the last card down). */
+void test_shuffle(uint64_t *state, int *cards, int n);
 /* A random position: tricks_left tricks still to play, of which the current
  * one has trick_size cards played already (random legal ones), the given
  * declarer and leader, and some points already won by the declarer. */

@@ -123,12 +123,7 @@ static void test_null_two_suits(void **state)
             deck[n++] = card_make(first, rank);
             deck[n++] = card_make(second, rank);
         }
-        for (int i = n - 1; i > 0; i--) {
-            int j = (int)(test_random(&rng) % (uint64_t)(i + 1));
-            int t = deck[i];
-            deck[i] = deck[j];
-            deck[j] = t;
-        }
+        test_shuffle(&rng, deck, n);
         Position pos = {.game = GAME_NULL, .declarer = k % 3, .leader = (k / 3) % 3};
         for (int i = 0; i < 15; i++)
             pos.hands[i / 5] |= card_bit(deck[i]);
@@ -153,11 +148,7 @@ static void test_null_low_declarer(void **state)
                     low[n_low++] = card_make(suit, rank);
                 else
                     high[n_high++] = card_make(suit, rank);
-        for (int i = n_low - 1; i > 0; i--) {
-            int j = (int)(test_random(&rng) % (uint64_t)(i + 1)), t = low[i];
-            low[i] = low[j];
-            low[j] = t;
-        }
+        test_shuffle(&rng, low, n_low);
         Position pos = {.game = GAME_NULL, .declarer = k % 3, .leader = (k / 3) % 3};
         for (int i = 0; i < 5; i++)
             pos.hands[pos.declarer] |= card_bit(low[i]);
@@ -167,11 +158,7 @@ static void test_null_low_declarer(void **state)
             rest[n++] = low[i];
         for (int i = 0; i < n_high; i++)
             rest[n++] = high[i];
-        for (int i = n - 1; i > 0; i--) {
-            int j = (int)(test_random(&rng) % (uint64_t)(i + 1)), t = rest[i];
-            rest[i] = rest[j];
-            rest[j] = t;
-        }
+        test_shuffle(&rng, rest, n);
         for (int i = 0; i < 10; i++)
             pos.hands[(pos.declarer + 1 + i / 5) % 3] |= card_bit(rest[i]);
         solver_new_deal(solver);
@@ -202,11 +189,7 @@ static void biased_position(uint64_t *rng, GameType game, int tricks, int k, boo
     int deck[32];
     for (int i = 0; i < 32; i++)
         deck[i] = i;
-    for (int i = 31; i > 0; i--) {
-        int j = (int)(test_random(rng) % (uint64_t)(i + 1)), t = deck[i];
-        deck[i] = deck[j];
-        deck[j] = t;
-    }
+    test_shuffle(rng, deck, 32);
     /* Of the first 2 * tricks cards, the declarer's are the strongest or weakest half. */
     for (int i = 1; i < 2 * tricks; i++)
         for (int j = i; j > 0; j--) {
