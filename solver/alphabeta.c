@@ -25,15 +25,21 @@ static inline uint32_t legal_for(const Solver *s, uint32_t hand, int n)
     return follow ? follow : hand;
 }
 
-/* The index of the card winning the first n cards of the trick so far: the
- * highest among the trumps and the cards of the led suit. */
-static inline int winning_index(const Solver *s, int n)
+/* The card winning the first n cards of the trick so far: the highest
+ * among the trumps and the cards of the led suit. */
+static inline int trick_top(const Solver *s, int n)
 {
     uint32_t contenders = s->trump | s->follow[s->trick[0]];
     uint32_t played = 1u << s->trick[0];
     for (int i = 1; i < n; i++)
         played |= 1u << s->trick[i];
-    int top = highest_bit(played & contenders);
+    return highest_bit(played & contenders);
+}
+
+/* The index in the trick of trick_top. */
+static inline int winning_index(const Solver *s, int n)
+{
+    int top = trick_top(s, n);
     return top == s->trick[0] ? 0 : top == s->trick[1] ? 1 : 2;
 }
 
@@ -474,11 +480,8 @@ static int null_order(const Solver *s, int leader, int n, uint32_t moves, int or
  * as good. */
 static inline uint32_t losers_lowest(const Solver *s, int n, uint32_t moves)
 {
-    uint32_t contenders = s->trump | s->follow[s->trick[0]], played = 0;
-    for (int i = 0; i < n; i++)
-        played |= 1u << s->trick[i];
-    int top = highest_bit(played & contenders);
-    uint32_t keep = moves & contenders & ~((2u << top) - 1u);
+    uint32_t contenders = s->trump | s->follow[s->trick[0]];
+    uint32_t keep = moves & contenders & ~((2u << trick_top(s, n)) - 1u);
     for (uint32_t losers = moves & ~keep; losers; losers &= ~s->follow[__builtin_ctz(losers)])
         keep |= losers & -losers;
     return keep;
