@@ -18,6 +18,7 @@
 
 #include "analysis.h"
 #include "common.h"
+#include "dispatch.h"
 #include "support_oracle.h"
 #include "table.h"
 
@@ -312,7 +313,9 @@ int main(int argc, char **argv)
     Solver *solver = solver_new(16u << 20);
     if (!solver)
         return 1;
-    printf("skatdd solver benchmark%s: random full deals, declarer forehand, forehand leads, 1 thread\n", mode);
+    printf("skatdd solver benchmark%s: random full deals, declarer forehand, forehand leads, 1 thread, "
+           "the search's %s copy\n",
+           mode, search_variant());
     const GameType games[] = {GAME_GRAND, GAME_CLUBS, GAME_NULL};
     for (size_t g = 0; g < sizeof games / sizeof *games; g++)
         bench_game(solver, games[g], sizes.deals);
