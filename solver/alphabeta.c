@@ -108,7 +108,7 @@ static __attribute__((noinline)) int third_rest(Solver *s, int leader, int c, in
     MoveList list;
     int winner[10];
     third_moves(s, leader, c, &list, winner);
-    uint8_t *killer = &s->reply_killer[__builtin_popcount(s->hand[player])][1][s->trick[0]];
+    uint8_t *killer = &s->reply_killer[bit_count(s->hand[player])][1][s->trick[0]];
     if (*killer)
         to_front(&list, winner, *killer - 1);
     int best_move = c;
@@ -167,7 +167,7 @@ static __attribute__((noinline)) int second_rest(Solver *s, int leader, int c, i
     }
     MoveList list;
     second_moves(s, leader, c, &list);
-    uint8_t *killer = &s->reply_killer[__builtin_popcount(s->hand[player])][0][s->trick[0]];
+    uint8_t *killer = &s->reply_killer[bit_count(s->hand[player])][0][s->trick[0]];
     if (*killer)
         to_front(&list, NULL, *killer - 1);
     int best_move = c;
@@ -245,8 +245,8 @@ static void shape_distance(const Solver *s, uint32_t here, uint32_t there, int l
         at_least |= s->worth[w];
         uint32_t x = bits_extract(at_least, here), y = bits_extract(at_least, there);
         int step = worth_points[w] - worth_points[w - 1];
-        *less += step * __builtin_popcount(y & ~x);
-        *more += step * __builtin_popcount(x & ~y);
+        *less += step * bit_count(y & ~x);
+        *more += step * bit_count(x & ~y);
     }
 }
 #else
@@ -354,7 +354,7 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
     c = c >= 0 && ((own >> c) & 1u) ? c : -1;
     uint64_t class_key = 0;
     if (!s->ramsch) {
-        hint_classes(s, &key, leader, &class_key, &s->trick_class[__builtin_popcount(own) - 1]);
+        hint_classes(s, &key, leader, &class_key, &s->trick_class[bit_count(own) - 1]);
         int hint = c < 0 ? hint_card(s->lead_hints, class_key) : -1;
         hint = hint >= 0 ? card_of_key(&key, hint) : -1;
         c = hint >= 0 && ((own >> hint) & 1u) ? hint : c;
@@ -363,7 +363,7 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
     c = sibling >= 0 && ((own >> sibling) & 1u) ? sibling : c;
     int alpha0 = alpha, beta0 = beta;
     bool maximizing = maximizes(s, leader);
-    uint8_t *killer = &s->lead_killer[__builtin_popcount(own)][leader];
+    uint8_t *killer = &s->lead_killer[bit_count(own)][leader];
     if (c < 0)
         c = lead_choice(s, leader);
     int best = play_lead(s, leader, c, alpha, beta), best_move = c;
@@ -383,7 +383,7 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
             int v = play_lead(s, leader, m, alpha, beta);
             if (improve(maximizing, v, m, &best, &best_move, &alpha, &beta)) {
                 *killer = (uint8_t)(m + 1);
-                int held = __builtin_popcount(own), history = s->lead_history[leader][m] + held * held;
+                int held = bit_count(own), history = s->lead_history[leader][m] + held * held;
                 s->lead_history[leader][m] = (uint16_t)(history < HISTORY_CAP ? history : HISTORY_CAP);
                 break;
             }
@@ -440,7 +440,7 @@ static int null_order(const Solver *s, int leader, int n, uint32_t moves, int or
         }
     for (uint32_t m = moves; m; m &= m - 1) {
         int c = __builtin_ctz(m), v;
-        int rank = __builtin_popcount(s->follow[c] & ((1u << c) - 1));
+        int rank = bit_count(s->follow[c] & ((1u << c) - 1));
         if (n > 0 && (led >> c & 1u)) {
             bool below = c < top;
             if (declarer)
@@ -519,7 +519,7 @@ bool search_tricks(Solver *s, int leader, int n)
             return true;
         /* The declarer takes every trick where each of his cards surely takes one. */
         if (s->kind == KIND_DECLARER_ALL &&
-            __builtin_popcount(declarer_winners(s, leader)) == __builtin_popcount(s->hand[s->declarer]))
+            bit_count(declarer_winners(s, leader)) == bit_count(s->hand[s->declarer]))
             return true;
         make_key(s->hand, &s->suits, &key);
         hands = tt_hands_code(key.hand);

@@ -47,7 +47,7 @@ static inline void hint_classes(const Solver *s, const Key *key, int leader, uin
     static const int top[2][2] = {{HINT_TOP_PLAIN, HINT_TOP_TRUMPS}, {REPLY_TOP_PLAIN, REPLY_TOP_TRUMPS}};
     for (int i = 0; i < s->suits.count; i++) {
         uint32_t run = s->suits.run[i];
-        int live = __builtin_popcount(key->target & run);
+        int live = bit_count(key->target & run);
         bool trumps = (run & s->trump) != 0;
         for (int c = 0; c < 2; c++) {
             int kept = top[c][trumps];
@@ -56,8 +56,8 @@ static inline void hint_classes(const Solver *s, const Key *key, int leader, uin
             /* The key holds a suit's live cards from the bottom of its run up. */
             uint32_t below = ((1u << (live - kept)) - 1) << __builtin_ctz(run);
             counted[c] |= below;
-            counts[c] = counts[c] * 121 + (uint64_t)__builtin_popcount(key->hand[0] & below) * 11 +
-                        (uint64_t)__builtin_popcount(key->hand[1] & below);
+            counts[c] = counts[c] * 121 + (uint64_t)bit_count(key->hand[0] & below) * 11 +
+                        (uint64_t)bit_count(key->hand[1] & below);
         }
     }
     *lead_class = class_hash(key, leader, s->kind, counted[0], counts[0]);
@@ -68,7 +68,7 @@ static inline void hint_classes(const Solver *s, const Key *key, int leader, uin
  * cards its leader holds after leading) and the n cards played to it. */
 static inline uint64_t reply_hint_key(const Solver *s, int leader, int n)
 {
-    uint64_t h = s->trick_class[__builtin_popcount(s->hand[leader])];
+    uint64_t h = s->trick_class[bit_count(s->hand[leader])];
     h ^= (uint64_t)(s->trick[0] + 1) * 0x94d049bb133111ebull;
     if (n == 2)
         h ^= (uint64_t)(s->trick[1] + 1) * 0xd6e8feb86659fd93ull;

@@ -11,11 +11,11 @@
 /* The least points k cards of hand are worth together. */
 static inline int cheapest_sum(const Solver *s, uint32_t hand, int k)
 {
-    if (k <= __builtin_popcount(hand & s->worth[0]))
+    if (k <= bit_count(hand & s->worth[0]))
         return 0;
     int sum = 0;
     for (int w = 0; k > 0 && w < 6; w++) {
-        int n = __builtin_popcount(hand & s->worth[w]);
+        int n = bit_count(hand & s->worth[w]);
         n = n < k ? n : k;
         sum += n * worth_points[w];
         k -= n;
@@ -27,7 +27,7 @@ static inline int cheapest_sum(const Solver *s, uint32_t hand, int k)
  * card a trick: those cards and, from each opponent, his cheapest as many. */
 static inline int tricks_worth(const Solver *s, uint32_t won, uint32_t opponent1, uint32_t opponent2)
 {
-    int tricks = __builtin_popcount(won);
+    int tricks = bit_count(won);
     return set_worth(s, won) + cheapest_sum(s, opponent1, tricks) + cheapest_sum(s, opponent2, tricks);
 }
 
@@ -37,9 +37,9 @@ static inline uint32_t cheapest_cards_k(const Solver *s, uint32_t cards, int k)
     uint32_t chosen = 0;
     for (int w = 0; k > 0 && w < 6; w++) {
         uint32_t c = cards & s->worth[w];
-        int n = __builtin_popcount(c);
+        int n = bit_count(c);
         if (n >= k)
-            return chosen | bits_deposit((1u << k) - 1, c);
+            return chosen | lowest_bits(c, k);
         chosen |= c;
         k -= n;
     }
@@ -53,16 +53,16 @@ static inline uint32_t cheapest_cards_k(const Solver *s, uint32_t cards, int k)
  * he plays meanwhile goes into those tricks; the rest his cheapest. */
 static inline int led_tricks_cheapest(const Solver *s, uint32_t hand, uint32_t won)
 {
-    int left = __builtin_popcount(won), sum = 0;
+    int left = bit_count(won), sum = 0;
     uint32_t rest = hand;
     for (uint32_t m = won; m;) {
         uint32_t suit = s->follow[__builtin_ctz(m)];
         m &= ~suit;
-        int t = __builtin_popcount(won & suit);
+        int t = bit_count(won & suit);
         uint32_t forced = cheapest_cards_k(s, hand & suit, t);
         sum += set_worth(s, forced);
         rest &= ~forced;
-        left -= __builtin_popcount(forced);
+        left -= bit_count(forced);
     }
     return sum + cheapest_sum(s, rest, left);
 }
@@ -99,8 +99,8 @@ static inline uint32_t established(const Solver *s, uint32_t own, uint32_t maste
     for (uint32_t m = masters; m;) {
         uint32_t suit = s->follow[__builtin_ctz(m)];
         m &= ~suit;
-        int top = __builtin_popcount(masters & suit);
-        if (top >= __builtin_popcount(other1 & suit) && top >= __builtin_popcount(other2 & suit))
+        int top = bit_count(masters & suit);
+        if (top >= bit_count(other1 & suit) && top >= bit_count(other2 & suit))
             won |= own & suit;
     }
     return won;
@@ -110,7 +110,7 @@ static inline uint32_t established(const Solver *s, uint32_t own, uint32_t maste
  * leading them one by one, each wins while the others follow with theirs. */
 static inline bool draws_trumps(const Solver *s, int top, uint32_t other1, uint32_t other2)
 {
-    int t1 = __builtin_popcount(other1 & s->trump), t2 = __builtin_popcount(other2 & s->trump);
+    int t1 = bit_count(other1 & s->trump), t2 = bit_count(other2 & s->trump);
     return top >= (t1 > t2 ? t1 : t2);
 }
 
@@ -123,14 +123,14 @@ static inline uint32_t cashable(const Solver *s, uint32_t masters, uint32_t othe
         uint32_t suit = s->follow[__builtin_ctz(masters)];
         uint32_t run = masters & suit;
         masters &= ~suit;
-        int rounds = __builtin_popcount(run);
-        if (other1 & s->trump && __builtin_popcount(other1 & suit) < rounds)
-            rounds = __builtin_popcount(other1 & suit);
-        if (other2 & s->trump && __builtin_popcount(other2 & suit) < rounds)
-            rounds = __builtin_popcount(other2 & suit);
+        int rounds = bit_count(run);
+        if (other1 & s->trump && bit_count(other1 & suit) < rounds)
+            rounds = bit_count(other1 & suit);
+        if (other2 & s->trump && bit_count(other2 & suit) < rounds)
+            rounds = bit_count(other2 & suit);
         /* The masters are the top of their suit: cash the highest first,
          * leaving the lowest ones. */
-        cashed |= run & ~bits_deposit((1u << (__builtin_popcount(run) - rounds)) - 1, run);
+        cashed |= run & ~lowest_bits(run, bit_count(run) - rounds);
     }
     return cashed;
 }
@@ -147,7 +147,7 @@ static inline uint32_t cashable(const Solver *s, uint32_t masters, uint32_t othe
 static inline uint32_t spare_trump_winners(const Solver *s, uint32_t own, uint32_t top, uint32_t hand1,
                                            uint32_t hand2, uint32_t live)
 {
-    if (!top || !draws_trumps(s, __builtin_popcount(top) - 1, hand1, hand2))
+    if (!top || !draws_trumps(s, bit_count(top) - 1, hand1, hand2))
         return 0;
     uint32_t masters = plain_masters(s, own, live);
     uint32_t suits = suits_of(s, own & ~s->trump);
@@ -195,7 +195,7 @@ static inline __attribute__((always_inline)) uint32_t declarer_winners(const Sol
     /* Cashing is the declarer's choice: no floor where he wants few points. */
     if (leader == s->declarer && !s->ramsch) {
         uint32_t masters = plain_masters(s, own, live);
-        if (draws_trumps(s, __builtin_popcount(won), hand1, hand2))
+        if (draws_trumps(s, bit_count(won), hand1, hand2))
             won = (own & s->trump) | established(s, own, masters, hand1, hand2);
         else
             won |= cashable(s, masters, hand1, hand2);
@@ -211,7 +211,7 @@ static inline __attribute__((always_inline)) uint32_t declarer_winners(const Sol
          * card to follow or discard, and every trick before his first costs
          * the defenders a card of a suit he holds no master of. */
         uint32_t masters = plain_masters(s, own, live);
-        if (__builtin_popcount(own & ~masters) >= __builtin_popcount((hand1 | hand2) & ~suits_of(s, masters)))
+        if (bit_count(own & ~masters) >= bit_count((hand1 | hand2) & ~suits_of(s, masters)))
             won |= masters;
     }
     return won;
@@ -228,14 +228,14 @@ static inline int declarer_long_trumps(const Solver *s)
     uint32_t trumps = s->hand[s->declarer] & s->trump;
     uint32_t defenders = s->hand[seat_after[s->declarer][1]] | s->hand[seat_after[s->declarer][2]];
     uint32_t above = trumps ? defenders & s->trump & ~((2u << __builtin_ctz(trumps)) - 1) : 0;
-    return __builtin_popcount(trumps) - __builtin_popcount(above);
+    return bit_count(trumps) - bit_count(above);
 }
 
 static inline int declarer_floor(const Solver *s, int leader)
 {
     uint32_t hand1 = s->hand[seat_after[s->declarer][1]], hand2 = s->hand[seat_after[s->declarer][2]];
     uint32_t won = declarer_winners(s, leader);
-    int tricks = __builtin_popcount(won);
+    int tricks = bit_count(won);
     /* On lead he takes them one after another from now. */
     int sure = leader == s->declarer && !s->ramsch ? led_tricks_worth(s, won, hand1, hand2)
                                                    : tricks_worth(s, won, hand1, hand2);
@@ -256,14 +256,14 @@ static inline int defenders_floor(const Solver *s, int leader)
     /* Drawing trumps is the defenders' choice: no floor in Ramsch either. */
     if (leader != s->declarer && !s->ramsch) {
         uint32_t partner = live & ~own & ~declarer;
-        if (draws_trumps(s, __builtin_popcount(top_trumps(s, live, own)), declarer, partner)) {
+        if (draws_trumps(s, bit_count(top_trumps(s, live, own)), declarer, partner)) {
             uint32_t won = (own & s->trump) | established(s, own, plain_masters(s, own, live), declarer, partner);
             return led_tricks_worth(s, won, declarer, partner);
         }
     }
     uint32_t top = top_trumps(s, live, live & ~declarer);
     uint32_t hand1 = s->hand[seat_after[s->declarer][1]], hand2 = s->hand[seat_after[s->declarer][2]];
-    int held1 = __builtin_popcount(top & hand1), held2 = __builtin_popcount(top & hand2);
+    int held1 = bit_count(top & hand1), held2 = bit_count(top & hand2);
     /* The defender with more top trumps takes that many tricks; into them
      * his partner puts as many cards, all but his own top trumps others. */
     uint32_t partner = held1 >= held2 ? hand2 : hand1;

@@ -20,9 +20,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef __BMI2__
-#include <immintrin.h>
-#endif
+
+#include "bits.h"
 
 /* Zeroed whole cache lines of their own, for the structures a thread writes
  * at every node (the Solver, the table's counters): two threads' structures
@@ -171,7 +170,7 @@ static inline TTEntry *tt_probe(const TT *tt, TTBucket *group, uint64_t hands, u
 
 static inline int tt_cards_held(const TTEntry *e)
 {
-    return __builtin_popcountll((e->hands | e->hands >> 1) & 0x5555555555555555ull);
+    return bit_count64((e->hands | e->hands >> 1) & 0x5555555555555555ull);
 }
 
 /* The entry to write this key into: its own, or a replaced one set to this key

@@ -11,28 +11,7 @@
 
 #include <stdint.h>
 
-#ifdef __BMI2__
-#include <immintrin.h>
-static inline uint32_t bits_extract(uint32_t x, uint32_t mask) { return _pext_u32(x, mask); }
-static inline uint32_t bits_deposit(uint32_t x, uint32_t mask) { return _pdep_u32(x, mask); }
-#else
-static inline uint32_t bits_extract(uint32_t x, uint32_t mask)
-{
-    uint32_t out = 0;
-    for (uint32_t bit = 1; mask; mask &= mask - 1, bit <<= 1)
-        if (x & mask & -mask)
-            out |= bit;
-    return out;
-}
-static inline uint32_t bits_deposit(uint32_t x, uint32_t mask)
-{
-    uint32_t out = 0;
-    for (uint32_t bit = 1; mask; mask &= mask - 1, bit <<= 1)
-        if (x & bit)
-            out |= mask & -mask;
-    return out;
-}
-#endif
+#include "bits.h"
 
 /* The effective suits of a kind of game as runs of the internal numbering
  * (layout.c). */
@@ -54,12 +33,27 @@ static inline void make_key(const uint32_t hand[3], const SuitRuns *suits, Key *
     uint32_t target = 0;
     for (int i = 0; i < suits->count; i++) {
         uint64_t lowest = suits->run[i] & -suits->run[i];
-        target |= (uint32_t)((lowest << __builtin_popcount(live & suits->run[i])) - lowest);
+        target |= (uint32_t)((lowest << bit_count(live & suits->run[i])) - lowest);
     }
     key->live = live;
     key->target = target;
+    BitPacker from, to;
+    packer_init(&from, live);
+    packer_init(&to, target);
     for (int seat = 0; seat < 3; seat++)
-        key->hand[seat] = bits_deposit(bits_extract(hand[seat], live), target);
+        key->hand[seat] = packer_deposit(&to, packer_extract(&from, hand[seat]));
+}
+
+/* The card in the place of set's (k+1)-th lowest card. */
+static inline int nth_card(uint32_t set, int k)
+{
+#ifdef __BMI2__
+    return __builtin_ctz(_pdep_u32(1u << k, set));
+#else
+    for (; k > 0; k--)
+        set &= set - 1;
+    return __builtin_ctz(set);
+#endif
 }
 
 static inline int key_card(const Key *key, int card)
@@ -67,7 +61,7 @@ static inline int key_card(const Key *key, int card)
     uint32_t bit = 1u << card;
     if (!(bit & key->live))
         return card;
-    return __builtin_ctz(bits_deposit(bits_extract(bit, key->live), key->target));
+    return nth_card(key->target, bit_count(key->live & (bit - 1)));
 }
 
 static inline int card_of_key(const Key *key, int keyed)
@@ -75,7 +69,7 @@ static inline int card_of_key(const Key *key, int keyed)
     uint32_t bit = 1u << keyed;
     if (!(bit & key->target))
         return keyed;
-    return __builtin_ctz(bits_deposit(bits_extract(bit, key->target), key->live));
+    return nth_card(key->live, bit_count(key->target & (bit - 1)));
 }
 
 #endif
