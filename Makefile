@@ -6,11 +6,13 @@ GEN_DIR  := build/gen
 CSTD     := -std=gnu11
 WARN     := -Wall -Wextra
 # Portable: the default build runs on any x86-64 (no -march=native).  The
-# search is compiled a second time with BMI2 (solver/alphabeta_bmi2.c, only
-# on x86) and picked at run time where the processor has it (solver/dispatch.h;
-# SKATDD_NO_BMI2=1 forces the portable copy).
+# search is compiled twice more, with BMI2 (solver/alphabeta_bmi2.c) and with
+# POPCNT (solver/alphabeta_popcnt.c; both flags only on x86), and the copy is
+# picked at run time by what the processor has (solver/dispatch.h;
+# SKATDD_NO_BMI2=1 forces the portable copy, SKATDD_SEARCH=NAME another).
 CFLAGS   ?= -O2 -g
 BMI2_CFLAGS := $(if $(filter x86_64% i386% i486% i586% i686%,$(shell $(CC) -dumpmachine)),-mbmi2 -mbmi -mpopcnt)
+POPCNT_CFLAGS := $(if $(filter x86_64% i386% i486% i586% i686%,$(shell $(CC) -dumpmachine)),-mpopcnt)
 # -fPIC: the same objects go into libskatdd.a (the CLI and the tests) and
 # libskatdd.so; -fvisibility=hidden keeps everything but the skatdd_* API
 # (SKATDD_API in include/skatdd.h) out of the shared library's symbols and
@@ -75,16 +77,17 @@ $(1)/obj/%.o: %.c $(1)/compile-flags
 	@mkdir -p $$(dir $$@)
 	$(or $(3),$$(CC)) $$(ALL_CFLAGS) $(2) $$(VARIANT_CFLAGS) -c $$< -o $$@
 
-# The search's BMI2 copy (solver/dispatch.h).
+# The search's BMI2 and POPCNT copies (solver/dispatch.h).
 $(1)/obj/%_bmi2.o: VARIANT_CFLAGS = $$(BMI2_CFLAGS)
+$(1)/obj/%_popcnt.o: VARIANT_CFLAGS = $$(POPCNT_CFLAGS)
 
 # The compiler and flags the objects were built with, rewritten only when they
 # change, so that a change of flags rebuilds every object (a stale object
 # without -fPIC would break the shared library's link).
 $(1)/compile-flags: FORCE
 	@mkdir -p $$(dir $$@)
-	@echo '$(or $(3),$$(CC)) $$(ALL_CFLAGS) $(2) bmi2: $$(BMI2_CFLAGS)' | cmp -s - $$@ || \
-	  echo '$(or $(3),$$(CC)) $$(ALL_CFLAGS) $(2) bmi2: $$(BMI2_CFLAGS)' >$$@
+	@echo '$(or $(3),$$(CC)) $$(ALL_CFLAGS) $(2) bmi2: $$(BMI2_CFLAGS) popcnt: $$(POPCNT_CFLAGS)' | cmp -s - $$@ || \
+	  echo '$(or $(3),$$(CC)) $$(ALL_CFLAGS) $(2) bmi2: $$(BMI2_CFLAGS) popcnt: $$(POPCNT_CFLAGS)' >$$@
 
 # The generated file must exist before the first compile (afterwards the
 # .d files know it); any object rule of a new flavour needs this line too.
@@ -254,12 +257,13 @@ stored-values: build/tests/bench
 
 # make bench BENCH_ARGS=--quick: the solver's figures on smaller sets, under
 # a minute (the single-dummy, evaluate and batch benchmarks are left out).
-# Either way the quick sets run a second time on the search's portable copy
-# (SKATDD_NO_BMI2=1), so that the bench reports both copies.
+# Either way the quick sets run again on the search's POPCNT and portable
+# copies (solver/dispatch.h), so that the bench reports every copy.
 # The full bench ends with bench-batch, the deals per second per core that
 # the README's figures for ten million deals are computed from.
 bench: deps build/tests/bench build/tests/bench_thresholds build/tests/optimism build/tests/bench_evaluate build/skatdd
 	./build/tests/bench $(BENCH_ARGS)
+	SKATDD_SEARCH=popcnt ./build/tests/bench --quick
 	SKATDD_NO_BMI2=1 ./build/tests/bench --quick
 	./build/tests/bench_thresholds
 	@case " $(BENCH_ARGS) " in *" --quick "*) exit 0 ;; esac; \

@@ -1,10 +1,11 @@
 /* Internal to the solver: included first by each source file of the
  * dispatched search (alphabeta.c), before any other header.
  *
- * The search is compiled twice (see dispatch.h): alphabeta.c as it is, for
- * any x86-64, and alphabeta_bmi2.c, which defines SEARCH_VARIANT bmi2 and
- * includes alphabeta.c again, with -mbmi2 -mbmi -mpopcnt.  So that both
- * copies link into one program, each copy's entry points carry its
+ * The search is compiled three times (see dispatch.h): alphabeta.c as it
+ * is, for any x86-64, alphabeta_popcnt.c with -mpopcnt and alphabeta_bmi2.c
+ * with -mbmi2 -mbmi -mpopcnt, each of which defines SEARCH_VARIANT (popcnt,
+ * bmi2) and includes alphabeta.c again.  So that the copies link into one
+ * program, each copy's entry points carry its
  * variant's name (search_points_portable, search_points_bmi2, ...);
  * dispatch.c defines the plain names and calls the chosen copy.  A new
  * non-static function of the search must be listed here too: otherwise the
