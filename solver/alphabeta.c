@@ -243,7 +243,7 @@ static void shape_distance(const Solver *s, uint32_t here, uint32_t there, int l
     *less = *more = 0;
     for (int w = 5; w > 0; w--) {
         at_least |= s->worth[w];
-        uint32_t x = bits_extract(at_least, here), y = bits_extract(at_least, there);
+        uint32_t x = _pext_u32(at_least, here), y = _pext_u32(at_least, there);
         int step = worth_points[w] - worth_points[w - 1];
         *less += step * bit_count(y & ~x);
         *more += step * bit_count(x & ~y);

@@ -110,27 +110,4 @@ static inline uint32_t packer_deposit(const BitPacker *p, uint32_t x)
 #endif
 }
 
-/* One set under its own mask. */
-static inline uint32_t bits_extract(uint32_t x, uint32_t mask)
-{
-#ifdef __BMI2__
-    return _pext_u32(x, mask);
-#else
-    BitPacker p;
-    packer_init(&p, mask);
-    return packer_extract(&p, x);
-#endif
-}
-
-static inline uint32_t bits_deposit(uint32_t x, uint32_t mask)
-{
-#ifdef __BMI2__
-    return _pdep_u32(x, mask);
-#else
-    BitPacker p;
-    packer_init(&p, mask);
-    return packer_deposit(&p, x);
-#endif
-}
-
 #endif
