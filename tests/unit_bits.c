@@ -1,6 +1,7 @@
-/* The search's bit operations (solver/bits.h) as the portable copy of the
- * search computes them (this file is built without BMI2 and POPCNT), against
- * card-by-card definitions on random and edge-case sets.  The BMI2 copy is
+/* The search's bit operations (solver/bits.h) and table keys (ttkey.h) as
+ * the portable copy of the search computes them (this file is built without
+ * BMI2 and POPCNT), against card-by-card definitions on random and
+ * edge-case sets.  The BMI2 copy is
  * one instruction each; both copies searching the same nodes for the stored
  * values (unit_values) checks the two against each other. */
 #include <setjmp.h>
@@ -100,12 +101,63 @@ static void test_lowest_and_nth(void **state)
     }
 }
 
+/* The key by its definition: in each suit (run of the numbering) the live
+ * cards moved together to the run's lowest places, in order, each in the
+ * hand that holds it. */
+static void key_slowly(const uint32_t hand[3], const SuitRuns *suits, Key *key)
+{
+    key->live = hand[0] | hand[1] | hand[2];
+    key->target = key->hand[0] = key->hand[1] = key->hand[2] = 0;
+    for (int i = 0; i < suits->count; i++) {
+        int place = __builtin_ctz(suits->run[i]);
+        for (int card = 0; card < 32; card++) {
+            if (!(suits->run[i] >> card & 1u) || !(key->live >> card & 1u))
+                continue;
+            key->target |= 1u << place;
+            for (int seat = 0; seat < 3; seat++)
+                key->hand[seat] |= (hand[seat] >> card & 1u) << place;
+            place++;
+        }
+    }
+}
+
+/* Random partitions of the 32 places into one to five runs, random hands
+ * with some cards played. */
+static void test_make_key(void **state)
+{
+    (void)state;
+    for (int i = 0; i < 100000; i++) {
+        SuitRuns suits = {0};
+        int start = 0;
+        while (start < 32) {
+            int left = 32 - start, length = suits.count == 4 ? left : 1 + (int)(next_random() % (uint32_t)left);
+            suits.run[suits.count++] = (uint32_t)(((1ull << (start + length)) - 1) & ~((1ull << start) - 1));
+            start += length;
+        }
+        uint32_t live = random_set(i), hand[3] = {0, 0, 0};
+        for (uint32_t m = live; m; m &= m - 1)
+            hand[next_random() % 3] |= m & -m;
+        Key fast, slow;
+        make_key(hand, &suits, &fast);
+        key_slowly(hand, &suits, &slow);
+        assert_int_equal(fast.live, slow.live);
+        assert_int_equal(fast.target, slow.target);
+        for (int seat = 0; seat < 3; seat++)
+            assert_int_equal(fast.hand[seat], slow.hand[seat]);
+        for (uint32_t m = live; m; m &= m - 1) {
+            int card = __builtin_ctz(m);
+            assert_int_equal(card_of_key(&fast, key_card(&fast, card)), card);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_packer),
         cmocka_unit_test(test_counts),
         cmocka_unit_test(test_lowest_and_nth),
+        cmocka_unit_test(test_make_key),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
