@@ -309,6 +309,22 @@ static void table_bounds(const Solver *s, const TTBucket *group, uint64_t hands,
     }
 }
 
+#ifdef __BMI2__
+enum { KEY_BEFORE_BOUNDS = 1 };
+#else
+enum { KEY_BEFORE_BOUNDS = 0 };
+#endif
+
+/* A trick start's table key, its shape's code and hash, and its group of
+ * buckets (fetched into the cache). */
+static inline const TTBucket *key_and_bucket(const Solver *s, int leader, Key *key, uint64_t *hands, uint64_t *hash)
+{
+    make_key(s->hand, &s->suits, key);
+    *hands = tt_hands_code(key->hand);
+    *hash = tt_hash(*hands, leader);
+    return tt_bucket(s->tt, *hash);
+}
+
 /* The declarer's card points from the start of a trick on (fail-soft). */
 static int lead_points(Solver *s, int leader, int alpha, int beta)
 {
@@ -323,13 +339,16 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
     uint32_t others = own & (own - 1);
     if (!(others & (others - 1)))
         return ending_points(s, leader);
-    /* The table holds the position under its shape (key) and live cards;
-     * its bucket is fetched while the quick bounds are worked out. */
+    /* The table holds the position under its shape (key) and live cards.
+     * With pdep the key is cheap, and its bucket is fetched while the quick
+     * bounds are worked out; without, the key costs more than the fetch
+     * saves, and it is made only where the quick bounds do not settle the
+     * node (they end about two in five trick starts). */
     Key key;
-    make_key(s->hand, &s->suits, &key);
-    uint32_t live = key.live;
-    uint64_t hands = tt_hands_code(key.hand), hash = tt_hash(hands, leader);
-    const TTBucket *group = tt_bucket(s->tt, hash);
+    uint64_t hands = 0, hash = 0;
+    const TTBucket *group = NULL;
+    if (KEY_BEFORE_BOUNDS)
+        group = key_and_bucket(s, leader, &key, &hands, &hash);
     /* The declarer surely takes sure, the defenders all but ceiling. */
     int sure = declarer_floor(s, leader);
     if (sure >= beta)
@@ -337,6 +356,9 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
     int ceiling = s->hand_points - defenders_floor(s, leader);
     if (ceiling <= alpha)
         return ceiling;
+    if (!KEY_BEFORE_BOUNDS)
+        group = key_and_bucket(s, leader, &key, &hands, &hash);
+    uint32_t live = key.live;
     int lower, upper, known_best, sibling_best;
     table_bounds(s, group, hands, live, leader, alpha, beta, &lower, &upper, &known_best, &sibling_best);
     if (lower >= beta || lower == upper)
