@@ -2,10 +2,10 @@
  *
  * Bit operations on card sets that the search runs at every node.  In the
  * search's BMI2 copy (dispatch.h) each is one instruction: popcnt, pext,
- * pdep.  In the portable copy they are arithmetic in line: gcc's
- * __builtin_popcount without POPCNT is a call into libgcc's table-driven
- * __popcountdi2, and a bit-by-bit pext loop runs once per card of its mask.
- * Both copies compute the same values. */
+ * pdep; in the POPCNT copy the count is.  Otherwise they are arithmetic in
+ * line: gcc's __builtin_popcount without POPCNT is a call into libgcc's
+ * table-driven __popcountdi2, and a bit-by-bit pext loop runs once per card
+ * of its mask.  All copies compute the same values. */
 #ifndef SKATDD_BITS_H
 #define SKATDD_BITS_H
 
@@ -51,7 +51,8 @@ static inline uint32_t lowest_bits(uint32_t set, int k)
  * the count of non-mask places below it is set.  A step's moves never
  * collide (the bits keep their order and the gaps only close), so gathering
  * is five shifts under masks, and spreading the same five undone in
- * reverse. */
+ * reverse.  (The parallel-suffix method of Warren's Hacker's Delight,
+ * section 7-4.) */
 typedef struct {
     uint32_t mask;
 #ifndef __BMI2__
