@@ -317,7 +317,7 @@ enum { KEY_BEFORE_BOUNDS = 0 };
 
 /* A trick start's table key, its shape's code and hash, and its group of
  * buckets (fetched into the cache). */
-static inline const TTBucket *key_and_bucket(const Solver *s, int leader, Key *key, uint64_t *hands, uint64_t *hash)
+static inline TTBucket *key_and_bucket(const Solver *s, int leader, Key *key, uint64_t *hands, uint64_t *hash)
 {
     make_key(s->hand, &s->suits, key);
     *hands = tt_hands_code(key->hand);
@@ -543,10 +543,8 @@ bool search_tricks(Solver *s, int leader, int n)
         if (s->kind == KIND_DECLARER_ALL &&
             bit_count(declarer_winners(s, leader)) == bit_count(s->hand[s->declarer]))
             return true;
-        make_key(s->hand, &s->suits, &key);
-        hands = tt_hands_code(key.hand);
-        hash = tt_hash(hands, leader);
-        entry = tt_probe(s->tt, tt_bucket(s->tt, hash), hands, 0, leader, s->kind);
+        TTBucket *group = key_and_bucket(s, leader, &key, &hands, &hash);
+        entry = tt_probe(s->tt, group, hands, 0, leader, s->kind);
         if (entry) {
             if (tt_lower(entry) == tt_upper(entry))
                 return tt_lower(entry);

@@ -10,7 +10,7 @@
  * libskatdd.so) starts:
  *   - bmi2 when the processor has BMI2, BMI1 and POPCNT, except on AMD
  *     families 15h and 17h (Excavator, Zen 1 and 2), where pext and pdep are
- *     microcoded and slower than bits.h's arithmetic;
+ *     microcoded (hundreds of cycles for dense masks);
  *   - popcnt otherwise, when it has POPCNT;
  *   - portable otherwise, or when the environment variable SKATDD_NO_BMI2
  *     is set to anything but "" or "0" (for tests and benchmarks);

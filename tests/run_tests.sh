@@ -38,18 +38,15 @@ done
 # dispatch.c would fall back to its own choice, which unit_values checks.)
 for t in unit_values unit_solver; do
     [ -x "$build/tests/$t" ] || continue
-    if SKATDD_NO_BMI2=1 "$build/tests/$t" >"$build/$t-portable.log" 2>&1; then
-        passed=$((passed + 1))
-    else
-        cat "$build/$t-portable.log"
-        fail "$build/tests/$t (SKATDD_NO_BMI2=1)"
-    fi
-    if SKATDD_SEARCH=popcnt "$build/tests/$t" >"$build/$t-popcnt.log" 2>&1; then
-        passed=$((passed + 1))
-    else
-        cat "$build/$t-popcnt.log"
-        fail "$build/tests/$t (SKATDD_SEARCH=popcnt)"
-    fi
+    for run in portable:SKATDD_NO_BMI2=1 popcnt:SKATDD_SEARCH=popcnt; do
+        copy=${run%%:*} setting=${run#*:}
+        if env "$setting" "$build/tests/$t" >"$build/$t-$copy.log" 2>&1; then
+            passed=$((passed + 1))
+        else
+            cat "$build/$t-$copy.log"
+            fail "$build/tests/$t ($setting)"
+        fi
+    done
 done
 
 # The copies search alike (the same bounds, the same order): the stored
