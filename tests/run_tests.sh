@@ -4,7 +4,7 @@
 #     unit_solver again on the portable copy of the search (SKATDD_NO_BMI2=1)
 #     and on the POPCNT copy (SKATDD_SEARCH=popcnt, where the processor has
 #     POPCNT), which must search as many nodes for the stored values as the
-#     copy the processor chose;
+#     copy the processor chose (and unit_values as many as it stores);
 #   - the bad-input cases tests/bad/NAME.yaml: skatdd must exit with status 2 and
 #     print exactly the line in tests/bad/NAME.err (COMMAND in NAME.cmd, default solve);
 #   - the integration scripts tests/integration/*.sh, run with SKATDD set.
