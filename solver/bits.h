@@ -45,14 +45,12 @@ static inline uint32_t lowest_bits(uint32_t set, int k)
 }
 
 /* Gathering the bits of several sets under one mask down to the low end
- * (pext), and spreading low bits out to the mask's places (pdep).  Without
- * BMI2, from the mask alone five move sets are worked out once, one per
- * power of two: a bit of the mask moves right by 2^i in step i when bit i of
- * the count of non-mask places below it is set.  A step's moves never
- * collide (the bits keep their order and the gaps only close), so gathering
- * is five shifts under masks, and spreading the same five undone in
- * reverse.  (The parallel-suffix method of Warren's Hacker's Delight,
- * section 7-4.) */
+ * (pext).  Without BMI2, from the mask alone five move sets are worked out
+ * once, one per power of two: a bit of the mask moves right by 2^i in step i
+ * when bit i of the count of non-mask places below it is set.  A step's
+ * moves never collide (the bits keep their order and the gaps only close),
+ * so gathering is five shifts under masks.  (The parallel-suffix method of
+ * Warren's Hacker's Delight, section 7-4.) */
 typedef struct {
     uint32_t mask;
 #ifndef __BMI2__
@@ -95,19 +93,6 @@ static inline uint32_t packer_extract(const BitPacker *p, uint32_t x)
         x = (x ^ moving) | (moving >> (1u << i));
     }
     return x;
-#endif
-}
-
-static inline uint32_t packer_deposit(const BitPacker *p, uint32_t x)
-{
-#ifdef __BMI2__
-    return _pdep_u32(x, p->mask);
-#else
-    for (int i = 4; i >= 0; i--) {
-        uint32_t back = (x << (1u << i)) & p->move[i];
-        x = (x & ~p->move[i]) | back;
-    }
-    return x & p->mask;
 #endif
 }
 

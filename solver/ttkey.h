@@ -31,22 +31,20 @@ static inline void make_key(const uint32_t hand[3], const SuitRuns *suits, Key *
 {
     uint32_t live = hand[0] | hand[1] | hand[2];
     uint32_t target = 0;
-    BitPacker from;
-    packer_init(&from, live);
     key->live = live;
 #ifdef __BMI2__
     for (int i = 0; i < suits->count; i++) {
         uint64_t lowest = suits->run[i] & -suits->run[i];
         target |= (uint32_t)((lowest << bit_count(live & suits->run[i])) - lowest);
     }
-    BitPacker to;
-    packer_init(&to, target);
     for (int seat = 0; seat < 3; seat++)
-        key->hand[seat] = packer_deposit(&to, packer_extract(&from, hand[seat]));
+        key->hand[seat] = _pdep_u32(_pext_u32(hand[seat], live), target);
 #else
     /* Without pdep: each hand's live cards gathered once (the suits' in
      * order, as the runs are), then each suit's block of them moved up to
      * the lowest places of its run. */
+    BitPacker from;
+    packer_init(&from, live);
     uint32_t gathered[3];
     for (int seat = 0; seat < 3; seat++) {
         gathered[seat] = packer_extract(&from, hand[seat]);
