@@ -36,32 +36,28 @@ static inline uint64_t class_hash(const Key *key, int leader, int kind, uint32_t
     return h | 1;
 }
 
-/* The classes of position key with leader to lead: the leads' (each plain
- * suit's top card and the top two trumps kept; never 0) and the replies'
- * (each plain suit counted whole, the top trump kept). */
-static inline void hint_classes(const Solver *s, const Key *key, int leader, uint64_t *lead_class,
-                                uint64_t *reply_class)
+/* A class of position key with leader to lead: the leads' (which 0: each
+ * plain suit's top card and the top two trumps kept; never 0) or the
+ * replies' (which 1: each plain suit counted whole, the top trump kept).
+ * Apart, so that a lead's class is worked out only where it is used. */
+static inline uint64_t hint_class(const Solver *s, const Key *key, int leader, int which)
 {
-    uint32_t counted[2] = {0, 0};
-    uint64_t counts[2] = {0, 0};
     static const int top[2][2] = {{HINT_TOP_PLAIN, HINT_TOP_TRUMPS}, {REPLY_TOP_PLAIN, REPLY_TOP_TRUMPS}};
+    uint32_t counted = 0;
+    uint64_t counts = 0;
     for (int i = 0; i < s->suits.count; i++) {
         uint32_t run = s->suits.run[i];
         int live = bit_count(key->target & run);
-        bool trumps = (run & s->trump) != 0;
-        for (int c = 0; c < 2; c++) {
-            int kept = top[c][trumps];
-            if (live <= kept)
-                continue;
-            /* The key holds a suit's live cards from the bottom of its run up. */
-            uint32_t below = ((1u << (live - kept)) - 1) << __builtin_ctz(run);
-            counted[c] |= below;
-            counts[c] = counts[c] * 121 + (uint64_t)bit_count(key->hand[0] & below) * 11 +
-                        (uint64_t)bit_count(key->hand[1] & below);
-        }
+        int kept = top[which][(run & s->trump) != 0];
+        if (live <= kept)
+            continue;
+        /* The key holds a suit's live cards from the bottom of its run up. */
+        uint32_t below = ((1u << (live - kept)) - 1) << __builtin_ctz(run);
+        counted |= below;
+        counts = counts * 121 + (uint64_t)bit_count(key->hand[0] & below) * 11 + (uint64_t)bit_count(key->hand[1] & below);
     }
-    *lead_class = class_hash(key, leader, s->kind, counted[0], counts[0]);
-    *reply_class = class_hash(key, leader, s->kind, counted[1], counts[1]) ^ 0x2545f4914f6cdd1dull;
+    uint64_t h = class_hash(key, leader, s->kind, counted, counts);
+    return which ? h ^ 0x2545f4914f6cdd1dull : h;
 }
 
 /* The key of a reply hint: the trick's class (set by lead_points, by the
