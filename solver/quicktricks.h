@@ -253,6 +253,11 @@ static inline int defenders_floor(const Solver *s, int leader)
     uint32_t live = s->hand[0] | s->hand[1] | s->hand[2];
     uint32_t declarer = s->hand[s->declarer];
     uint32_t own = s->hand[leader];
+    /* The declarer holds the highest trump: no defender has a top trump, and
+     * the leader cannot draw trumps, so every rule below gives 0. */
+    uint32_t trumps = live & s->trump;
+    if (trumps && ((declarer >> highest_bit(trumps)) & 1u))
+        return 0;
     /* Drawing trumps is the defenders' choice: no floor in Ramsch either. */
     if (leader != s->declarer && !s->ramsch) {
         uint32_t partner = live & ~own & ~declarer;
