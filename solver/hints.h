@@ -54,7 +54,8 @@ static inline uint64_t hint_class(const Solver *s, const Key *key, int leader, i
         /* The key holds a suit's live cards from the bottom of its run up. */
         uint32_t below = ((1u << (live - kept)) - 1) << __builtin_ctz(run);
         counted |= below;
-        counts = counts * 121 + (uint64_t)bit_count(key->hand[0] & below) * 11 + (uint64_t)bit_count(key->hand[1] & below);
+        counts = counts * 121 + (uint64_t)bit_count(key->hand[0] & below) * 11 +
+                 (uint64_t)bit_count(key->hand[1] & below);
     }
     uint64_t h = class_hash(key, leader, s->kind, counted, counts);
     return which ? h ^ 0x2545f4914f6cdd1dull : h;
