@@ -376,8 +376,8 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
     c = c >= 0 && ((own >> c) & 1u) ? c : -1;
     uint64_t class_key = 0;
     if (!s->ramsch) {
-        s->trick_class[bit_count(own) - 1] = hint_class(s, &key, leader, 1);
-        class_key = c < 0 ? hint_class(s, &key, leader, 0) : 0;
+        s->trick_class[bit_count(own) - 1] = hint_class(s, &key, leader, REPLY_CLASS);
+        class_key = c < 0 ? hint_class(s, &key, leader, LEAD_CLASS) : 0;
         int hint = c < 0 ? hint_card(s->lead_hints, class_key) : -1;
         hint = hint >= 0 ? card_of_key(&key, hint) : -1;
         c = hint >= 0 && ((own >> hint) & 1u) ? hint : c;
@@ -413,7 +413,7 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
         }
     }
     if (!s->ramsch && (maximizing ? best >= beta0 : best <= alpha0)) {
-        class_key = class_key ? class_key : hint_class(s, &key, leader, 0);
+        class_key = class_key ? class_key : hint_class(s, &key, leader, LEAD_CLASS);
         hint_store(s->lead_hints, class_key, key_card(&key, best_move));
     }
     TTEntry *entry = tt_store(s->tt, hash, hands, live, leader, s->kind);

@@ -25,6 +25,7 @@
 #include "searchstate.h"
 
 enum { HINT_TOP_PLAIN = 1, HINT_TOP_TRUMPS = 2, REPLY_TOP_PLAIN = 0, REPLY_TOP_TRUMPS = 1 };
+enum { LEAD_CLASS, REPLY_CLASS }; /* hint_class's which */
 
 /* The hash of a class: the hands' cards outside counted, and counts. */
 static inline uint64_t class_hash(const Key *key, int leader, int kind, uint32_t counted, uint64_t counts)
@@ -36,9 +37,9 @@ static inline uint64_t class_hash(const Key *key, int leader, int kind, uint32_t
     return h | 1;
 }
 
-/* A class of position key with leader to lead: the leads' (which 0: each
- * plain suit's top card and the top two trumps kept; never 0) or the
- * replies' (which 1: each plain suit counted whole, the top trump kept).
+/* A class of position key with leader to lead: the leads' (LEAD_CLASS:
+ * each plain suit's top card and the top two trumps kept; never 0) or the
+ * replies' (REPLY_CLASS: each plain suit counted whole, the top trump kept).
  * Apart, so that a lead's class is worked out only where it is used. */
 static inline uint64_t hint_class(const Solver *s, const Key *key, int leader, int which)
 {
@@ -58,7 +59,7 @@ static inline uint64_t hint_class(const Solver *s, const Key *key, int leader, i
                  (uint64_t)bit_count(key->hand[1] & below);
     }
     uint64_t h = class_hash(key, leader, s->kind, counted, counts);
-    return which ? h ^ 0x2545f4914f6cdd1dull : h;
+    return which == REPLY_CLASS ? h ^ 0x2545f4914f6cdd1dull : h;
 }
 
 /* The key of a reply hint: the trick's class (set by lead_points, by the

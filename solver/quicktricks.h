@@ -239,7 +239,7 @@ static inline int declarer_floor(const Solver *s, int leader)
     /* On lead he takes them one after another from now. */
     int sure = leader == s->declarer && !s->ramsch ? led_tricks_worth(s, won, hand1, hand2)
                                                    : tricks_worth(s, won, hand1, hand2);
-    /* Length counts only where he holds more trumps than the tricks above. */
+    /* Length adds only where he holds more trumps than the tricks counted above. */
     int longer = bit_count(s->hand[s->declarer] & s->trump) > tricks ? declarer_long_trumps(s) : 0;
     if (longer > tricks) {
         int counted = cheapest_sum(s, s->hand[s->declarer] & s->trump, longer) + cheapest_sum(s, hand1, longer) +
