@@ -44,7 +44,11 @@ static const char evaluate_help[] =
     "                      3 layouts per single-dummy decision; with 1 layout\n"
     "                      per skat, skats that differ only in which low cards\n"
     "                      of a suit they hold (7 8 9, and Q K outside null)\n"
-    "                      share one discard choice\n"
+    "                      share one discard choice, and a lost suit or grand\n"
+    "                      game is told schneidered or not in about 1 world in\n"
+    "                      4 (at least 16 per contract where it loses), which\n"
+    "                      stand for the rest in the expected values and scores\n"
+    "                      (chances and bids are as without it)\n"
     "  --discards K        ten cards, skat games: discards tried per skat besides\n"
     "                      putting the skat back and, for each layout it loses,\n"
     "                      the first that wins there: the first K in the order\n"
@@ -142,6 +146,7 @@ static bool evaluate_option(void *ctx, const char *name, const char *value)
         e->eval.samples = 1;
         e->eval.discards = 0;
         e->eval.sd_layouts = 3;
+        e->eval.lost_every = 4;
     } else if (strcmp(name, "plot") == 0) {
         e->plot = value;
     } else if (strcmp(name, "fresh-check") == 0) {
@@ -323,6 +328,10 @@ static void print_text(const CommonOptions *o, const RuleSystem *rules, const De
         printf("%d", e->best_bid);
     printf(".\nSampling error: about +-%.3f on a probability near 0.5 (one standard error over %ld worlds).\n",
            standard_error(e), e->worlds);
+    if (e->lost_every > 1)
+        printf("Lost games told schneidered or not in about 1 world in %d (at least %d per contract), which stand\n"
+               "for the rest in E(value) and E(score).\n",
+               e->lost_every, EVAL_MIN_RESOLVED);
     if (e->model == MODEL_DOUBLE_DUMMY)
         printf("Double-dummy worlds are optimistic for the declarer, who plays as if he saw the defenders' cards\n"
                "(make bench: about 5 card points a game against sampling play), and far more for the defenders\n"
@@ -389,6 +398,7 @@ static json_t *evaluation_json(const RuleSystem *rules, const Deal *d, const Eva
     json_object_set_new(o, "skats", json_integer(e->skats));
     json_object_set_new(o, "samples", json_integer(e->samples));
     json_object_set_new(o, "worlds", json_integer(e->worlds));
+    json_object_set_new(o, "lost_levels_every", json_integer(e->lost_every));
     json_t *list = json_array();
     for (int r = 0; r < e->contract_count; r++)
         json_array_append_new(list, contract_json(rules, e, r));

@@ -70,6 +70,9 @@ typedef struct {
     int sd_layouts;
     uint32_t rows_played;        /* bit r: row r is played (single-dummy plays only some) */
     uint8_t *level;              /* [skat][play][sample]: OUT_* */
+    int lost_every;              /* EvalOptions' */
+    uint8_t *unresolved;         /* [skat][play][sample]: OUT_LOST standing for any lost level (lost_every) */
+    CardSet *tried;              /* [skat][play]: skat games with one layout, the discard played against the skat back */
     uint8_t *fresh_wins;         /* [skat][play]: fresh_check: wins of the chosen discard in fresh layouts */
     CardSet *chosen;             /* [skat][play]: skat games' discard */
     CardSet *dd_discard;         /* [skat][game]: single-dummy: the double-dummy choice, a hint */
@@ -78,6 +81,11 @@ typedef struct {
 static uint8_t *level_at(const Work *w, int skat, int play, int sample)
 {
     return &w->level[((size_t)skat * MAX_PLAYS + (size_t)play) * (size_t)w->samples + (size_t)sample];
+}
+
+static uint8_t *unresolved_at(const Work *w, int skat, int play, int sample)
+{
+    return &w->unresolved[((size_t)skat * MAX_PLAYS + (size_t)play) * (size_t)w->samples + (size_t)sample];
 }
 
 /* ---- worlds ---- */
@@ -116,6 +124,23 @@ static void deal_world(const Work *w, int skat, int sample, CardSet hands[3])
     hands[first] = hands[second] = 0;
     for (int i = 0; i < n; i++)
         hands[i < n / 2 ? first : second] |= card_bit(cards[i]);
+}
+
+/* lost_every: a lost suit or grand game's level below winning counts only
+ * in the expected values and scores, yet its search ("does he escape
+ * schneider") is the dearest of a hopeless contract's worlds (README, round
+ * 21).  With one layout per skat it is searched in the worlds picked here
+ * (seeded, whatever the outcome, so the lost ones among them are a fair
+ * sample of every lost world), in all plays of the world alike. */
+static bool merges_lost(const Work *w)
+{
+    return w->lost_every > 1 && w->samples == 1 && w->own_layouts && !w->twelve && !w->single_dummy;
+}
+
+static bool resolves_lost(const Work *w, int skat, int sample)
+{
+    return !merges_lost(w) ||
+           mix(w->seed ^ mix(((uint64_t)skat << 8 | (uint64_t)sample) + 0x10575)) % (uint64_t)w->lost_every == 0;
 }
 
 static Position world_position(const Work *w, GameType game, const CardSet hands[3], CardSet declarer_hand,
@@ -600,13 +625,21 @@ static void skat_play_own_layouts(const Work *w, Solver *solver, int skat, int p
     }
     const uint8_t *hand_levels = level_at(w, skat, play->hand_twin, 0);
     memcpy(levels, hand_levels, (size_t)w->samples);
+    memcpy(unresolved_at(w, skat, p, 0), unresolved_at(w, skat, play->hand_twin, 0), (size_t)w->samples);
     w->chosen[skat * MAX_PLAYS + p] = w->skat[skat];
+    w->tried[skat * MAX_PLAYS + p] = discard;
     if (discard == w->skat[skat])
         return;
-    /* Played against putting the skat back: dropped as soon as it cannot beat it. */
+    /* Played against putting the skat back: dropped as soon as it cannot
+     * beat it.  Where the lost levels are not told apart (resolves_lost), a
+     * lost skat back is beaten only by a discard that wins, and a discard
+     * that wins has its level resolved. */
     Tally back = tally(hand_levels, w->samples);
-    if (try_discard(w, solver, play, twelve, discard, hands, OUT_LOST_SCHWARZ, &back, levels))
+    int floor = resolves_lost(w, skat, 0) ? OUT_LOST_SCHWARZ : OUT_LOST;
+    if (try_discard(w, solver, play, twelve, discard, hands, floor, &back, levels)) {
         w->chosen[skat * MAX_PLAYS + p] = discard;
+        memset(unresolved_at(w, skat, p, 0), 0, (size_t)w->samples);
+    }
 }
 
 /* Leave one out: with ten cards and several layouts per skat, the discard
@@ -715,7 +748,87 @@ static void skat_play(const Work *w, Solver *solver, int skat, int p, const Card
 
 static void hand_play(const Work *w, Solver *solver, int skat, int p, const CardSet (*hands)[3])
 {
-    play_levels(w, solver, w->play[p].game, hands, w->hand, w->skat[skat], level_at(w, skat, p, 0));
+    GameType game = w->play[p].game;
+    for (int j = 0; j < w->samples; j++) {
+        Position pos = world_position(w, game, hands[j], w->hand, w->skat[skat]);
+        bool resolve = resolves_lost(w, skat, j);
+        int level = level_between(solver, w->rules, &pos, resolve ? OUT_LOST_SCHWARZ : OUT_LOST, OUT_SCHWARZ);
+        *level_at(w, skat, p, j) = (uint8_t)level;
+        *unresolved_at(w, skat, p, j) = !resolve && level == OUT_LOST && game != GAME_NULL;
+    }
+}
+
+/* One world's lost level searched after all (resolve_more), as
+ * skat_play_own_layouts would have found it there: the skat back's, or the
+ * tried discard's where that one does better. */
+static void resolve_world(const Work *w, Solver *solver, int skat, int p, int sample)
+{
+    const Play *play = &w->play[p];
+    CardSet hands[3];
+    deal_world(w, skat, sample, hands);
+    int level;
+    if (play->hand) {
+        solver_new_deal(solver);
+        Position pos = world_position(w, play->game, hands, w->hand, w->skat[skat]);
+        level = level_between(solver, w->rules, &pos, OUT_LOST_SCHWARZ, OUT_LOST);
+    } else {
+        if (*unresolved_at(w, skat, play->hand_twin, sample))
+            resolve_world(w, solver, skat, play->hand_twin, sample);
+        level = *level_at(w, skat, play->hand_twin, sample);
+        CardSet discard = w->tried[skat * MAX_PLAYS + p], twelve = w->hand | w->skat[skat];
+        /* The discard did not win here (it would have been resolved). */
+        if (discard != w->skat[skat] && level < OUT_LOST) {
+            solver_new_deal(solver);
+            Position pos = world_position(w, play->game, hands, twelve & ~discard, discard);
+            if (reaches_level(solver, w->rules, &pos, level + 1)) {
+                level = level_between(solver, w->rules, &pos, level + 1, OUT_LOST);
+                w->chosen[skat * MAX_PLAYS + p] = discard;
+            }
+        }
+    }
+    *level_at(w, skat, p, sample) = (uint8_t)level;
+    *unresolved_at(w, skat, p, sample) = 0;
+}
+
+typedef struct {
+    uint64_t order;
+    int skat, sample;
+} Pending;
+
+static int by_order(const void *a, const void *b)
+{
+    uint64_t x = ((const Pending *)a)->order, y = ((const Pending *)b)->order;
+    return x < y ? -1 : x > y;
+}
+
+/* After every world is played: each play with lost worlds not told apart
+ * gets at least EVAL_MIN_RESOLVED lost worlds told apart (all where it has
+ * fewer), more of them taken in a seeded order, hand plays first (a skat
+ * play's world needs its hand twin's). */
+static void resolve_more(const Work *w, Solver *solver)
+{
+    Pending *pending = malloc(sizeof *pending * (size_t)w->skats * (size_t)w->samples);
+    if (!pending)
+        abort(); /* a few kilobytes */
+    for (int pass = 1; pass >= 0; pass--)
+        for (int p = 0; p < w->plays; p++) {
+            if (w->play[p].hand != pass || w->play[p].game == GAME_NULL)
+                continue;
+            int resolved = 0, n = 0;
+            for (int s = 0; s < w->skats; s++)
+                for (int j = 0; (w->needed[s] >> p & 1) && j < w->samples; j++) {
+                    if (*unresolved_at(w, s, p, j))
+                        pending[n++] = (Pending){mix(w->seed ^ mix(((uint64_t)s << 8 | (uint64_t)j) + 0x2e501)), s, j};
+                    else
+                        resolved += *level_at(w, s, p, j) <= OUT_LOST;
+                }
+            if (n == 0 || resolved >= EVAL_MIN_RESOLVED)
+                continue;
+            qsort(pending, (size_t)n, sizeof *pending, by_order);
+            for (int i = 0; i < n && resolved < EVAL_MIN_RESOLVED; i++, resolved++)
+                resolve_world(w, solver, pending[i].skat, p, pending[i].sample);
+        }
+    free(pending);
 }
 
 /* ---- single-dummy ---- */
@@ -1020,6 +1133,24 @@ static void row_scores_free(RowScores *rs)
 
 /* ---- statistics ---- */
 
+/* The shares of the lost levels among play p's lost worlds told apart, which
+ * stand for its lost worlds not told apart (lost_every).  resolve_more leaves
+ * none of those without a lost world told apart. */
+static void lost_shares(const Work *w, int p, double share[OUT_WON])
+{
+    long count[OUT_WON] = {0}, total = 0;
+    for (int s = 0; s < w->skats; s++)
+        for (int j = 0; (w->needed[s] >> p & 1) && j < w->samples; j++) {
+            int level = *level_at(w, s, p, j);
+            if (level < OUT_WON && !*unresolved_at(w, s, p, j)) {
+                count[level]++;
+                total++;
+            }
+        }
+    for (int l = 0; l < OUT_WON; l++)
+        share[l] = total ? (double)count[l] / (double)total : l == OUT_LOST;
+}
+
 /* Per row: every world scored at every bid, with the announcement chosen
  * once for all worlds (hand games) or once per skat (skat games, where the
  * rules allow announcing after picking up).  Sums run in skat and sample
@@ -1034,7 +1165,8 @@ static void summarize_row(const Work *w, int row, const int *ladder, int ladder_
     bool per_skat = !c->hand;
     double worlds = (double)w->skats * w->samples;
     long available = 0, wins = 0, schneider = 0, schwarz = 0;
-    double value_sum = 0, score_sum = 0;
+    double value_sum = 0, score_sum = 0, lost_share[OUT_WON];
+    lost_shares(w, p, lost_share);
     size_t cells = (size_t)ANNOUNCE_COUNT * (size_t)ladder_count;
     double *win_sum = calloc(cells, sizeof *win_sum), *tour_sum = calloc(cells, sizeof *tour_sum);
     double *skat_win = calloc(cells, sizeof *skat_win), *skat_tour = calloc(cells, sizeof *skat_tour);
@@ -1051,22 +1183,29 @@ static void summarize_row(const Work *w, int row, const int *ladder, int ladder_
         skat_wins[s] = 0;
         for (int j = 0; allowed && j < w->samples; j++) {
             int level = *level_at(w, s, p, j);
-            const Scored *none = scored(&rs, ANNOUNCE_NONE, s, level);
+            /* A lost world not told apart is every lost level in its share. */
+            bool mixed = *unresolved_at(w, s, p, j);
             available++;
-            wins += none[0].won;
-            skat_wins[s] += none[0].won;
-            schneider += none[0].won && c->game != GAME_NULL && level >= OUT_SCHNEIDER;
-            schwarz += none[0].won && c->game != GAME_NULL && level == OUT_SCHWARZ;
-            value_sum += none[0].score;
-            score_sum += none[0].tournament;
-            for (int a = 0; a < ANNOUNCE_COUNT; a++) {
-                if (!rs.announce_ok[a])
+            for (int l = mixed ? OUT_LOST_SCHWARZ : level; l <= level; l++) {
+                double weight = mixed ? lost_share[l] : 1;
+                if (weight == 0)
                     continue;
-                const Scored *sc = scored(&rs, a, s, level);
-                for (int b = 0; b < ladder_count; b++) {
-                    valid[b] |= sc[b].valid;
-                    skat_win[a * ladder_count + b] += sc[b].won;
-                    skat_tour[a * ladder_count + b] += sc[b].tournament;
+                const Scored *none = scored(&rs, ANNOUNCE_NONE, s, l);
+                wins += none[0].won;
+                skat_wins[s] += none[0].won;
+                schneider += none[0].won && c->game != GAME_NULL && l >= OUT_SCHNEIDER;
+                schwarz += none[0].won && c->game != GAME_NULL && l == OUT_SCHWARZ;
+                value_sum += weight * none[0].score;
+                score_sum += weight * none[0].tournament;
+                for (int a = 0; a < ANNOUNCE_COUNT; a++) {
+                    if (!rs.announce_ok[a])
+                        continue;
+                    const Scored *sc = scored(&rs, a, s, l);
+                    for (int b = 0; b < ladder_count; b++) {
+                        valid[b] |= sc[b].valid;
+                        skat_win[a * ladder_count + b] += weight * sc[b].won;
+                        skat_tour[a * ladder_count + b] += weight * sc[b].tournament;
+                    }
                 }
             }
         }
@@ -1283,9 +1422,13 @@ static void play_and_summarize(Work *w, Solver **solvers, int threads, const Eva
     choose_plays(w);
     mark_needed(w);
     memset(w->level, 0, (size_t)w->skats * MAX_PLAYS * (size_t)w->samples);
+    memset(w->unresolved, 0, (size_t)w->skats * MAX_PLAYS * (size_t)w->samples);
     memset(w->chosen, 0, (size_t)w->skats * MAX_PLAYS * sizeof *w->chosen);
     memset(out->skat_visits, 0, sizeof out->skat_visits);
     run_worlds(w, solvers, threads, o, out->skat_visits);
+    if (merges_lost(w))
+        resolve_more(w, solvers[0]);
+    out->lost_every = merges_lost(w) ? w->lost_every : 1;
     if (w->fresh_wins)
         fresh_check(w, solvers, threads);
     int ladder[EVAL_MAX_BIDS + 1];
@@ -1367,6 +1510,11 @@ bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOp
     w->exhaustive = o->exhaustive;
     w->own_layouts = !o->same_layouts;
     w->level = calloc((size_t)w->skats * MAX_PLAYS * (size_t)w->samples, 1);
+    /* Single-dummy takes the double-dummy pass's discards as hints: that pass
+     * tells every world apart, so they stay the same. */
+    w->lost_every = o->model == MODEL_DOUBLE_DUMMY ? o->lost_every : 0;
+    w->unresolved = calloc((size_t)w->skats * MAX_PLAYS * (size_t)w->samples, 1);
+    w->tried = calloc((size_t)w->skats * MAX_PLAYS, sizeof *w->tried);
     w->chosen = calloc((size_t)w->skats * MAX_PLAYS, sizeof *w->chosen);
     w->own_choice = calloc((size_t)w->skats * MAX_PLAYS, sizeof *w->own_choice);
     w->choice_from = calloc((size_t)w->skats * MAX_PLAYS, sizeof *w->choice_from);
@@ -1375,7 +1523,7 @@ bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOp
     w->fresh_wins = fresh ? calloc((size_t)w->skats * MAX_PLAYS, 1) : NULL;
     int threads = o->threads > 0 ? o->threads : omp_get_num_procs();
     Solver **solvers = calloc((size_t)threads, sizeof *solvers);
-    bool ok = w->level && w->chosen && w->own_choice && w->choice_from && w->dd_discard && solvers && w->scheme &&
+    bool ok = w->level && w->unresolved && w->tried && w->chosen && w->own_choice && w->choice_from && w->dd_discard && solvers && w->scheme &&
               (w->fresh_wins || !fresh);
     for (int t = 0; ok && t < threads; t++)
         ok = (solvers[t] = solver_new(solver_tt_share(o->tt_bytes, threads))) != NULL;
@@ -1410,6 +1558,8 @@ bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOp
         solver_free(solvers[t]);
     free(solvers);
     free(w->level);
+    free(w->unresolved);
+    free(w->tried);
     free(w->chosen);
     free(w->own_choice);
     free(w->choice_from);

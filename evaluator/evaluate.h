@@ -25,7 +25,7 @@
 #include "gamevalue.h"
 #include "rules.h"
 
-enum { EVAL_MAX_CONTRACTS = 32, EVAL_MAX_BIDS = 512, EVAL_MAX_SKATS = 231, EVAL_MAX_SAMPLES = 64 };
+enum { EVAL_MAX_CONTRACTS = 32, EVAL_MAX_BIDS = 512, EVAL_MAX_SKATS = 231, EVAL_MAX_SAMPLES = 64, EVAL_MIN_RESOLVED = 16 };
 
 typedef enum { MODEL_DOUBLE_DUMMY, MODEL_SINGLE_DUMMY, MODEL_COUNT } EvalModel;
 /* "double-dummy", "single-dummy"; eval_model_parse returns -1 for others. */
@@ -60,6 +60,14 @@ typedef struct {
      * many fresh layouts, which played no part in choosing it (p_win_fresh);
      * the evaluation is otherwise the same (skatdd evaluate --fresh-check). */
     bool fresh_check;
+    /* With one layout per skat (--quick: 4): a suit or grand game's lost
+     * worlds have their level below winning (schneidered, without a trick)
+     * searched only in about one world of lost_every, and in more where a
+     * play would have fewer than EVAL_MIN_RESOLVED such worlds; the others
+     * count as those do in the expected values and scores.  Chances to win,
+     * to make schneider and schwarz and every bid are as without it.
+     * 0 or 1: every world. */
+    int lost_every;
     /* Called now and then from the main thread: skats done of total. */
     void (*progress)(void *ctx, int done, int total, long worlds);
     void *progress_ctx;
@@ -105,6 +113,7 @@ typedef struct {
     CardSet discard;        /* twelve-card mode: the discard of the best skat-game row */
     CardSet discards[EVAL_MAX_CONTRACTS]; /* twelve-card mode: per skat-game row */
     uint64_t nodes;
+    int lost_every;         /* as EvalOptions' where it applied, else 1 */
     int skat_visits[EVAL_MAX_SKATS];                   /* how often each skat was visited (tests) */
     uint8_t skat_wins[EVAL_MAX_CONTRACTS][EVAL_MAX_SKATS]; /* per row and skat: layouts won (tests) */
     /* Per skat-game row and skat: the discard counted, the skat itself

@@ -1,6 +1,7 @@
 /* Hand evaluation: every skat once, the same for any thread count, the
  * sure grand and the hopeless hand, the twelve-card discard confirmed by an
  * exhaustive run. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -265,6 +266,91 @@ static void test_threads(void **state)
     EvalOptions one = quick(1), two = quick(2);
     assert_true(evaluate_hand(&rules, SEAT_REARHAND, hand, &one, &a, err, sizeof err));
     assert_true(evaluate_hand(&rules, SEAT_REARHAND, hand, &two, &b, err, sizeof err));
+    assert_same(&a, &b);
+}
+
+/* --quick's lost levels (lost_every): a lost suit or grand game is told
+ * schneidered or not in about one world in four, which stand for the rest
+ * in the expected values and scores.  Every chance, bid, ceiling and choice
+ * of contract is as when every world is told apart; the expectations move
+ * by sampling only (at most 2.1 points over the 16 hands of make bench);
+ * the result does not depend on the threads. */
+static void test_lost_levels_sampled(void **state)
+{
+    (void)state;
+    skip_when_quick();
+    char err[256];
+    CardSet hand = test_cards("SJ DJ HA HT HK H9 H8 SA S7 D7");
+    EvalOptions o = quick(2);
+    o.discards = 0;
+    assert_true(evaluate_hand(&rules, SEAT_MIDDLEHAND, hand, &o, &a, err, sizeof err));
+    o.lost_every = 4;
+    assert_true(evaluate_hand(&rules, SEAT_MIDDLEHAND, hand, &o, &b, err, sizeof err));
+    assert_int_equal(a.lost_every, 1);
+    assert_int_equal(b.lost_every, 4);
+    assert_true(b.nodes < a.nodes * 9 / 10);
+    assert_int_equal(a.bid_ceiling, b.bid_ceiling);
+    assert_int_equal(a.best_bid, b.best_bid);
+    assert_int_equal(a.best_contract, b.best_contract);
+    double moved = 0;
+    for (int r = 0; r < a.contract_count; r++) {
+        const EvalContract *x = &a.contracts[r], *y = &b.contracts[r];
+        assert_true(x->p_win == y->p_win);
+        assert_true(x->p_schneider == y->p_schneider);
+        assert_true(x->p_schwarz == y->p_schwarz);
+        assert_int_equal(x->bid_count, y->bid_count);
+        for (int i = 0; i < x->bid_count; i++) {
+            assert_int_equal(x->bids[i], y->bids[i]);
+            assert_true(x->p_win_at[i] == y->p_win_at[i]);
+            assert_int_equal(x->announce_at[i], y->announce_at[i]);
+        }
+        assert_true(fabs(x->expected_value - y->expected_value) <= 5);
+        assert_true(fabs(x->expected_score - y->expected_score) <= 5);
+        moved += fabs(x->expected_value - y->expected_value);
+    }
+    assert_true(moved > 0);
+    /* One thread: the same worlds told apart, the same estimates. */
+    o.threads = 1;
+    assert_true(evaluate_hand(&rules, SEAT_MIDDLEHAND, hand, &o, &a, err, sizeof err));
+    assert_same(&a, &b);
+    for (int r = 0; r < a.contract_count; r++)
+        assert_true(a.contracts[r].expected_value == b.contracts[r].expected_value);
+    /* Several layouts per skat: every world is told apart. */
+    o.samples = 2;
+    assert_true(evaluate_hand(&rules, SEAT_MIDDLEHAND, hand, &o, &a, err, sizeof err));
+    assert_int_equal(a.lost_every, 1);
+}
+
+/* Where a play loses in at most EVAL_MIN_RESOLVED worlds, all of them are
+ * told apart after all (resolve_more), the skat games' as the skat back or
+ * the discard tried against it plays there: every expectation is exact. */
+static void test_lost_levels_few_resolved(void **state)
+{
+    (void)state;
+    skip_when_quick();
+    char err[256];
+    CardSet hand = test_cards("CJ SJ HJ CA CT CK SA ST HA D7");
+    EvalOptions o = quick(2);
+    o.discards = 0;
+    o.games = 1u << GAME_CLUBS | 1u << GAME_SPADES | 1u << GAME_HEARTS | 1u << GAME_DIAMONDS;
+    assert_true(evaluate_hand(&rules, SEAT_FOREHAND, hand, &o, &a, err, sizeof err));
+    /* Hardly a world picked: nearly all told apart afterwards. */
+    o.lost_every = 1000;
+    assert_true(evaluate_hand(&rules, SEAT_FOREHAND, hand, &o, &b, err, sizeof err));
+    assert_int_equal(b.lost_every, 1000);
+    int losing = 0;
+    for (int r = 0; r < a.contract_count; r++) {
+        const EvalContract *x = &a.contracts[r], *y = &b.contracts[r];
+        if (!x->evaluated)
+            continue;
+        /* (An ouvert row is lost short of schwarz; its play's lost worlds are the closed game's.) */
+        double lost = (1 - x->p_win) * 231;
+        assert_true(x->contract.ouvert || lost <= EVAL_MIN_RESOLVED + 0.5);
+        losing += !x->contract.ouvert && lost > 0.5;
+        assert_true(x->expected_value == y->expected_value);
+        assert_true(x->expected_score == y->expected_score);
+    }
+    assert_true(losing >= 6);
     assert_same(&a, &b);
 }
 
@@ -542,7 +628,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bad_hand),      cmocka_unit_test(test_sure_grand),
-        cmocka_unit_test(test_hopeless_hand), cmocka_unit_test(test_lost_schwarz_counts), cmocka_unit_test(test_fresh_check), cmocka_unit_test(test_threads), cmocka_unit_test(test_seed),
+        cmocka_unit_test(test_hopeless_hand), cmocka_unit_test(test_lost_schwarz_counts), cmocka_unit_test(test_fresh_check), cmocka_unit_test(test_threads), cmocka_unit_test(test_lost_levels_sampled), cmocka_unit_test(test_lost_levels_few_resolved), cmocka_unit_test(test_seed),
         cmocka_unit_test(test_twelve_cards),  cmocka_unit_test(test_twelve_cards_cut_off_exact),
         cmocka_unit_test(test_skat_game_never_below_hand), cmocka_unit_test(test_alike_skats_share_choice), cmocka_unit_test(test_left_out), cmocka_unit_test(test_pilots),
         cmocka_unit_test(test_announced_schneider_counts), cmocka_unit_test(test_rows_and_ouvert),
