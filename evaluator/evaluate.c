@@ -139,6 +139,12 @@ static int matador_kind(GameType game, CardSet twelve)
     return (with ? 12 : 0) + (m > 11 ? 11 : m);
 }
 
+/* A seeded draw per world that its outcome cannot sway (salt: which draw). */
+static uint64_t world_draw(const Work *w, int skat, int sample, uint64_t salt)
+{
+    return mix(w->seed ^ mix(((uint64_t)skat << 8 | (uint64_t)sample) + salt));
+}
+
 /* lost_every: a lost suit or grand game's level below winning counts only
  * in the expected values and scores, yet its search ("does he escape
  * schneider") is the dearest of a hopeless contract's worlds (README, round
@@ -152,8 +158,7 @@ static bool merges_lost(const Work *w)
 
 static bool resolves_lost(const Work *w, int skat, int sample)
 {
-    return !merges_lost(w) ||
-           mix(w->seed ^ mix(((uint64_t)skat << 8 | (uint64_t)sample) + 0x10575)) % (uint64_t)w->lost_every == 0;
+    return !merges_lost(w) || world_draw(w, skat, sample, 0x10575) % (uint64_t)w->lost_every == 0;
 }
 
 static Position world_position(const Work *w, GameType game, const CardSet hands[3], CardSet declarer_hand,
@@ -846,8 +851,7 @@ static void resolve_more(const Work *w, Solver *solver)
                 for (int j = 0; (w->needed[s] >> p & 1) && j < w->samples; j++) {
                     int kind = world_kind(w, p, s);
                     if (*unresolved_at(w, s, p, j)) {
-                        uint64_t order = mix(w->seed ^ mix(((uint64_t)s << 8 | (uint64_t)j) + 0x2e501));
-                        pending[n++] = (Pending){order, s, j, kind};
+                        pending[n++] = (Pending){world_draw(w, s, j, 0x2e501), s, j, kind};
                     } else if (*level_at(w, s, p, j) <= OUT_LOST) {
                         resolved++;
                         in_kind[kind]++;
