@@ -44,11 +44,13 @@ static const char evaluate_help[] =
     "                      3 layouts per single-dummy decision; with 1 layout\n"
     "                      per skat, skats that differ only in which low cards\n"
     "                      of a suit they hold (7 8 9, and Q K outside null)\n"
-    "                      share one discard choice, and a lost suit or grand\n"
-    "                      game is told schneidered or not in about 1 world in\n"
-    "                      4 (at least 16 per contract where it loses), which\n"
-    "                      stand for the rest in the expected values and scores\n"
-    "                      (chances and bids are as without it)\n"
+    "                      share one discard choice\n"
+    "  --lost-levels-every N  double-dummy, ten cards: a lost suit or grand game\n"
+    "                      is told schneidered or not only in the worlds of\n"
+    "                      about 1 skat in N (default 4; at least 16 worlds\n"
+    "                      per contract where it loses), which stand for the\n"
+    "                      rest in the expected values and scores (chances and\n"
+    "                      bids are as without it); 1: in every world\n"
     "  --discards K        ten cards, skat games: discards tried per skat besides\n"
     "                      putting the skat back and, for each layout it loses,\n"
     "                      the first that wins there: the first K in the order\n"
@@ -76,7 +78,8 @@ static const char evaluate_help[] =
     "  --help              this help\n";
 
 static const EvalOptions evaluate_defaults = {.samples = 4, .seed = 1, .discards = 1, .confidence = 0.9,
-                                             .model = MODEL_DOUBLE_DUMMY, .sd_layouts = 6, .sd_contracts = 3};
+                                             .model = MODEL_DOUBLE_DUMMY, .sd_layouts = 6, .sd_contracts = 3,
+                                             .lost_every = 4};
 
 typedef struct {
     EvalOptions eval;
@@ -112,6 +115,12 @@ static bool evaluate_option(void *ctx, const char *name, const char *value)
             return false;
         }
         e->eval.discards = (int)v;
+    } else if (strcmp(name, "lost-levels-every") == 0) {
+        if (!parse_number(value, 1, EVAL_MAX_SKATS, &v) || v != (int)v) {
+            fprintf(stderr, "skatdd evaluate: --lost-levels-every needs a whole number from 1 to %d\n", EVAL_MAX_SKATS);
+            return false;
+        }
+        e->eval.lost_every = (int)v;
     } else if (strcmp(name, "model") == 0) {
         int m = eval_model_parse(value);
         if (m < 0) {
@@ -146,7 +155,6 @@ static bool evaluate_option(void *ctx, const char *name, const char *value)
         e->eval.samples = 1;
         e->eval.discards = 0;
         e->eval.sd_layouts = 3;
-        e->eval.lost_every = 4;
     } else if (strcmp(name, "plot") == 0) {
         e->plot = value;
     } else if (strcmp(name, "fresh-check") == 0) {
@@ -158,7 +166,7 @@ static bool evaluate_option(void *ctx, const char *name, const char *value)
 static const ExtraOption evaluate_options[] = {
     {"samples", true}, {"discards", true}, {"seed", true}, {"confidence", true},
     {"quick", false},  {"plot", true},     {"model", true}, {"sd-layouts", true}, {"sd-contracts", true},
-    {"fresh-check", false}, {NULL, false},
+    {"fresh-check", false}, {"lost-levels-every", true}, {NULL, false},
 };
 
 static void progress(void *ctx, int done, int total, long worlds)
@@ -329,8 +337,8 @@ static void print_text(const CommonOptions *o, const RuleSystem *rules, const De
     printf(".\nSampling error: about +-%.3f on a probability near 0.5 (one standard error over %ld worlds).\n",
            standard_error(e), e->worlds);
     if (e->lost_every > 1)
-        printf("Lost games told schneidered or not in about 1 world in %d (at least %d per contract), which stand\n"
-               "for the rest in E(value) and E(score).\n",
+        printf("Lost games told schneidered or not in the worlds of about 1 skat in %d (at least %d worlds per\n"
+               "contract), which stand for the rest in E(value) and E(score).\n",
                e->lost_every, EVAL_MIN_RESOLVED);
     if (e->model == MODEL_DOUBLE_DUMMY)
         printf("Double-dummy worlds are optimistic for the declarer, who plays as if he saw the defenders' cards\n"
@@ -514,7 +522,7 @@ int cmd_evaluate(int argc, char **argv)
 
 static const ExtraOption evaluate_job_options[] = {
     {"samples", true}, {"discards", true}, {"seed", true},         {"confidence", true},   {"quick", false},
-    {"model", true},   {"sd-layouts", true}, {"sd-contracts", true}, {NULL, false},
+    {"model", true},   {"sd-layouts", true}, {"sd-contracts", true}, {"lost-levels-every", true}, {NULL, false},
 };
 
 typedef struct {

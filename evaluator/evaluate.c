@@ -75,7 +75,10 @@ typedef struct {
     uint32_t rows_played;        /* bit r: row r is played (single-dummy plays only some) */
     uint8_t *level;              /* [skat][play][sample]: OUT_* */
     int lost_every;              /* EvalOptions' */
+    int min_resolved;            /* EvalOptions', or EVAL_MIN_RESOLVED */
     uint8_t *unresolved;         /* [skat][play][sample]: OUT_LOST standing for any lost level (lost_every) */
+    CardSet *stood;              /* [skat][play][sample]: leave one out, lost_every: the discard a world counts (the skat: back) */
+    uint8_t *undecided;          /* [skat][play]: leave one out, lost_every: counted and back tie but for the lost levels */
     CardSet *tried;              /* [skat][play]: skat games with one layout, the discard played against the skat back */
     uint8_t *fresh_wins;         /* [skat][play]: fresh_check: wins of the chosen discard in fresh layouts */
     CardSet *chosen;             /* [skat][play]: skat games' discard */
@@ -90,6 +93,11 @@ static uint8_t *level_at(const Work *w, int skat, int play, int sample)
 static uint8_t *unresolved_at(const Work *w, int skat, int play, int sample)
 {
     return &w->unresolved[((size_t)skat * MAX_PLAYS + (size_t)play) * (size_t)w->samples + (size_t)sample];
+}
+
+static CardSet *stood_at(const Work *w, int skat, int play, int sample)
+{
+    return &w->stood[((size_t)skat * MAX_PLAYS + (size_t)play) * (size_t)w->samples + (size_t)sample];
 }
 
 /* ---- worlds ---- */
@@ -148,17 +156,18 @@ static uint64_t world_draw(const Work *w, int skat, int sample, uint64_t salt)
 /* lost_every: a lost suit or grand game's level below winning counts only
  * in the expected values and scores, yet its search ("does he escape
  * schneider") is the dearest of a hopeless contract's worlds (README, round
- * 21).  With one layout per skat it is searched in the worlds picked here
- * (seeded, whatever the outcome, so the lost ones among them are a fair
- * sample of every lost world), in all plays of the world alike. */
+ * 21).  It is searched in the worlds of the skats picked here (seeded,
+ * whatever the outcome, so the lost ones among them are a fair sample of
+ * every lost world), in all plays alike.  Whole skats, because leaving one
+ * out compares a skat's layouts down to their lost levels. */
 static bool merges_lost(const Work *w)
 {
-    return w->lost_every > 1 && w->samples == 1 && w->own_layouts && !w->twelve && !w->single_dummy;
+    return w->lost_every > 1 && w->own_layouts && !w->twelve && !w->single_dummy;
 }
 
-static bool resolves_lost(const Work *w, int skat, int sample)
+static bool resolves_lost(const Work *w, int skat)
 {
-    return !merges_lost(w) || world_draw(w, skat, sample, 0x10575) % (uint64_t)w->lost_every == 0;
+    return !merges_lost(w) || world_draw(w, skat, 0, 0x10575) % (uint64_t)w->lost_every == 0;
 }
 
 static Position world_position(const Work *w, GameType game, const CardSet hands[3], CardSet declarer_hand,
@@ -653,7 +662,7 @@ static void skat_play_own_layouts(const Work *w, Solver *solver, int skat, int p
      * lost skat back is beaten only by a discard that wins, and a discard
      * that wins has its level resolved. */
     Tally back = tally(hand_levels, w->samples);
-    int floor = resolves_lost(w, skat, 0) ? OUT_LOST_SCHWARZ : OUT_LOST;
+    int floor = resolves_lost(w, skat) ? OUT_LOST_SCHWARZ : OUT_LOST;
     if (try_discard(w, solver, play, twelve, discard, hands, floor, &back, levels)) {
         w->chosen[skat * MAX_PLAYS + p] = discard;
         memset(unresolved_at(w, skat, p, 0), 0, (size_t)w->samples);
@@ -704,6 +713,16 @@ static void left_out_add(const Work *w, Solver *solver, const Play *play, CardSe
     c->discard[c->count++] = discard;
 }
 
+/* A skat game's worlds of one skat as its hand game's: the skat goes back. */
+static void skat_back(const Work *w, int skat, int p)
+{
+    int twin = w->play[p].hand_twin;
+    memcpy(level_at(w, skat, p, 0), level_at(w, skat, twin, 0), (size_t)w->samples);
+    memcpy(unresolved_at(w, skat, p, 0), unresolved_at(w, skat, twin, 0), (size_t)w->samples);
+    for (int j = 0; w->stood && j < w->samples; j++)
+        *stood_at(w, skat, p, j) = w->skat[skat];
+}
+
 static void skat_play_left_out(const Work *w, Solver *solver, int skat, int p, const CardSet (*hands)[3])
 {
     const Play *play = &w->play[p];
@@ -737,28 +756,47 @@ static void skat_play_left_out(const Work *w, Solver *solver, int skat, int p, c
     }
 
     uint8_t *levels = level_at(w, skat, p, 0);
+    bool resolve = resolves_lost(w, skat) || play->game == GAME_NULL;
     for (int j = 0; j < w->samples; j++) {
         int k = left_out_best(c, w->samples, j, play->goal);
         if (k == 0) {
             levels[j] = hand_levels[j];
+            *unresolved_at(w, skat, p, j) = *unresolved_at(w, skat, play->hand_twin, j);
         } else if (c->level[k][j] > OUT_LOST) {
             levels[j] = c->level[k][j];
+        } else if (!resolve) {
+            levels[j] = OUT_LOST;
+            *unresolved_at(w, skat, p, j) = 1;
         } else {
             Position pos = world_position(w, play->game, hands[j], twelve & ~c->discard[k], c->discard[k]);
             levels[j] = (uint8_t)level_between(solver, w->rules, &pos, OUT_LOST_SCHWARZ, OUT_LOST);
         }
+        if (!resolve)
+            *stood_at(w, skat, p, j) = c->discard[k];
     }
-    Tally counted = tally(levels, w->samples), back = tally(hand_levels, w->samples);
-    if (!better(&counted, &back, play->goal))
-        memcpy(levels, hand_levels, (size_t)w->samples);
     w->chosen[skat * MAX_PLAYS + p] = c->discard[best];
+    Tally counted = tally(levels, w->samples), back = tally(hand_levels, w->samples);
+    if (better(&counted, &back, play->goal))
+        return;
+    /* Lost levels not told apart tie on their keys, so where nothing else
+     * tells counted and back apart, the choice waits for them (resolve_left_out). */
+    if (!resolve && !better(&back, &counted, play->goal) && counted.count[OUT_WON] < w->samples) {
+        w->undecided[skat * MAX_PLAYS + p] = 1;
+        return;
+    }
+    skat_back(w, skat, p);
+}
+
+static bool leaves_one_out(const Work *w, int p)
+{
+    return w->own_layouts && w->samples > 1 && w->play[p].hand_twin >= 0;
 }
 
 static void skat_play(const Work *w, Solver *solver, int skat, int p, const CardSet (*hands)[3])
 {
     if (!w->own_layouts)
         skat_play_same_layouts(w, solver, skat, p, hands);
-    else if (w->samples > 1 && w->play[p].hand_twin >= 0)
+    else if (leaves_one_out(w, p))
         skat_play_left_out(w, solver, skat, p, hands);
     else
         skat_play_own_layouts(w, solver, skat, p, hands);
@@ -769,7 +807,7 @@ static void hand_play(const Work *w, Solver *solver, int skat, int p, const Card
     GameType game = w->play[p].game;
     for (int j = 0; j < w->samples; j++) {
         Position pos = world_position(w, game, hands[j], w->hand, w->skat[skat]);
-        bool resolve = resolves_lost(w, skat, j);
+        bool resolve = resolves_lost(w, skat);
         int level = level_between(solver, w->rules, &pos, resolve ? OUT_LOST_SCHWARZ : OUT_LOST, OUT_SCHWARZ);
         *level_at(w, skat, p, j) = (uint8_t)level;
         *unresolved_at(w, skat, p, j) = !resolve && level == OUT_LOST && game != GAME_NULL;
@@ -808,6 +846,41 @@ static void resolve_world(const Work *w, Solver *solver, int skat, int p, int sa
     *unresolved_at(w, skat, p, sample) = 0;
 }
 
+/* A leave-one-out skat game's worlds of one skat told apart after all
+ * (resolve_more), as skat_play_left_out would have found them: the hand
+ * game's first, each world's counted discard's where it stood for a lost
+ * world, then counted and back compared again where they waited for it. */
+static void resolve_left_out(const Work *w, Solver *solver, int skat, int p)
+{
+    const Play *play = &w->play[p];
+    const uint8_t *hand_levels = level_at(w, skat, play->hand_twin, 0);
+    uint8_t *levels = level_at(w, skat, p, 0);
+    CardSet twelve = w->hand | w->skat[skat];
+    for (int j = 0; j < w->samples; j++)
+        if (*unresolved_at(w, skat, play->hand_twin, j))
+            resolve_world(w, solver, skat, play->hand_twin, j);
+    for (int j = 0; j < w->samples; j++) {
+        if (!*unresolved_at(w, skat, p, j))
+            continue;
+        CardSet discard = *stood_at(w, skat, p, j);
+        if (discard == w->skat[skat]) {
+            levels[j] = hand_levels[j];
+        } else {
+            CardSet hands[3];
+            deal_world(w, skat, j, hands);
+            solver_new_deal(solver);
+            Position pos = world_position(w, play->game, hands, twelve & ~discard, discard);
+            levels[j] = (uint8_t)level_between(solver, w->rules, &pos, OUT_LOST_SCHWARZ, OUT_LOST);
+        }
+        *unresolved_at(w, skat, p, j) = 0;
+    }
+    uint8_t *undecided = &w->undecided[skat * MAX_PLAYS + p];
+    Tally counted = tally(levels, w->samples), back = tally(hand_levels, w->samples);
+    if (*undecided && !better(&counted, &back, play->goal))
+        skat_back(w, skat, p);
+    *undecided = 0;
+}
+
 typedef struct {
     uint64_t order;
     int skat, sample, kind;
@@ -833,7 +906,7 @@ static int by_order(const void *a, const void *b)
 }
 
 /* After every world is played: each play with lost worlds not told apart
- * gets at least EVAL_MIN_RESOLVED lost worlds told apart, and each of its
+ * gets at least min_resolved lost worlds told apart, and each of its
  * matador kinds at least MIN_KIND_RESOLVED (all where there are fewer),
  * more of them taken in a seeded order, hand plays first (a skat play's
  * world needs its hand twin's). */
@@ -846,12 +919,15 @@ static void resolve_more(const Work *w, Solver *solver)
         for (int p = 0; p < w->plays; p++) {
             if (w->play[p].hand != pass || w->play[p].game == GAME_NULL)
                 continue;
+            /* Leaving one out, a skat's worlds are told apart together. */
+            bool whole_skats = leaves_one_out(w, p);
             int resolved = 0, n = 0, in_kind[MATADOR_KINDS] = {0};
             for (int s = 0; s < w->skats; s++)
                 for (int j = 0; (w->needed[s] >> p & 1) && j < w->samples; j++) {
                     int kind = world_kind(w, p, s);
                     if (*unresolved_at(w, s, p, j)) {
-                        pending[n++] = (Pending){world_draw(w, s, j, 0x2e501), s, j, kind};
+                        if (!whole_skats || n == 0 || pending[n - 1].skat != s)
+                            pending[n++] = (Pending){world_draw(w, s, whole_skats ? 0 : j, 0x2e501), s, j, kind};
                     } else if (*level_at(w, s, p, j) <= OUT_LOST) {
                         resolved++;
                         in_kind[kind]++;
@@ -859,11 +935,21 @@ static void resolve_more(const Work *w, Solver *solver)
                 }
             qsort(pending, (size_t)n, sizeof *pending, by_order);
             for (int i = 0; i < n; i++) {
-                if (resolved >= EVAL_MIN_RESOLVED && in_kind[pending[i].kind] >= MIN_KIND_RESOLVED)
+                int s = pending[i].skat, kind = pending[i].kind;
+                if (resolved >= w->min_resolved && in_kind[kind] >= MIN_KIND_RESOLVED)
                     continue;
-                resolve_world(w, solver, pending[i].skat, p, pending[i].sample);
-                resolved++;
-                in_kind[pending[i].kind]++;
+                if (!whole_skats) {
+                    resolve_world(w, solver, s, p, pending[i].sample);
+                    resolved++;
+                    in_kind[kind]++;
+                    continue;
+                }
+                resolve_left_out(w, solver, s, p);
+                for (int j = 0; j < w->samples; j++) {
+                    bool lost = *level_at(w, s, p, j) <= OUT_LOST;
+                    resolved += lost;
+                    in_kind[kind] += lost;
+                }
             }
         }
     free(pending);
@@ -1455,6 +1541,7 @@ static void play_and_summarize(Work *w, Solver **solvers, int threads, const Eva
     mark_needed(w);
     memset(w->level, 0, (size_t)w->skats * MAX_PLAYS * (size_t)w->samples);
     memset(w->unresolved, 0, (size_t)w->skats * MAX_PLAYS * (size_t)w->samples);
+    memset(w->undecided, 0, (size_t)w->skats * MAX_PLAYS);
     memset(w->chosen, 0, (size_t)w->skats * MAX_PLAYS * sizeof *w->chosen);
     memset(out->skat_visits, 0, sizeof out->skat_visits);
     run_worlds(w, solvers, threads, o, out->skat_visits);
@@ -1545,8 +1632,11 @@ bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOp
     /* Single-dummy takes the double-dummy pass's discards as hints: that pass
      * tells every world apart, so they stay the same. */
     w->lost_every = o->model == MODEL_DOUBLE_DUMMY ? o->lost_every : 0;
+    w->min_resolved = o->min_resolved > 0 ? o->min_resolved : EVAL_MIN_RESOLVED;
     w->unresolved = calloc((size_t)w->skats * MAX_PLAYS * (size_t)w->samples, 1);
     w->tried = calloc((size_t)w->skats * MAX_PLAYS, sizeof *w->tried);
+    w->stood = calloc((size_t)w->skats * MAX_PLAYS * (size_t)w->samples, sizeof *w->stood);
+    w->undecided = calloc((size_t)w->skats * MAX_PLAYS, 1);
     w->chosen = calloc((size_t)w->skats * MAX_PLAYS, sizeof *w->chosen);
     w->own_choice = calloc((size_t)w->skats * MAX_PLAYS, sizeof *w->own_choice);
     w->choice_from = calloc((size_t)w->skats * MAX_PLAYS, sizeof *w->choice_from);
@@ -1555,7 +1645,7 @@ bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOp
     w->fresh_wins = fresh ? calloc((size_t)w->skats * MAX_PLAYS, 1) : NULL;
     int threads = o->threads > 0 ? o->threads : omp_get_num_procs();
     Solver **solvers = calloc((size_t)threads, sizeof *solvers);
-    bool ok = w->level && w->unresolved && w->tried && w->chosen && w->own_choice && w->choice_from && w->dd_discard && solvers && w->scheme &&
+    bool ok = w->level && w->unresolved && w->tried && w->stood && w->undecided && w->chosen && w->own_choice && w->choice_from && w->dd_discard && solvers && w->scheme &&
               (w->fresh_wins || !fresh);
     for (int t = 0; ok && t < threads; t++)
         ok = (solvers[t] = solver_new(solver_tt_share(o->tt_bytes, threads))) != NULL;
@@ -1592,6 +1682,8 @@ bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOp
     free(w->level);
     free(w->unresolved);
     free(w->tried);
+    free(w->stood);
+    free(w->undecided);
     free(w->chosen);
     free(w->own_choice);
     free(w->choice_from);

@@ -68,6 +68,10 @@ typedef struct {
      * to make schneider and schwarz and every bid are as without it.
      * 0 or 1: every world. */
     int lost_every;
+    /* lost_every: each play's lost worlds told apart at least (all where
+     * fewer); 0: EVAL_MIN_RESOLVED.  (Tests: more tells every world apart
+     * afterwards, as if it had been picked.) */
+    int min_resolved;
     /* Called now and then from the main thread: skats done of total. */
     void (*progress)(void *ctx, int done, int total, long worlds);
     void *progress_ctx;

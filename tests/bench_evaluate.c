@@ -44,7 +44,7 @@ static EvalOptions settings(bool quick)
 {
     return (EvalOptions){.samples = quick ? 1 : 4, .seed = 1, .discards = quick ? 0 : 1, .confidence = 0.9,
                          .model = MODEL_DOUBLE_DUMMY, .sd_layouts = 3, .sd_contracts = 3, .tt_bytes = 16u << 20,
-                         .lost_every = quick ? 4 : 0};
+                         .lost_every = 4};
 }
 
 static void time_hands(const RuleSystem *rules, Evaluation *e, int count)

@@ -269,20 +269,21 @@ static void test_threads(void **state)
     assert_same(&a, &b);
 }
 
-/* --quick's lost levels (lost_every): a lost suit or grand game is told
- * schneidered or not in about one world in four, which stand for the rest
- * in the expected values and scores.  Every chance, bid and the ceiling are
- * as when every world is told apart; the expectations move by sampling only
- * (here within 5 points, and the contract to play and the break-even bid
- * stay the same); the result does not depend on the threads. */
-static void test_lost_levels_sampled(void **state)
+/* The lost levels (lost_every): a lost suit or grand game is told
+ * schneidered or not in the worlds of about one skat in four, which stand
+ * for the rest in the expected values and scores.  Every chance, bid and the
+ * ceiling are as when every world is told apart; the expectations move by
+ * sampling only (here within 5 points, and the contract to play and the
+ * break-even bid stay the same); the result does not depend on the threads.
+ * With one layout per skat (--quick) and with several, where each skat
+ * game's discard is chosen leaving one layout out. */
+static void check_lost_levels_sampled(int samples, int discards)
 {
-    (void)state;
-    skip_when_quick();
     char err[256];
     CardSet hand = test_cards("SJ DJ HA HT HK H9 H8 SA S7 D7");
     EvalOptions o = quick(2);
-    o.discards = 0;
+    o.samples = samples;
+    o.discards = discards;
     assert_true(evaluate_hand(&rules, SEAT_MIDDLEHAND, hand, &o, &a, err, sizeof err));
     o.lost_every = 4;
     assert_true(evaluate_hand(&rules, SEAT_MIDDLEHAND, hand, &o, &b, err, sizeof err));
@@ -315,9 +316,20 @@ static void test_lost_levels_sampled(void **state)
     assert_same(&a, &b);
     for (int r = 0; r < a.contract_count; r++)
         assert_true(a.contracts[r].expected_value == b.contracts[r].expected_value);
-    /* Several layouts per skat: every world is told apart. */
-    o.samples = 2;
-    assert_true(evaluate_hand(&rules, SEAT_MIDDLEHAND, hand, &o, &a, err, sizeof err));
+}
+
+static void test_lost_levels_sampled(void **state)
+{
+    (void)state;
+    skip_when_quick();
+    check_lost_levels_sampled(1, 0);
+    check_lost_levels_sampled(2, 1);
+    /* Twelve cards: every world is told apart. */
+    char err[256];
+    EvalOptions o = quick(2);
+    o.lost_every = 4;
+    assert_true(evaluate_hand(&rules, SEAT_MIDDLEHAND, test_cards("SJ DJ HA HT HK H9 H8 SA S7 D7 C7 C8"), &o, &a,
+                              err, sizeof err));
     assert_int_equal(a.lost_every, 1);
 }
 
@@ -352,6 +364,74 @@ static void test_lost_levels_few_resolved(void **state)
     }
     assert_true(losing >= 6);
     assert_same(&a, &b);
+}
+
+/* Every lost world told apart afterwards, none picked before: the worlds,
+ * the discards counted and the skats that went back are exactly those of
+ * the run that told every world apart at once, with one layout per skat and
+ * with two (where counted and back compared again after their lost levels
+ * decide both ways on this hand). */
+static void test_lost_levels_all_resolved_after(void **state)
+{
+    (void)state;
+    skip_when_quick();
+    char err[256];
+    CardSet hand = test_cards("SJ DJ HA HT HK H9 H8 SA S7 D7");
+    for (int samples = 1; samples <= 2; samples++) {
+        EvalOptions o = quick(2);
+        o.samples = samples;
+        assert_true(evaluate_hand(&rules, SEAT_MIDDLEHAND, hand, &o, &a, err, sizeof err));
+        o.lost_every = 1000;
+        o.min_resolved = 1 << 30;
+        assert_true(evaluate_hand(&rules, SEAT_MIDDLEHAND, hand, &o, &b, err, sizeof err));
+        assert_int_equal(b.lost_every, 1000);
+        assert_same(&a, &b);
+        for (int r = 0; r < a.contract_count; r++) {
+            assert_true(a.contracts[r].expected_value == b.contracts[r].expected_value);
+            assert_true(a.contracts[r].expected_score == b.contracts[r].expected_score);
+            for (int i = 0; i < a.contracts[r].bid_count; i++)
+                assert_true(a.contracts[r].score_at[i] == b.contracts[r].score_at[i]);
+        }
+        for (int r = 0; r < a.contract_count; r++)
+            for (int s = 0; !a.contracts[r].contract.hand && s < 231; s++)
+                assert_int_equal(a.skat_discards[r][s], b.skat_discards[r][s]);
+    }
+}
+
+/* The same with four layouts per skat, each skat game's discard chosen
+ * leaving one out: a skat's worlds are told apart together, counted and
+ * back compared again where only their lost levels could tell them apart,
+ * so each kind of game whose hand and skat rows lose in at most
+ * EVAL_MIN_RESOLVED worlds has its expectations exact. */
+static void test_lost_levels_few_resolved_left_out(void **state)
+{
+    (void)state;
+    skip_when_quick();
+    char err[256];
+    CardSet hand = test_cards("CJ SJ HJ CA CT CK SA ST HA D7");
+    EvalOptions o = quick(2);
+    o.samples = 4;
+    o.games = 1u << GAME_CLUBS | 1u << GAME_SPADES | 1u << GAME_HEARTS | 1u << GAME_DIAMONDS;
+    assert_true(evaluate_hand(&rules, SEAT_FOREHAND, hand, &o, &a, err, sizeof err));
+    o.lost_every = 1000;
+    assert_true(evaluate_hand(&rules, SEAT_FOREHAND, hand, &o, &b, err, sizeof err));
+    assert_int_equal(b.lost_every, 1000);
+    assert_same(&a, &b);
+    int exact = 0;
+    double worlds = 231 * 4;
+    for (GameType g = GAME_CLUBS; g <= GAME_DIAMONDS; g++) {
+        const EvalContract *skat = row(&a, g, false), *hand_game = row(&a, g, true);
+        double lost = (1 - skat->p_win) * worlds, lost_hand = (1 - hand_game->p_win) * worlds;
+        if (lost > EVAL_MIN_RESOLVED + 0.5 || lost_hand > EVAL_MIN_RESOLVED + 0.5)
+            continue;
+        for (int hand_row = 0; hand_row < 2; hand_row++) {
+            int r = row_index(&a, g, hand_row, false);
+            assert_true(a.contracts[r].expected_value == b.contracts[r].expected_value);
+            assert_true(a.contracts[r].expected_score == b.contracts[r].expected_score);
+            exact += (1 - a.contracts[r].p_win) * worlds > 0.5;
+        }
+    }
+    assert_true(exact >= 4);
 }
 
 /* The same seed gives the same result, another seed other layouts. */
@@ -628,7 +708,9 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bad_hand),      cmocka_unit_test(test_sure_grand),
-        cmocka_unit_test(test_hopeless_hand), cmocka_unit_test(test_lost_schwarz_counts), cmocka_unit_test(test_fresh_check), cmocka_unit_test(test_threads), cmocka_unit_test(test_lost_levels_sampled), cmocka_unit_test(test_lost_levels_few_resolved), cmocka_unit_test(test_seed),
+        cmocka_unit_test(test_hopeless_hand), cmocka_unit_test(test_lost_schwarz_counts), cmocka_unit_test(test_fresh_check), cmocka_unit_test(test_threads), cmocka_unit_test(test_lost_levels_sampled), cmocka_unit_test(test_lost_levels_few_resolved),
+        cmocka_unit_test(test_lost_levels_few_resolved_left_out),
+        cmocka_unit_test(test_lost_levels_all_resolved_after), cmocka_unit_test(test_seed),
         cmocka_unit_test(test_twelve_cards),  cmocka_unit_test(test_twelve_cards_cut_off_exact),
         cmocka_unit_test(test_skat_game_never_below_hand), cmocka_unit_test(test_alike_skats_share_choice), cmocka_unit_test(test_left_out), cmocka_unit_test(test_pilots),
         cmocka_unit_test(test_announced_schneider_counts), cmocka_unit_test(test_rows_and_ouvert),

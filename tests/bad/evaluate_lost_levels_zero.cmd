@@ -1,0 +1,1 @@
+evaluate --lost-levels-every 0
