@@ -57,7 +57,7 @@ _skatdd()
     --model) COMPREPLY=($(compgen -W "double-dummy single-dummy" -- "$cur")); return ;;
     --plot) _skatdd_files '*.svg'; return ;;
     --html) _skatdd_files '*.html'; return ;;
-    --threads | --tt-mb | --samples | --discards | --seed | --confidence | --sd-layouts | --sd-contracts)
+    --threads | --tt-mb | --samples | --discards | --seed | --confidence | --sd-layouts | --sd-contracts | --lost-levels-every)
         return ;; # a number: nothing to offer
     esac
 
@@ -71,7 +71,7 @@ _skatdd()
             if [[ ${COMP_WORDS[i]} == --job ]]; then
                 case ${COMP_WORDS[i + 1]} in
                 solve) options+=" --after" ;;
-                evaluate) options+=" --samples --quick --discards --model --sd-layouts --sd-contracts --confidence" ;;
+                evaluate) options+=" --samples --quick --discards --model --sd-layouts --sd-contracts --confidence --lost-levels-every" ;;
                 analyze) options+=" --min-cost" ;;
                 esac
             fi
@@ -81,7 +81,7 @@ _skatdd()
     score) options="--rules --scheme --table-size --format" ;;
     table) options="--declarer --rules --threads --tt-mb --format --ascii --symbols" ;;
     evaluate) options="--samples --quick --discards --model --sd-layouts --sd-contracts --seed
-                       --confidence --plot --fresh-check --rules --threads --tt-mb --format --quiet" ;;
+                       --confidence --plot --fresh-check --lost-levels-every --rules --threads --tt-mb --format --quiet" ;;
     analyze) options="--min-cost --html --rules --format --tt-mb --ascii --symbols" ;;
     problems) options="--rules --format --threads --tt-mb" ;;
     rules) options="" ;;
