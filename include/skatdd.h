@@ -395,7 +395,10 @@ typedef struct {
     size_t tt_megabytes;         /* over all threads (0: 16) */
 } skatdd_eval_options;
 
-/* The defaults of `skatdd evaluate`. */
+/* The defaults of `skatdd evaluate`.  The library asks in every world
+ * whether a lost game is schneidered, as `skatdd evaluate
+ * --lost-levels-every 1` does: the command asks it in a sample of the skats
+ * by default, which moves only the expected values and scores. */
 SKATDD_API void skatdd_eval_options_default(skatdd_eval_options *options);
 
 typedef struct skatdd_evaluation skatdd_evaluation;
