@@ -719,7 +719,7 @@ static void skat_back(const Work *w, int skat, int p)
     int twin = w->play[p].hand_twin;
     memcpy(level_at(w, skat, p, 0), level_at(w, skat, twin, 0), (size_t)w->samples);
     memcpy(unresolved_at(w, skat, p, 0), unresolved_at(w, skat, twin, 0), (size_t)w->samples);
-    for (int j = 0; w->stood && j < w->samples; j++)
+    for (int j = 0; j < w->samples; j++)
         *stood_at(w, skat, p, j) = w->skat[skat];
 }
 
