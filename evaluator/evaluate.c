@@ -634,6 +634,24 @@ static void share_choices(Work *w, Solver **solvers, int threads)
     w->alike_choices = true;
 }
 
+/* A skat game's worlds of one skat as its hand game's: the skat goes back. */
+static void skat_back(const Work *w, int skat, int p)
+{
+    int twin = w->play[p].hand_twin;
+    memcpy(level_at(w, skat, p, 0), level_at(w, skat, twin, 0), (size_t)w->samples);
+    memcpy(unresolved_at(w, skat, p, 0), unresolved_at(w, skat, twin, 0), (size_t)w->samples);
+    for (int j = 0; j < w->samples; j++)
+        *stood_at(w, skat, p, j) = w->skat[skat];
+}
+
+/* A lost world's level (below winning) when the declarer puts discard away. */
+static int lost_level_with(const Work *w, Solver *solver, GameType game, const CardSet hands[3], CardSet twelve,
+                           CardSet discard)
+{
+    Position pos = world_position(w, game, hands, twelve & ~discard, discard);
+    return level_between(solver, w->rules, &pos, OUT_LOST_SCHWARZ, OUT_LOST);
+}
+
 /* The discard chosen in layouts of its own, then played in the counted
  * layouts.  With ten cards, where it does worse there than putting the skat
  * back (the hand game), the skat goes back, so that no skat game does worse
@@ -651,8 +669,7 @@ static void skat_play_own_layouts(const Work *w, Solver *solver, int skat, int p
         return;
     }
     const uint8_t *hand_levels = level_at(w, skat, play->hand_twin, 0);
-    memcpy(levels, hand_levels, (size_t)w->samples);
-    memcpy(unresolved_at(w, skat, p, 0), unresolved_at(w, skat, play->hand_twin, 0), (size_t)w->samples);
+    skat_back(w, skat, p);
     w->chosen[skat * MAX_PLAYS + p] = w->skat[skat];
     w->tried[skat * MAX_PLAYS + p] = discard;
     if (discard == w->skat[skat])
@@ -713,16 +730,6 @@ static void left_out_add(const Work *w, Solver *solver, const Play *play, CardSe
     c->discard[c->count++] = discard;
 }
 
-/* A skat game's worlds of one skat as its hand game's: the skat goes back. */
-static void skat_back(const Work *w, int skat, int p)
-{
-    int twin = w->play[p].hand_twin;
-    memcpy(level_at(w, skat, p, 0), level_at(w, skat, twin, 0), (size_t)w->samples);
-    memcpy(unresolved_at(w, skat, p, 0), unresolved_at(w, skat, twin, 0), (size_t)w->samples);
-    for (int j = 0; j < w->samples; j++)
-        *stood_at(w, skat, p, j) = w->skat[skat];
-}
-
 static void skat_play_left_out(const Work *w, Solver *solver, int skat, int p, const CardSet (*hands)[3])
 {
     const Play *play = &w->play[p];
@@ -768,8 +775,7 @@ static void skat_play_left_out(const Work *w, Solver *solver, int skat, int p, c
             levels[j] = OUT_LOST;
             *unresolved_at(w, skat, p, j) = 1;
         } else {
-            Position pos = world_position(w, play->game, hands[j], twelve & ~c->discard[k], c->discard[k]);
-            levels[j] = (uint8_t)level_between(solver, w->rules, &pos, OUT_LOST_SCHWARZ, OUT_LOST);
+            levels[j] = (uint8_t)lost_level_with(w, solver, play->game, hands[j], twelve, c->discard[k]);
         }
         if (!resolve)
             *stood_at(w, skat, p, j) = c->discard[k];
@@ -805,9 +811,9 @@ static void skat_play(const Work *w, Solver *solver, int skat, int p, const Card
 static void hand_play(const Work *w, Solver *solver, int skat, int p, const CardSet (*hands)[3])
 {
     GameType game = w->play[p].game;
+    bool resolve = resolves_lost(w, skat);
     for (int j = 0; j < w->samples; j++) {
         Position pos = world_position(w, game, hands[j], w->hand, w->skat[skat]);
-        bool resolve = resolves_lost(w, skat);
         int level = level_between(solver, w->rules, &pos, resolve ? OUT_LOST_SCHWARZ : OUT_LOST, OUT_SCHWARZ);
         *level_at(w, skat, p, j) = (uint8_t)level;
         *unresolved_at(w, skat, p, j) = !resolve && level == OUT_LOST && game != GAME_NULL;
@@ -869,8 +875,7 @@ static void resolve_left_out(const Work *w, Solver *solver, int skat, int p)
             CardSet hands[3];
             deal_world(w, skat, j, hands);
             solver_new_deal(solver);
-            Position pos = world_position(w, play->game, hands, twelve & ~discard, discard);
-            levels[j] = (uint8_t)level_between(solver, w->rules, &pos, OUT_LOST_SCHWARZ, OUT_LOST);
+            levels[j] = (uint8_t)lost_level_with(w, solver, play->game, hands, twelve, discard);
         }
         *unresolved_at(w, skat, p, j) = 0;
     }

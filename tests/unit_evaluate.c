@@ -333,6 +333,24 @@ static void test_lost_levels_sampled(void **state)
     assert_int_equal(a.lost_every, 1);
 }
 
+/* The four suits of a hand whose suit games lose in few worlds, into a
+ * with every world told apart and into b with hardly a skat picked (nearly
+ * all told apart afterwards); the chances and bids are the same. */
+static void evaluate_few_picked(int samples, int discards)
+{
+    char err[256];
+    CardSet hand = test_cards("CJ SJ HJ CA CT CK SA ST HA D7");
+    EvalOptions o = quick(2);
+    o.samples = samples;
+    o.discards = discards;
+    o.games = 1u << GAME_CLUBS | 1u << GAME_SPADES | 1u << GAME_HEARTS | 1u << GAME_DIAMONDS;
+    assert_true(evaluate_hand(&rules, SEAT_FOREHAND, hand, &o, &a, err, sizeof err));
+    o.lost_every = 1000;
+    assert_true(evaluate_hand(&rules, SEAT_FOREHAND, hand, &o, &b, err, sizeof err));
+    assert_int_equal(b.lost_every, 1000);
+    assert_same(&a, &b);
+}
+
 /* Where a play loses in at most EVAL_MIN_RESOLVED worlds, all of them are
  * told apart after all (resolve_more), the skat games' as the skat back or
  * the discard tried against it plays there: every expectation is exact. */
@@ -340,16 +358,7 @@ static void test_lost_levels_few_resolved(void **state)
 {
     (void)state;
     skip_when_quick();
-    char err[256];
-    CardSet hand = test_cards("CJ SJ HJ CA CT CK SA ST HA D7");
-    EvalOptions o = quick(2);
-    o.discards = 0;
-    o.games = 1u << GAME_CLUBS | 1u << GAME_SPADES | 1u << GAME_HEARTS | 1u << GAME_DIAMONDS;
-    assert_true(evaluate_hand(&rules, SEAT_FOREHAND, hand, &o, &a, err, sizeof err));
-    /* Hardly a world picked: nearly all told apart afterwards. */
-    o.lost_every = 1000;
-    assert_true(evaluate_hand(&rules, SEAT_FOREHAND, hand, &o, &b, err, sizeof err));
-    assert_int_equal(b.lost_every, 1000);
+    evaluate_few_picked(1, 0);
     int losing = 0;
     for (int r = 0; r < a.contract_count; r++) {
         const EvalContract *x = &a.contracts[r], *y = &b.contracts[r];
@@ -363,7 +372,6 @@ static void test_lost_levels_few_resolved(void **state)
         assert_true(x->expected_score == y->expected_score);
     }
     assert_true(losing >= 6);
-    assert_same(&a, &b);
 }
 
 /* Every lost world told apart afterwards, none picked before: the worlds,
@@ -407,16 +415,7 @@ static void test_lost_levels_few_resolved_left_out(void **state)
 {
     (void)state;
     skip_when_quick();
-    char err[256];
-    CardSet hand = test_cards("CJ SJ HJ CA CT CK SA ST HA D7");
-    EvalOptions o = quick(2);
-    o.samples = 4;
-    o.games = 1u << GAME_CLUBS | 1u << GAME_SPADES | 1u << GAME_HEARTS | 1u << GAME_DIAMONDS;
-    assert_true(evaluate_hand(&rules, SEAT_FOREHAND, hand, &o, &a, err, sizeof err));
-    o.lost_every = 1000;
-    assert_true(evaluate_hand(&rules, SEAT_FOREHAND, hand, &o, &b, err, sizeof err));
-    assert_int_equal(b.lost_every, 1000);
-    assert_same(&a, &b);
+    evaluate_few_picked(4, 1);
     int exact = 0;
     double worlds = 231 * 4;
     for (GameType g = GAME_CLUBS; g <= GAME_DIAMONDS; g++) {
