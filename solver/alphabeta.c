@@ -2,7 +2,6 @@
 
 #include "alphabeta.h"
 
-#include <string.h>
 
 #include "endings.h"
 #include "hints.h"
@@ -74,6 +73,28 @@ static inline bool improve(bool maximizing, int v, int c, int *best, int *best_m
     return *alpha >= *beta;
 }
 
+/* Principal variation search: in a wide window the first move is searched
+ * for its value, each later one first only asked whether it does better
+ * (a null window at the bound the mover must pass: scout_window), and
+ * searched again for its value (rescout_window) only where it does and the
+ * answer is still inside the window.  Most later moves do no better, and a
+ * null window proves that more cheaply than the wide one would; in a null
+ * window both are the plain search. */
+static inline void scout_window(bool maximizing, int alpha, int beta, int *a, int *b)
+{
+    *a = maximizing ? alpha : beta - 1;
+    *b = *a + 1;
+}
+
+/* Whether a scout's fail-soft answer v needs the second search, and its
+ * window: from v (a bound already proved) to the far side of the window. */
+static inline bool rescout_window(bool maximizing, int v, int alpha, int beta, int *a, int *b)
+{
+    *a = maximizing ? v : alpha;
+    *b = maximizing ? beta : v;
+    return v > alpha && v < beta;
+}
+
 /* The third player plays c, which gives the trick to winner: the value. */
 static inline int play_third(Solver *s, int player, int c, int winner, int in_trick, int alpha, int beta)
 {
@@ -113,7 +134,11 @@ static __attribute__((noinline)) int third_rest(Solver *s, int leader, int c, in
         to_front(&list, winner, *killer - 1);
     int best_move = c;
     for (int i = 0; i < list.count; i++) {
-        int v = play_third(s, player, list.card[i], winner[i], in_trick, alpha, beta);
+        int a, b;
+        scout_window(maximizing, alpha, beta, &a, &b);
+        int v = play_third(s, player, list.card[i], winner[i], in_trick, a, b);
+        if (rescout_window(maximizing, v, alpha, beta, &a, &b))
+            v = play_third(s, player, list.card[i], winner[i], in_trick, a, b);
         if (improve(maximizing, v, list.card[i], &best, &best_move, &alpha, &beta)) {
             *killer = (uint8_t)(list.card[i] + 1);
             *cut_by = list.card[i];
@@ -175,7 +200,11 @@ static __attribute__((noinline)) int second_rest(Solver *s, int leader, int c, i
         int m = list.card[i];
         take(s, player, m);
         s->trick[1] = m;
-        int v = third_points(s, leader, alpha, beta);
+        int a, b;
+        scout_window(maximizing, alpha, beta, &a, &b);
+        int v = third_points(s, leader, a, b);
+        if (rescout_window(maximizing, v, alpha, beta, &a, &b))
+            v = third_points(s, leader, a, b);
         give_back(s, player, m);
         if (improve(maximizing, v, m, &best, &best_move, &alpha, &beta)) {
             *killer = (uint8_t)(m + 1);
@@ -402,8 +431,11 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
         if (*killer)
             to_front(&list, NULL, *killer - 1);
         for (int i = 0; i < list.count; i++) {
-            int m = list.card[i];
-            int v = play_lead(s, leader, m, alpha, beta);
+            int m = list.card[i], a, b;
+            scout_window(maximizing, alpha, beta, &a, &b);
+            int v = play_lead(s, leader, m, a, b);
+            if (rescout_window(maximizing, v, alpha, beta, &a, &b))
+                v = play_lead(s, leader, m, a, b);
             if (improve(maximizing, v, m, &best, &best_move, &alpha, &beta)) {
                 *killer = (uint8_t)(m + 1);
                 int held = bit_count(own), history = s->lead_history[leader][m] + held * held;
@@ -619,36 +651,4 @@ bool search_tricks(Solver *s, int leader, int n)
         tt_set(entry, result, result, key_card(&key, best_move) + 1);
     }
     return result;
-}
-
-/* The declarer's points when everybody plays his first choice: a guess. */
-int playout_points(Solver *s, int leader, int n)
-{
-    uint32_t hand[3] = {s->hand[0], s->hand[1], s->hand[2]};
-    int trick[3] = {s->trick[0], s->trick[1], s->trick[2]}, hand_points = s->hand_points;
-    int points = 0;
-    while (s->hand[seat_after[leader][n]]) {
-        int c, winner = -1;
-        int player = seat_after[leader][n];
-        if (n == 0)
-            c = lead_choice(s, leader);
-        else if (n == 1)
-            c = second_choice(s, leader, reply_cards(s->hand[player], s->follow[s->trick[0]]));
-        else
-            c = third_choice(s, leader, &winner);
-        take(s, player, c);
-        s->trick[n] = c;
-        if (n < 2) {
-            n++;
-            continue;
-        }
-        if (winner == s->declarer)
-            points += s->points[s->trick[0]] + s->points[s->trick[1]] + s->points[c];
-        leader = winner;
-        n = 0;
-    }
-    memcpy(s->hand, hand, sizeof hand);
-    memcpy(s->trick, trick, sizeof trick);
-    s->hand_points = hand_points;
-    return points;
 }

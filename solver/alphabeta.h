@@ -13,7 +13,5 @@
 int search_points(Solver *s, int leader, int n, int alpha, int beta);
 /* Trick searches: can the trying side make the goal side win every trick? */
 bool search_tricks(Solver *s, int leader, int n);
-/* The declarer's points when everybody plays his first choice: a guess. */
-int playout_points(Solver *s, int leader, int n);
 
 #endif

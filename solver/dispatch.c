@@ -11,21 +11,19 @@
 /* The copies' entry points (variant.h), of the same types as the plain ones. */
 extern __typeof__(search_points) search_points_portable, search_points_popcnt, search_points_bmi2;
 extern __typeof__(search_tricks) search_tricks_portable, search_tricks_popcnt, search_tricks_bmi2;
-extern __typeof__(playout_points) playout_points_portable, playout_points_popcnt, playout_points_bmi2;
 
 typedef struct {
     const char *name;
     __typeof__(search_points) *points;
     __typeof__(search_tricks) *tricks;
-    __typeof__(playout_points) *playout;
 } SearchCopy;
 
 enum { COPY_PORTABLE, COPY_POPCNT, COPY_BMI2, COPY_COUNT };
 
 static const SearchCopy copies[COPY_COUNT] = {
-    {"portable", search_points_portable, search_tricks_portable, playout_points_portable},
-    {"popcnt", search_points_popcnt, search_tricks_popcnt, playout_points_popcnt},
-    {"bmi2", search_points_bmi2, search_tricks_bmi2, playout_points_bmi2},
+    {"portable", search_points_portable, search_tricks_portable},
+    {"popcnt", search_points_popcnt, search_tricks_popcnt},
+    {"bmi2", search_points_bmi2, search_tricks_bmi2},
 };
 
 /* Set once before main (or when the shared library is loaded), before any
@@ -89,5 +87,3 @@ int search_points(Solver *s, int leader, int n, int alpha, int beta)
 }
 
 bool search_tricks(Solver *s, int leader, int n) { return active->tricks(s, leader, n); }
-
-int playout_points(Solver *s, int leader, int n) { return active->playout(s, leader, n); }

@@ -54,48 +54,26 @@ void solver_new_deal(Solver *solver)
     forget_move_order(solver);
 }
 
-/* Bisection over null-window searches for the declarer's final points,
- * known to lie in [lower, upper]: a fail-soft result moves the bound past the
- * probe when it can, but the next probe is always the midpoint, so no value
- * takes more than about seven searches. */
-static int points_between_kind(Solver *s, const Position *pos, int kind, int lower, int upper, int guess)
+/* The declarer's final points, known to lie in [lower, upper], by one
+ * search over that whole window: inside it the search is a principal
+ * variation search (alphabeta.c), which proves most moves no better by null
+ * windows and so costs less than the four to six null-window probes a
+ * bisection needs (README, round 23). */
+static int points_within(Solver *s, const Position *pos, int kind, int lower, int upper)
 {
     int n = layout_load(s, pos, kind);
     int already = pos->declarer_points;
-    if (guess < 0)
-        guess = already + playout_points(s, pos->leader, n) + 1;
-    int second = -1;
-    while (lower < upper) {
-        int beta = lower + (upper - lower + 1) / 2;
-        if (guess > lower && guess <= upper) {
-            beta = guess;
-            second = guess + 1;
-            guess = -1;
-        } else if (second > lower && second <= upper) {
-            beta = second;
-            second = -1;
-        }
-        int g = already + search_points(s, pos->leader, n, beta - already - 1, beta - already);
-        if (g < beta)
-            upper = g;
-        else
-            lower = g;
-    }
-    return lower;
-}
-
-static int points_between(Solver *s, const Position *pos, int lower, int upper, int guess)
-{
-    return points_between_kind(s, pos, KIND_POINTS, lower, upper, guess);
+    if (lower >= upper)
+        return lower;
+    return already + search_points(s, pos->leader, n, lower - already - 1, upper - already + 1);
 }
 
 /* The declarer's final points, known to lie in [lower, upper], by null-window
  * searches that each start at the bound the last one returned (MTD(f)).  A
  * root card's first probe asks whether it keeps the position's value (most
  * do, or nearly); after that a fail-soft bound is mostly close to the value,
- * and stepping from it costs fewer nodes than bisecting the rest of the
- * interval.  (For a position's value from a playout's rough guess bisection
- * is better: see the README.) */
+ * and stepping from it costs fewer nodes than one wide search of the rest
+ * (README, round 23). */
 static int points_stepping(Solver *s, const Position *pos, int lower, int upper, int guess)
 {
     int n = layout_load(s, pos, KIND_POINTS);
@@ -114,8 +92,8 @@ static int points_stepping(Solver *s, const Position *pos, int lower, int upper,
 
 int solver_declarer_points(Solver *solver, const Position *pos)
 {
-    return points_between(solver, pos, pos->declarer_points,
-                          pos->declarer_points + position_points_left(pos), -1);
+    return points_within(solver, pos, KIND_POINTS, pos->declarer_points,
+                         pos->declarer_points + position_points_left(pos));
 }
 
 bool solver_declarer_reaches(Solver *solver, const Position *pos, int points)
@@ -270,11 +248,10 @@ static Position as_grand(const Position *pos, int seat)
     return p;
 }
 
-/* The seat's fewest points, known to lie in [lower, upper].  Ramsch values
- * are spread widely and a null-window probe rarely fails far beyond its
- * bound, while the first guess is usually close: the probes gallop from the
- * guess (steps 1, 2, 4, ... in one direction) and bisect only once they
- * have passed the value. */
+/* The seat's fewest points after a card, known to lie in [lower, upper]:
+ * the guess (the value before the card) is usually close, so the null-window
+ * probes gallop from it (steps 1, 2, 4, ... in one direction) and bisect
+ * only once they have passed the value. */
 static int ramsch_between(Solver *s, const Position *pos, int bonus, int lower, int upper, int guess)
 {
     if (position_is_over(pos))
@@ -282,8 +259,6 @@ static int ramsch_between(Solver *s, const Position *pos, int bonus, int lower, 
     s->ramsch_bonus = bonus;
     int n = layout_load(s, pos, KIND_RAMSCH);
     int already = pos->declarer_points;
-    if (guess < 0)
-        guess = already + playout_points(s, pos->leader, n);
     int beta = guess, step = 1, direction = 0;
     bool bisect = false;
     while (lower < upper) {
@@ -311,7 +286,10 @@ static int ramsch_upper(const Position *pos, int bonus)
 int solver_ramsch_fewest_points(Solver *solver, const Position *pos, int bonus)
 {
     Position p = as_grand(pos, pos->declarer);
-    return ramsch_between(solver, &p, bonus, p.declarer_points, ramsch_upper(&p, bonus), -1);
+    if (position_is_over(&p))
+        return p.declarer_points;
+    solver->ramsch_bonus = bonus;
+    return points_within(solver, &p, KIND_RAMSCH, p.declarer_points, ramsch_upper(&p, bonus));
 }
 
 bool solver_ramsch_takes_all(Solver *solver, const Position *pos)

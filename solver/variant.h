@@ -19,4 +19,3 @@
 
 #define search_points SEARCH_RENAME(search_points, SEARCH_VARIANT)
 #define search_tricks SEARCH_RENAME(search_tricks, SEARCH_VARIANT)
-#define playout_points SEARCH_RENAME(playout_points, SEARCH_VARIANT)
