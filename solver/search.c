@@ -1,5 +1,5 @@
 /* The solver's API (search.h) over the parts of the search: the solver's life
- * cycle, the null-window bisection that finds a value, the threshold and
+ * cycle, the search over the whole window that finds a value, the threshold and
  * all-tricks questions, every move's value and an optimal line. */
 #include "search.h"
 
