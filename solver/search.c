@@ -248,48 +248,25 @@ static Position as_grand(const Position *pos, int seat)
     return p;
 }
 
-/* The seat's fewest points after a card, known to lie in [lower, upper]:
- * the guess (the value before the card) is usually close, so the null-window
- * probes gallop from it (steps 1, 2, 4, ... in one direction) and bisect
- * only once they have passed the value. */
-static int ramsch_between(Solver *s, const Position *pos, int bonus, int lower, int upper, int guess)
-{
-    if (position_is_over(pos))
-        return pos->declarer_points;
-    s->ramsch_bonus = bonus;
-    int n = layout_load(s, pos, KIND_RAMSCH);
-    int already = pos->declarer_points;
-    int beta = guess, step = 1, direction = 0;
-    bool bisect = false;
-    while (lower < upper) {
-        if (bisect || beta <= lower || beta > upper)
-            beta = lower + (upper - lower + 1) / 2;
-        int g = already + search_points(s, pos->leader, n, beta - already - 1, beta - already);
-        int now = g < beta ? -1 : 1;
-        if (now < 0)
-            upper = g;
-        else
-            lower = g;
-        bisect |= direction != 0 && now != direction;
-        step = now == direction ? step * 2 : 1;
-        direction = now;
-        beta = now < 0 ? upper - step + 1 : lower + step;
-    }
-    return lower;
-}
-
 static int ramsch_upper(const Position *pos, int bonus)
 {
     return pos->declarer_points + position_points_left(pos) + bonus;
 }
 
+/* The seat's fewest points, at least lower, by one search over the rest of
+ * the window (as a position's value: points_within). */
+static int ramsch_within(Solver *s, const Position *pos, int bonus, int lower)
+{
+    if (position_is_over(pos))
+        return pos->declarer_points;
+    s->ramsch_bonus = bonus;
+    return points_within(s, pos, KIND_RAMSCH, lower, ramsch_upper(pos, bonus));
+}
+
 int solver_ramsch_fewest_points(Solver *solver, const Position *pos, int bonus)
 {
     Position p = as_grand(pos, pos->declarer);
-    if (position_is_over(&p))
-        return p.declarer_points;
-    solver->ramsch_bonus = bonus;
-    return points_within(solver, &p, KIND_RAMSCH, p.declarer_points, ramsch_upper(&p, bonus));
+    return ramsch_within(solver, &p, bonus, p.declarer_points);
 }
 
 bool solver_ramsch_takes_all(Solver *solver, const Position *pos)
@@ -308,26 +285,39 @@ bool solver_ramsch_avoids_all(Solver *solver, const Position *pos)
 
 /* The mover's fewest points after card, at least lower (his value before
  * it): the bonus goes with the game's last trick. */
-static int ramsch_after(Solver *s, const Position *pos, int card, int bonus, int lower, int guess)
+static int ramsch_after(Solver *s, const Position *pos, int card, int bonus, int lower)
 {
     Position next = *pos;
     int winner = position_play(&next, card);
     if (position_is_over(&next))
         return next.declarer_points + (winner == next.declarer ? bonus : 0);
-    return ramsch_between(s, &next, bonus, lower, ramsch_upper(&next, bonus), guess);
+    return ramsch_within(s, &next, bonus, lower);
 }
 
 int solver_ramsch_move_values(Solver *solver, const Position *pos, int bonus, MoveValue moves[10])
 {
     Position p = as_grand(pos, position_to_move(pos));
     int value = solver_ramsch_fewest_points(solver, &p, bonus);
-    int n = 0, guess = value;
-    for (CardSet m = position_legal_moves(&p); m; m &= m - 1) {
+    int n = 0;
+    for (CardSet m = position_legal_moves(&p); m; m &= m - 1, n++) {
         moves[n].card = set_first(m);
-        moves[n].value = ramsch_after(solver, &p, moves[n].card, bonus, value, guess);
-        guess = moves[n++].value;
+        moves[n].value = ramsch_after(solver, &p, moves[n].card, bonus, value);
     }
     return n;
+}
+
+/* Whether card keeps the mover to value, his fewest points before it: one
+ * null-window search (after it he holds at least value). */
+static bool ramsch_keeps(Solver *s, const Position *pos, int card, int bonus, int value)
+{
+    Position next = *pos;
+    int winner = position_play(&next, card);
+    if (position_is_over(&next))
+        return next.declarer_points + (winner == next.declarer ? bonus : 0) <= value;
+    s->ramsch_bonus = bonus;
+    int n = layout_load(s, &next, KIND_RAMSCH);
+    int needed = value - next.declarer_points;
+    return search_points(s, next.leader, n, needed, needed + 1) <= needed;
 }
 
 int solver_ramsch_line(Solver *solver, const Position *pos, int bonus, int line[30])
@@ -343,7 +333,7 @@ int solver_ramsch_line(Solver *solver, const Position *pos, int bonus, int line[
         CardSet legal = position_legal_moves(&cur);
         int chosen = set_first(legal);
         for (CardSet m = legal; m; m &= m - 1)
-            if (ramsch_after(solver, &cur, set_first(m), bonus, value, value) == value) {
+            if (ramsch_keeps(solver, &cur, set_first(m), bonus, value)) {
                 chosen = set_first(m);
                 break;
             }
