@@ -522,6 +522,12 @@ static bool random_deal_of(const Batch *b, const RuleSystem *rules, int64_t i, D
     d->contract_mark = d->mark;
     const char *contract = b->options->contract ? b->options->contract : "grand";
     if (strcmp(contract, "ramsch") == 0) {
+        /* As a deal file's contract: ramsch only under rules that play it. */
+        if (!rules->ramsch.enabled) {
+            snprintf(err, n, "--contract ramsch: the %s rules have no ramsch: when all pass the cards are thrown in",
+                     rules->name);
+            return false;
+        }
         d->ramsch = true;
         d->contract = (Contract){.game = GAME_GRAND, .hand = true};
         return true;

@@ -170,6 +170,14 @@ status=0
 "$SKATDD" batch --job solve --random 2 --quiet --output /dev/full 2>full.err || status=$?
 [ "$status" -eq 1 ] && [ "$(cat full.err)" = "skatdd batch: /dev/full: No space left on device" ] \
     || fail "/dev/full: status $status, $(cat full.err)"
+# Random Ramsch deals only under rules that play Ramsch, as in a deal file.
+status=0
+"$SKATDD" batch --job solve --random 2 --contract ramsch --quiet --output isko.jsonl 2>isko.err || status=$?
+[ "$status" -eq 2 ] && [ "$(cat isko.err)" = "skatdd batch: --contract ramsch: the isko rules have no ramsch: when all pass the cards are thrown in" ] \
+    || fail "random ramsch under isko: status $status, $(cat isko.err)"
+"$SKATDD" batch --job solve --random 2 --contract ramsch --rules classic --quiet --output classic.jsonl \
+    || fail "random ramsch under the classic rules"
+[ "$(wc -l <classic.jsonl)" -eq 2 ] || fail "random ramsch under the classic rules: $(wc -l <classic.jsonl) lines"
 # A complete line that is no batch line is not cut away.
 { head -n 3 one.jsonl; echo 'not json'; } >foreign.jsonl
 status=0
