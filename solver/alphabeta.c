@@ -2,7 +2,6 @@
 
 #include "alphabeta.h"
 
-
 #include "endings.h"
 #include "hints.h"
 #include "movegen.h"
