@@ -422,6 +422,14 @@ static inline int lead_choice(const Solver *s, int leader)
          * than from the bottom, most in evaluate's threshold searches). */
         if (!(own & ~beaten) && (own & s->trump))
             return highest_bit(own & s->trump);
+        /* The defenders out of trumps: his trumps are sure tricks whenever
+         * he plays them, and ruff their suits until then, so a plain card
+         * first (measured: the first lead that cuts off about half as often
+         * a trump there; README, round 24). */
+        uint32_t plain = own & ~s->trump;
+        uint32_t defenders = (s->hand[0] | s->hand[1] | s->hand[2]) & ~own;
+        if (plain && !(defenders & s->trump))
+            return first_choice(s, plain & ~beaten, plain & beaten, 0);
     } else {
         /* A defender's lead is as good as sure when the partner can beat
          * whatever the declarer plays to it. */
