@@ -371,6 +371,27 @@ static inline int second_choice(const Solver *s, int leader, uint32_t legal)
 }
 
 /* The leader's first choice without a table move, made from masks. */
+/* A defender without a safe lead: his cheapest card of the suit, trumps
+ * one too, where the declarer holds the fewest cards but some (suits he
+ * lacks last; among equals the lowest suit).  Measured against his
+ * cheapest card of any suit: evaluate 5.9 % fewer nodes, its slowest hand
+ * 22 % (README, round 24). */
+static inline int short_suit_lead(const Solver *s, uint32_t own, uint32_t declarer)
+{
+    int lead = -1, fewest = 12;
+    for (uint32_t m = own; m;) {
+        uint32_t suit = s->follow[__builtin_ctz(m)];
+        m &= ~suit;
+        int held = bit_count(declarer & suit);
+        int rank = held ? held : 11;
+        if (rank < fewest) {
+            fewest = rank;
+            lead = __builtin_ctz(cheapest_cards(s, own & suit));
+        }
+    }
+    return lead;
+}
+
 static inline int lead_choice(const Solver *s, int leader)
 {
     uint32_t own = s->hand[leader];
@@ -447,6 +468,7 @@ static inline int lead_choice(const Solver *s, int leader)
         }
         if (safe)
             return __builtin_ctz(dearest_cards(s, safe));
+        return short_suit_lead(s, own, declarer);
     }
     return first_choice(s, own & ~beaten, own & beaten, 0);
 }
