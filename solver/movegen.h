@@ -370,28 +370,31 @@ static inline int second_choice(const Solver *s, int leader, uint32_t legal)
     return first_choice(s, sure, risky, lost);
 }
 
-/* The leader's first choice without a table move, made from masks. */
-/* A defender without a safe lead: his cheapest card of the suit, trumps
- * one too, where the declarer holds the fewest cards but some (suits he
- * lacks last; among equals the lowest suit).  Measured against his
- * cheapest card of any suit: evaluate 5.9 % fewer nodes, its slowest hand
- * 22 % (README, round 24). */
-static inline int short_suit_lead(const Solver *s, uint32_t own, uint32_t declarer)
+/* A defender's lead: into the suit, the trumps one too, where the declarer
+ * holds the fewest cards but some (suits he lacks last); in it his dearest
+ * safe card, else his cheapest; among such suits a safe lead first, then
+ * the dearer.  Measured against the dearest safe card, else the cheapest
+ * card, of any suit: evaluate 14 % fewer nodes, grand values 6 % (README,
+ * round 24). */
+static inline int short_suit_lead(const Solver *s, uint32_t own, uint32_t safe, uint32_t declarer)
 {
-    int lead = -1, fewest = 12;
+    int lead = -1, best = 1 << 20;
     for (uint32_t m = own; m;) {
         uint32_t suit = s->follow[__builtin_ctz(m)];
         m &= ~suit;
         int held = bit_count(declarer & suit);
-        int rank = held ? held : 11;
-        if (rank < fewest) {
-            fewest = rank;
-            lead = __builtin_ctz(cheapest_cards(s, own & suit));
+        uint32_t pick = safe & suit ? dearest_cards(s, safe & suit) : cheapest_cards(s, own & suit);
+        int c = __builtin_ctz(pick);
+        int rank = (held ? held : 11) * 256 - (safe & suit ? 128 + s->points[c] : 0);
+        if (rank < best) {
+            best = rank;
+            lead = c;
         }
     }
     return lead;
 }
 
+/* The leader's first choice without a table move, made from masks. */
 static inline int lead_choice(const Solver *s, int leader)
 {
     uint32_t own = s->hand[leader];
@@ -466,9 +469,7 @@ static inline int lead_choice(const Solver *s, int leader)
             if (p && (!d || highest_bit(p) > highest_bit(d)))
                 safe |= own & suit;
         }
-        if (safe)
-            return __builtin_ctz(dearest_cards(s, safe));
-        return short_suit_lead(s, own, declarer);
+        return short_suit_lead(s, own, safe, declarer);
     }
     return first_choice(s, own & ~beaten, own & beaten, 0);
 }
