@@ -19,6 +19,7 @@
 #include "analysis.h"
 #include "common.h"
 #include "dispatch.h"
+#include "support_machine.h"
 #include "support_oracle.h"
 #include "table.h"
 
@@ -313,6 +314,7 @@ int main(int argc, char **argv)
     Solver *solver = solver_new(16u << 20);
     if (!solver)
         return 1;
+    print_machine(stdout);
     printf("skatdd solver benchmark%s: random full deals, declarer forehand, forehand leads, 1 thread, "
            "the search's %s copy\n",
            mode, search_variant());

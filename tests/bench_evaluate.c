@@ -21,6 +21,7 @@
 #include "evaluate.h"
 #include "bench_hands.h"
 #include "support_cards.h"
+#include "support_machine.h"
 
 /* The bench hands, then hands found slow for --quick among 120 random ones
  * (README, round 15) and among 200 more (round 17), the slowest of those
@@ -165,6 +166,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench: %s\n", rules && a && b ? err : "out of memory");
         return 1;
     }
+    print_machine(stdout);
     time_hands(rules, a, count);
     compare_models(rules, a, b, compared);
     int checked = argc > 3 ? atoi(argv[3]) : 4;

@@ -18,6 +18,7 @@
 #include "common.h"
 #include "search.h"
 #include "support_cards.h"
+#include "support_machine.h"
 #include "support_oracle.h"
 
 enum { QUESTIONS = 3, BENCH_GAMES = 5 };
@@ -82,6 +83,7 @@ int main(int argc, char **argv)
             }
         }
     }
+    print_machine(stdout);
     printf("threshold searches of evaluate's hand games, %d hands x %d layouts x 5 games, 1 thread:\n",
            BENCH_HAND_COUNT, layouts);
     printf("  %-9s %10s %12s %10s   %10s %12s %10s\n", "question", "proofs", "nodes", "ms", "refuted", "nodes", "ms");
