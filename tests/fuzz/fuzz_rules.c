@@ -10,6 +10,7 @@
 
 #include "fuzz_file.h"
 #include "rules.h"
+#include "rulestext.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
