@@ -2,7 +2,8 @@
 
 #include <stdbool.h>
 #include <string.h>
-#include <unistd.h>
+
+#include <omp.h>
 
 /* The first "model name" of /proc/cpuinfo, its value trimmed; false where
  * there is none (another system, or no such line). */
@@ -39,6 +40,6 @@ void print_machine(FILE *out)
     char name[256];
     if (!processor_name(name, sizeof name))
         strcpy(name, "unknown processor");
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    fprintf(out, "machine: %s, %ld cores online\n", name, cores > 0 ? cores : 1);
+    int cores = omp_get_num_procs();
+    fprintf(out, "machine: %s, %d core%s\n", name, cores, cores == 1 ? "" : "s");
 }

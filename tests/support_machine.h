@@ -6,8 +6,9 @@
 
 #include <stdio.h>
 
-/* Prints "machine: PROCESSOR, N cores online" (the processor's name from
- * /proc/cpuinfo, "unknown processor" where it cannot be read). */
+/* Prints "machine: PROCESSOR, N cores" (the processor's name from
+ * /proc/cpuinfo, "unknown processor" where it cannot be read; the cores the
+ * benchmarks' threads count on, as evaluate and table count them). */
 void print_machine(FILE *out);
 
 #endif
