@@ -13,14 +13,11 @@ static bool processor_name(char *name, size_t n)
     if (!f)
         return false;
     char line[512];
-    bool found = false;
-    while (!found && fgets(line, sizeof line, f)) {
-        if (strncmp(line, "model name", 10) != 0)
+    while (fgets(line, sizeof line, f)) {
+        const char *colon = strchr(line, ':');
+        if (strncmp(line, "model name", 10) != 0 || !colon)
             continue;
-        const char *value = strchr(line, ':');
-        if (!value)
-            continue;
-        value += strspn(value + 1, " \t") + 1;
+        const char *value = colon + 1 + strspn(colon + 1, " \t");
         size_t len = strcspn(value, "\n");
         while (len > 0 && (value[len - 1] == ' ' || value[len - 1] == '\t'))
             len--;
@@ -29,10 +26,11 @@ static bool processor_name(char *name, size_t n)
         len = len < n - 1 ? len : n - 1;
         memcpy(name, value, len);
         name[len] = '\0';
-        found = true;
+        fclose(f);
+        return true;
     }
     fclose(f);
-    return found;
+    return false;
 }
 
 void print_machine(FILE *out)
