@@ -375,9 +375,14 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
     Key key;
     uint64_t hands = 0, hash = 0;
     const TTBucket *group = NULL;
+    /* The declarer surely takes sure, the defenders all but ceiling.  Where
+     * he already holds what the window asks (a quarter of the trick starts
+     * of evaluate's threshold searches), the floor settles the node and its
+     * key would be made for nothing. */
+    if (beta <= 0)
+        return declarer_floor(s, leader);
     if (KEY_BEFORE_BOUNDS)
         group = key_and_bucket(s, leader, &key, &hands, &hash);
-    /* The declarer surely takes sure, the defenders all but ceiling. */
     int sure = declarer_floor(s, leader);
     if (sure >= beta)
         return sure;
