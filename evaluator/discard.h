@@ -13,6 +13,14 @@ enum { DISCARD_COUNT = 66 };
  * trumps; for null the highest cards of the shortest suits. */
 int discard_candidates(GameType game, CardSet twelve, CardSet out[DISCARD_COUNT]);
 
+/* The order in which to search the candidates (indices into them) for the
+ * best discard: the candidates' own order for null; for suit and grand the
+ * discards that keep every card likely to take a trick first (see
+ * discard.c).  Ties between discards still go to the first in candidate
+ * order, so the answer does not depend on this order, only the time. */
+void discard_search_order(GameType game, CardSet twelve, const CardSet candidates[], int n,
+                          int order[DISCARD_COUNT]);
+
 /* The position after putting discard away: twelve is pos with the
  * declarer holding twelve cards; the discard's points go to the declarer. */
 void position_after_discard(const Position *twelve, CardSet discard, Position *out);

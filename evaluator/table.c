@@ -117,7 +117,10 @@ PointsDiscard table_best_points_discard(Solver *solver, const Position *twelve, 
             best = *seed;
             best_index = seed_index = i;
         }
-    for (int i = 0; i < n; i++) {
+    int order[DISCARD_COUNT];
+    discard_search_order(twelve->game, twelve->hands[twelve->declarer], candidates, n, order);
+    for (int k = 0; k < n; k++) {
+        int i = order[k];
         if (i == seed_index)
             continue;
         bool earlier = i < best_index; /* a tie goes to the first in order */

@@ -129,6 +129,52 @@ static void test_window_matches_exhaustive(void **state)
     solver_free(solver);
 }
 
+/* best_discard (solve's choice) searches the candidates in
+ * discard_search_order, yet must answer as if it went through them in
+ * candidate order: the highest value (null: won), the first such.  The
+ * deals include ties whose later candidate is searched first. */
+static void test_best_discard_matches_exhaustive(void **state)
+{
+    (void)state;
+    Solver *solver = solver_new(8u << 20);
+    uint64_t rng = 4242;
+    int ties_searched_out_of_order = 0;
+    for (int deal = 0; deal < 80; deal++) {
+        CardSet hands[3], skat;
+        random_deal(&rng, hands, &skat);
+        GameType game = (GameType)(deal % GAME_TYPE_COUNT);
+        int seat = (deal / GAME_TYPE_COUNT) % 3;
+        Position twelve = {.game = game, .declarer = seat, .leader = SEAT_FOREHAND};
+        memcpy(twelve.hands, hands, sizeof hands);
+        twelve.hands[seat] |= skat;
+        solver_new_deal(solver);
+        DiscardChoice found = best_discard(solver, &twelve);
+
+        CardSet candidates[DISCARD_COUNT];
+        int n = discard_candidates(game, twelve.hands[seat], candidates);
+        int order[DISCARD_COUNT], place[DISCARD_COUNT], value[DISCARD_COUNT];
+        discard_search_order(game, twelve.hands[seat], candidates, n, order);
+        int best_value = -1, best = -1;
+        for (int i = 0; i < n; i++) {
+            place[order[i]] = i;
+            Position pos;
+            position_after_discard(&twelve, candidates[i], &pos);
+            value[i] = game == GAME_NULL ? solver_declarer_wins_null(solver, &pos)
+                                         : solver_declarer_points(solver, &pos);
+            if (value[i] > best_value) {
+                best_value = value[i];
+                best = i;
+            }
+        }
+        for (int i = best + 1; i < n; i++)
+            ties_searched_out_of_order += value[i] == best_value && place[i] < place[best];
+        assert_int_equal(found.value, best_value);
+        assert_int_equal(found.discard, candidates[best]);
+    }
+    assert_true(ties_searched_out_of_order > 0);
+    solver_free(solver);
+}
+
 /* Forehand holds three jacks and misses the club jack, which lies in the
  * skat: the twelve cards are "with 4", not "without 1", in the hand game too. */
 static void test_skat_jack_counts(void **state)
@@ -180,6 +226,7 @@ int main(void)
         cmocka_unit_test(test_skat_jack_counts),
         cmocka_unit_test(test_threads_agree),
         cmocka_unit_test(test_window_matches_exhaustive),
+        cmocka_unit_test(test_best_discard_matches_exhaustive),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }
