@@ -61,7 +61,7 @@ int discard_candidates(GameType game, CardSet twelve, CardSet out[DISCARD_COUNT]
 static int keep_first_estimate(GameType game, CardSet twelve, CardSet discard)
 {
     enum { KEEPER = 30 };
-    CardSet trumps = trump_cards(game), plain_aces = twelve & ~trumps & 0x80808080u;
+    CardSet trumps = trump_cards(game), plain_aces = twelve & ~trumps & ACE_BITS;
     int estimate = 0;
     for (CardSet d = discard; d; d &= d - 1) {
         int c = set_first(d);

@@ -20,6 +20,7 @@ enum { CARD_COUNT = 32, CARD_NONE = -1 };
 #define ALL_CARDS 0xffffffffu
 #define SUIT_BITS(suit) (0xffu << (8 * (suit)))
 #define JACK_BITS 0x10101010u
+#define ACE_BITS 0x80808080u
 
 static inline int card_make(int suit, int rank) { return suit * 8 + rank; }
 static inline int card_suit(int card) { return card >> 3; }
