@@ -93,34 +93,72 @@ void position_after_discard(const Position *twelve, CardSet discard, Position *o
     out->declarer_points += set_points(discard);
 }
 
-DiscardChoice best_discard(Solver *solver, const Position *twelve)
+PointsDiscard best_points_discard(Solver *solver, const Position *twelve, const PointsDiscard *seed,
+                                  bool schwarz_counts)
 {
     CardSet candidates[DISCARD_COUNT];
-    CardSet twelve_cards = twelve->hands[twelve->declarer];
-    int n = discard_candidates(twelve->game, twelve_cards, candidates);
+    int n = discard_candidates(twelve->game, twelve->hands[twelve->declarer], candidates);
+    int all_points = position_points_left(twelve) + twelve->declarer_points;
+    PointsDiscard best = {.discard = candidates[0], .points = -1};
+    int best_index = -1; /* where the best stands in the candidate order */
+    int seed_index = -1;
+    for (int i = 0; seed && i < n; i++)
+        if (candidates[i] == seed->discard) {
+            best = *seed;
+            best_index = seed_index = i;
+        }
     int order[DISCARD_COUNT];
-    discard_search_order(twelve->game, twelve_cards, candidates, n, order);
-    DiscardChoice best = {.discard = candidates[0], .value = -1};
-    int best_index = -1; /* where the best stands in candidate order */
+    discard_search_order(twelve->game, twelve->hands[twelve->declarer], candidates, n, order);
     for (int k = 0; k < n; k++) {
         int i = order[k];
+        if (i == seed_index)
+            continue;
+        bool earlier = i < best_index; /* a tie goes to the first in order */
         Position pos;
         position_after_discard(twelve, candidates[i], &pos);
-        if (twelve->game == GAME_NULL) { /* searched in candidate order */
-            if (solver_declarer_wins_null(solver, &pos))
-                return (DiscardChoice){candidates[i], 1};
-            if (best.value < 0)
-                best = (DiscardChoice){candidates[i], 0};
+        if (best.points < 0) {
+            int points = solver_declarer_points(solver, &pos);
+            best = (PointsDiscard){candidates[i], points,
+                                   schwarz_counts && points == all_points && solver_declarer_takes_all(solver, &pos)};
+            best_index = i;
             continue;
         }
-        bool earlier = i < best_index; /* a tie goes to the first in order */
-        if (best.value >= 0 && !solver_declarer_reaches(solver, &pos, best.value + (earlier ? 0 : 1)))
+        if (schwarz_counts && best.points == all_points) {
+            /* Only schwarz, or a tie earlier in the order, can be better. */
+            if ((best.schwarz && !earlier) || !solver_declarer_reaches(solver, &pos, all_points))
+                continue;
+            bool schwarz = solver_declarer_takes_all(solver, &pos);
+            if ((schwarz && !best.schwarz) || (earlier && schwarz == best.schwarz)) {
+                best = (PointsDiscard){candidates[i], all_points, schwarz};
+                best_index = i;
+            }
             continue;
-        int value = solver_declarer_points(solver, &pos);
-        if (value > best.value || earlier) {
-            best = (DiscardChoice){candidates[i], value};
+        }
+        if (!solver_declarer_reaches(solver, &pos, best.points + (earlier ? 0 : 1)))
+            continue;
+        int points = solver_declarer_points(solver, &pos);
+        if (points > best.points || earlier) {
+            best = (PointsDiscard){candidates[i], points,
+                                   schwarz_counts && points == all_points && solver_declarer_takes_all(solver, &pos)};
             best_index = i;
         }
     }
     return best;
+}
+
+DiscardChoice best_discard(Solver *solver, const Position *twelve)
+{
+    if (twelve->game != GAME_NULL) {
+        PointsDiscard best = best_points_discard(solver, twelve, NULL, false);
+        return (DiscardChoice){best.discard, best.points};
+    }
+    CardSet candidates[DISCARD_COUNT];
+    int n = discard_candidates(twelve->game, twelve->hands[twelve->declarer], candidates);
+    for (int i = 0; i < n; i++) {
+        Position pos;
+        position_after_discard(twelve, candidates[i], &pos);
+        if (solver_declarer_wins_null(solver, &pos))
+            return (DiscardChoice){candidates[i], 1};
+    }
+    return (DiscardChoice){candidates[0], 0};
 }

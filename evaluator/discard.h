@@ -25,6 +25,19 @@ void discard_search_order(GameType game, CardSet twelve, const CardSet candidate
  * declarer holding twelve cards; the discard's points go to the declarer. */
 void position_after_discard(const Position *twelve, CardSet discard, Position *out);
 
+/* Suit and grand skat game: the discard with the most card points (where
+ * schwarz_counts, then schwarz); among equals the first in
+ * discard_candidates' order.  twelve is the position with the declarer
+ * holding twelve cards.  seed, when not NULL, is one discard already valued
+ * (putting the skat back is the hand game): it is not solved again. */
+typedef struct {
+    CardSet discard;
+    int points;      /* declarer's double-dummy points, discard included */
+    bool schwarz;    /* false unless schwarz_counts */
+} PointsDiscard;
+PointsDiscard best_points_discard(Solver *solver, const Position *twelve, const PointsDiscard *seed,
+                                  bool schwarz_counts);
+
 typedef struct {
     CardSet discard;
     int value; /* solver_value with that discard */

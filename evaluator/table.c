@@ -104,58 +104,6 @@ int table_contracts(const RuleSystem *rules, CardSet skat, Contract out[TABLE_MA
 
 /* ---- one contract of one seat ---- */
 
-PointsDiscard table_best_points_discard(Solver *solver, const Position *twelve, const PointsDiscard *seed)
-{
-    CardSet candidates[DISCARD_COUNT];
-    int n = discard_candidates(twelve->game, twelve->hands[twelve->declarer], candidates);
-    int all_points = position_points_left(twelve) + twelve->declarer_points;
-    PointsDiscard best = {.discard = candidates[0], .points = -1};
-    int best_index = -1; /* where the best stands in the candidate order */
-    int seed_index = -1;
-    for (int i = 0; seed && i < n; i++)
-        if (candidates[i] == seed->discard) {
-            best = *seed;
-            best_index = seed_index = i;
-        }
-    int order[DISCARD_COUNT];
-    discard_search_order(twelve->game, twelve->hands[twelve->declarer], candidates, n, order);
-    for (int k = 0; k < n; k++) {
-        int i = order[k];
-        if (i == seed_index)
-            continue;
-        bool earlier = i < best_index; /* a tie goes to the first in order */
-        Position pos;
-        position_after_discard(twelve, candidates[i], &pos);
-        if (best.points < 0) {
-            int points = solver_declarer_points(solver, &pos);
-            best = (PointsDiscard){candidates[i], points,
-                                   points == all_points && solver_declarer_takes_all(solver, &pos)};
-            best_index = i;
-            continue;
-        }
-        if (best.points == all_points) {
-            /* Only schwarz, or a tie earlier in the order, can be better. */
-            if ((best.schwarz && !earlier) || !solver_declarer_reaches(solver, &pos, all_points))
-                continue;
-            bool schwarz = solver_declarer_takes_all(solver, &pos);
-            if ((schwarz && !best.schwarz) || (earlier && schwarz == best.schwarz)) {
-                best = (PointsDiscard){candidates[i], all_points, schwarz};
-                best_index = i;
-            }
-            continue;
-        }
-        if (!solver_declarer_reaches(solver, &pos, best.points + (earlier ? 0 : 1)))
-            continue;
-        int points = solver_declarer_points(solver, &pos);
-        if (points > best.points || earlier) {
-            best = (PointsDiscard){candidates[i], points,
-                                   points == all_points && solver_declarer_takes_all(solver, &pos)};
-            best_index = i;
-        }
-    }
-    return best;
-}
-
 /* Scores a contract with its double-dummy result; false when the rules do
  * not admit it.  *declared gets the contract with what it implies. */
 static bool score_contract(const RuleSystem *rules, const Contract *c, CardSet twelve, const PlayResult *result,
@@ -257,7 +205,7 @@ static void solve_points(Solver *solver, const RuleSystem *rules, Position *pos,
             PointsDiscard seed = played->result[1];
             seed.discard = skat;
             pos->hands[pos->declarer] = twelve;
-            *r = table_best_points_discard(solver, pos, played->known[1] ? &seed : NULL);
+            *r = best_points_discard(solver, pos, played->known[1] ? &seed : NULL, true);
         }
         played->known[hand] = true;
     }

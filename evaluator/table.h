@@ -6,6 +6,7 @@
 #ifndef SKATDD_TABLE_H
 #define SKATDD_TABLE_H
 
+#include "discard.h"
 #include "gamevalue.h"
 #include "rules.h"
 #include "search.h"
@@ -63,16 +64,5 @@ Solver *table_workers_solver(TableWorkers *workers, int i);
 void table_compute(TableWorkers *workers, const RuleSystem *rules, const CardSet hands[3], CardSet skat,
                    unsigned seat_mask, DealTable *out);
 
-/* Suit and grand skat game: the discard with the most card points, then
- * schwarz; among equals the first in discard_candidates' order.  twelve is
- * the position with the declarer holding twelve cards.  seed, when not NULL,
- * is one discard already valued (putting the skat back is the hand game):
- * it is not solved again. */
-typedef struct {
-    CardSet discard;
-    int points;      /* declarer's double-dummy points, discard included */
-    bool schwarz;
-} PointsDiscard;
-PointsDiscard table_best_points_discard(Solver *solver, const Position *twelve, const PointsDiscard *seed);
 
 #endif

@@ -92,7 +92,7 @@ static void test_window_matches_exhaustive(void **state)
         memcpy(twelve.hands, hands, sizeof hands);
         twelve.hands[seat] |= skat;
         solver_new_deal(solver);
-        PointsDiscard found = table_best_points_discard(solver, &twelve, NULL);
+        PointsDiscard found = best_points_discard(solver, &twelve, NULL, true);
         /* Seeded with the hand game, as the table does: putting the skat
          * back is the hand game, valued beforehand. */
         Position hand_game = twelve;
@@ -100,7 +100,7 @@ static void test_window_matches_exhaustive(void **state)
         hand_game.declarer_points = set_points(skat);
         PointsDiscard seed = {.discard = skat, .points = solver_declarer_points(solver, &hand_game)};
         seed.schwarz = seed.points == 120 && solver_declarer_takes_all(solver, &hand_game);
-        PointsDiscard seeded = table_best_points_discard(solver, &twelve, &seed);
+        PointsDiscard seeded = best_points_discard(solver, &twelve, &seed, true);
 
         CardSet candidates[DISCARD_COUNT];
         int n = discard_candidates(game, twelve.hands[seat], candidates);
