@@ -86,6 +86,50 @@ void discard_search_order(GameType game, CardSet twelve, const CardSet candidate
     }
 }
 
+/* Whether two of the declarer's twelve cards are interchangeable in play:
+ * of one effective suit, with no card of the other hands ranking between
+ * them.  Every card of the others then beats both or neither, so with
+ * either kept every line of play takes the same tricks. */
+static bool interchangeable(GameType game, CardSet twelve, int a, int b)
+{
+    int suit = effective_suit(game, a);
+    if (effective_suit(game, b) != suit)
+        return false;
+    int low = card_strength(game, a), high = card_strength(game, b);
+    if (low > high) {
+        int t = low;
+        low = high;
+        high = t;
+    }
+    for (CardSet m = effective_suit_cards(game, suit) & ~twelve; m; m &= m - 1) {
+        int strength = card_strength(game, set_first(m));
+        if (strength > low && strength < high)
+            return false;
+    }
+    return true;
+}
+
+bool discard_dominated(GameType game, CardSet twelve, CardSet discard)
+{
+    for (CardSet d = discard; d; d &= d - 1) {
+        int away = set_first(d);
+        for (CardSet k = twelve & ~discard; k; k &= k - 1) {
+            int kept = set_first(k);
+            if (!interchangeable(game, twelve, away, kept))
+                continue;
+            /* The swap puts the kept card away instead: in null the higher
+             * one (the same outcome, earlier in candidate order), else the
+             * one worth more (never fewer points: what the skat gains the
+             * tricks lose at most), or as much and of a lower index. */
+            int gain = game == GAME_NULL ? card_strength(game, kept) - card_strength(game, away)
+                                         : card_points(kept) - card_points(away);
+            if (gain > 0 || (gain == 0 && kept < away))
+                return true;
+        }
+    }
+    return false;
+}
+
 void position_after_discard(const Position *twelve, CardSet discard, Position *out)
 {
     *out = *twelve;
@@ -111,7 +155,7 @@ PointsDiscard best_points_discard(Solver *solver, const Position *twelve, const 
     discard_search_order(twelve->game, twelve->hands[twelve->declarer], candidates, n, order);
     for (int k = 0; k < n; k++) {
         int i = order[k];
-        if (i == seed_index)
+        if (i == seed_index || discard_dominated(twelve->game, twelve->hands[twelve->declarer], candidates[i]))
             continue;
         bool earlier = i < best_index; /* a tie goes to the first in order */
         Position pos;
@@ -155,6 +199,8 @@ DiscardChoice best_discard(Solver *solver, const Position *twelve)
     CardSet candidates[DISCARD_COUNT];
     int n = discard_candidates(twelve->game, twelve->hands[twelve->declarer], candidates);
     for (int i = 0; i < n; i++) {
+        if (discard_dominated(GAME_NULL, twelve->hands[twelve->declarer], candidates[i]))
+            continue;
         Position pos;
         position_after_discard(twelve, candidates[i], &pos);
         if (solver_declarer_wins_null(solver, &pos))

@@ -21,6 +21,15 @@ int discard_candidates(GameType game, CardSet twelve, CardSet out[DISCARD_COUNT]
 void discard_search_order(GameType game, CardSet twelve, const CardSet candidates[], int n,
                           int order[DISCARD_COUNT]);
 
+/* Whether discard can do no better than another discard that comes before
+ * it in discard_candidates' order, in any layout of the other cards: it
+ * puts away a card and keeps one interchangeable with it in play (of one
+ * effective suit, no card of the other hands between them) that is worth
+ * more points (null: ranks higher), or as much and has a lower index.  Such
+ * a discard never needs a search: the other one is as good or better and
+ * wins a tie. */
+bool discard_dominated(GameType game, CardSet twelve, CardSet discard);
+
 /* The position after putting discard away: twelve is pos with the
  * declarer holding twelve cards; the discard's points go to the declarer. */
 void position_after_discard(const Position *twelve, CardSet discard, Position *out);

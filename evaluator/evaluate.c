@@ -477,12 +477,16 @@ static void search_discards(DiscardSearch *d, int skat)
     bool tried[DISCARD_COUNT] = {false};
     int n = ordered_candidates(w, d->p, skat, d->twelve, candidates);
     int limit = candidates_to_try(w, d->limit), count = 0;
+    /* Where every candidate is tried in discard_candidates' own order, one
+     * that an earlier one dominates can neither beat it nor win a tie. */
+    bool every = limit >= n && !(w->pilots > 0 && !w->twelve);
     for (int i = 0; i < n; i++) {
         tried[i] = candidates[i] == w->skat[skat];
         if (!tried[i] && count < limit) {
             tried[i] = true;
             count++;
-            consider(d, candidates[i]);
+            if (!every || !discard_dominated(d->play->game, d->twelve, candidates[i]))
+                consider(d, candidates[i]);
         }
     }
     for (int j = 0; !w->twelve && !w->exhaustive && j < w->samples; j++) {

@@ -132,13 +132,15 @@ static void test_window_matches_exhaustive(void **state)
 /* best_discard (solve's choice) searches the candidates in
  * discard_search_order, yet must answer as if it went through them in
  * candidate order: the highest value (null: won), the first such.  The
- * deals include ties whose later candidate is searched first. */
+ * deals include ties whose later candidate is searched first.  Both it and
+ * best_points_discard skip the discards that discard_dominated names: each
+ * must be no better than some earlier candidate. */
 static void test_best_discard_matches_exhaustive(void **state)
 {
     (void)state;
     Solver *solver = solver_new(8u << 20);
     uint64_t rng = 4242;
-    int ties_searched_out_of_order = 0;
+    int ties_searched_out_of_order = 0, dominated = 0, dominated_ties = 0;
     for (int deal = 0; deal < 80; deal++) {
         CardSet hands[3], skat;
         random_deal(&rng, hands, &skat);
@@ -170,8 +172,20 @@ static void test_best_discard_matches_exhaustive(void **state)
             ties_searched_out_of_order += value[i] == best_value && place[i] < place[best];
         assert_int_equal(found.value, best_value);
         assert_int_equal(found.discard, candidates[best]);
+        int earlier_best = -1;
+        for (int i = 0; i < n; i++) {
+            if (discard_dominated(game, twelve.hands[seat], candidates[i])) {
+                dominated++;
+                assert_true(earlier_best >= value[i]);
+                dominated_ties += earlier_best == value[i];
+            }
+            earlier_best = value[i] > earlier_best ? value[i] : earlier_best;
+        }
     }
     assert_true(ties_searched_out_of_order > 0);
+    /* Not vacuous: about half of all discards are dominated, and some tie. */
+    assert_true(dominated > 80 * 66 / 4);
+    assert_true(dominated_ties > 0);
     solver_free(solver);
 }
 
