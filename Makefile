@@ -227,7 +227,7 @@ fuzz-merge: $(addprefix build/fuzz/,$(FUZZ_TARGETS))
 .PHONY: install uninstall install-bin install-man install-completion uninstall-bin uninstall-man \
         uninstall-completion
 .PHONY: lib build-lib build/san-lib build-examples build/san-examples install-lib uninstall-lib install-python uninstall-python
-.PHONY: FORCE all deps run test fuzz fuzz-merge fuzz-replay-bins test-units test-integration test-tsan bench bench-batch stored-values clean build-units build/san-units tsan-units
+.PHONY: FORCE all deps run test fuzz fuzz-merge fuzz-replay-bins test-units test-integration test-tsan bench bench-pair bench-batch stored-values clean build-units build/san-units tsan-units
 .DEFAULT_GOAL := all
 
 all: build/skatdd lib
@@ -280,6 +280,20 @@ bench: deps build/tests/bench build/tests/bench_thresholds build/tests/optimism 
 	  echo ./build/tests/optimism && ./build/tests/optimism && \
 	  echo ./build/tests/bench_evaluate $(EVAL_BENCH_ARGS) && ./build/tests/bench_evaluate $(EVAL_BENCH_ARGS) && \
 	  $(MAKE) --no-print-directory bench-batch
+
+# make bench-pair PAIR_CFLAGS='...': the search as built against a copy of it
+# compiled once more with PAIR_CFLAGS added (other flags, or -D switches that
+# a change under trial is put behind), item by item in turn in one process,
+# so that a change of a few per cent shows on a machine whose speed drifts
+# (tests/bench_pair.c).  PAIR_ARGS: layouts per bench hand and deals per game.
+PAIR_CFLAGS ?=
+PAIR_ARGS ?=
+build/pair/alphabeta_pair.o: solver/alphabeta.c FORCE
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(SEARCH_CFLAGS) $(BMI2_CFLAGS) -DSEARCH_VARIANT=pair $(PAIR_CFLAGS) -c $< -o $@
+build/tests/bench_pair: build/pair/alphabeta_pair.o
+bench-pair: deps build/tests/bench_pair
+	./build/tests/bench_pair $(PAIR_ARGS)
 
 # Deals per second per core of skatdd batch (the rate line it prints at the
 # end): solve (grand, forehand, the best discard found) and the full contract

@@ -12,23 +12,18 @@
 extern __typeof__(search_points) search_points_portable, search_points_popcnt, search_points_bmi2;
 extern __typeof__(search_tricks) search_tricks_portable, search_tricks_popcnt, search_tricks_bmi2;
 
-typedef struct {
-    const char *name;
-    __typeof__(search_points) *points;
-    __typeof__(search_tricks) *tricks;
-} SearchCopy;
-
 enum { COPY_PORTABLE, COPY_POPCNT, COPY_BMI2, COPY_COUNT };
 
-static const SearchCopy copies[COPY_COUNT] = {
+static const SearchEntry copies[COPY_COUNT] = {
     {"portable", search_points_portable, search_tricks_portable},
     {"popcnt", search_points_popcnt, search_tricks_popcnt},
     {"bmi2", search_points_bmi2, search_tricks_bmi2},
 };
 
 /* Set once before main (or when the shared library is loaded), before any
- * thread can search: read without synchronisation afterwards. */
-static const SearchCopy *active = &copies[COPY_PORTABLE];
+ * thread can search: read without synchronisation afterwards (search_use,
+ * for single-threaded benchmarks, changes it between searches). */
+static const SearchEntry *active = &copies[COPY_PORTABLE], *chosen = &copies[COPY_PORTABLE];
 
 /* Whether the processor runs a copy at all. */
 static bool runs(int copy)
@@ -76,8 +71,10 @@ __attribute__((constructor)) static void choose_search(void)
     int copy = requested();
     if (copy < 0)
         copy = bmi2_is_fast() ? COPY_BMI2 : runs(COPY_POPCNT) ? COPY_POPCNT : COPY_PORTABLE;
-    active = &copies[copy];
+    active = chosen = &copies[copy];
 }
+
+void search_use(const SearchEntry *entry) { active = entry ? entry : chosen; }
 
 const char *search_variant(void) { return active->name; }
 

@@ -21,7 +21,23 @@
 #ifndef SKATDD_DISPATCH_H
 #define SKATDD_DISPATCH_H
 
+#include "alphabeta.h"
+
 /* The copy of the search in use: "bmi2", "popcnt" or "portable". */
 const char *search_variant(void);
+
+/* One more copy of the search, compiled by a benchmark with flags or
+ * switches of its own (tests/bench_pair.c, `make bench-pair`): its entry
+ * points, as variant.h names them. */
+typedef struct {
+    const char *name;
+    int (*points)(Solver *s, int leader, int n, int alpha, int beta);
+    bool (*tricks)(Solver *s, int leader, int n);
+} SearchEntry;
+
+/* For such benchmarks only: the searches from now on go to entry's copy, or
+ * (NULL) to the one chosen at start-up again.  Never while another thread
+ * searches. */
+void search_use(const SearchEntry *entry);
 
 #endif

@@ -19,6 +19,7 @@
 #include "dispatch.h"
 #include "notation.h"
 #include "search.h"
+#include "support_cards.h"
 
 enum { STORED_DEALS = 300 };
 
@@ -140,10 +141,38 @@ static void test_search_variant(void **state)
     assert_string_equal(search_variant(), expected);
 }
 
+/* search_use (for bench_pair) sends the searches to another copy's entry
+ * points, and NULL back to the one chosen at start-up. */
+extern __typeof__(search_points) search_points_portable;
+extern __typeof__(search_tricks) search_tricks_portable;
+
+static void test_search_use(void **state)
+{
+    (void)state;
+    const char *chosen = search_variant();
+    Solver *solver = solver_new(4u << 20);
+    Position pos = {.game = GAME_GRAND, .declarer = SEAT_FOREHAND, .leader = SEAT_FOREHAND};
+    pos.hands[0] = test_cards("CJ SJ CA CT CK SA ST SK HA H7");
+    pos.hands[1] = test_cards("HJ DJ CQ C9 C8 SQ S9 S8 HT HK");
+    pos.hands[2] = test_cards("C7 S7 HQ H9 H8 DA DT DK DQ D9"); /* the skat: D8 D7 */
+    int value = solver_value(solver, &pos);
+    uint64_t nodes = solver_nodes(solver);
+    const SearchEntry other = {"other", search_points_portable, search_tricks_portable};
+    search_use(&other);
+    assert_string_equal(search_variant(), "other");
+    solver_new_deal(solver);
+    assert_int_equal(solver_value(solver, &pos), value);
+    assert_int_equal(solver_nodes(solver) - nodes, nodes); /* every copy searches the same nodes */
+    search_use(NULL);
+    assert_string_equal(search_variant(), chosen);
+    solver_free(solver);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_search_variant),
+        cmocka_unit_test(test_search_use),
         cmocka_unit_test(test_stored_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
