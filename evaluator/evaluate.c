@@ -452,12 +452,16 @@ static void order_by_pilots(const Work *w, int p, int skat, CardSet *candidates,
     }
 }
 
+/* Whether the candidates come in the pilots' order rather than
+ * discard_candidates' own: with ten cards, once the pilots have chosen. */
+static bool pilots_order(const Work *w) { return w->pilots > 0 && !w->twelve; }
+
 /* A skat's candidate discards for play p: the estimate's order, with ten
  * cards the pilots' first.  Returns how many. */
 static int ordered_candidates(const Work *w, int p, int skat, CardSet twelve, CardSet candidates[DISCARD_COUNT])
 {
     int n = discard_candidates(w->play[p].game, twelve, candidates);
-    if (w->pilots > 0 && !w->twelve)
+    if (pilots_order(w))
         order_by_pilots(w, p, skat, candidates, n);
     return n;
 }
@@ -479,7 +483,7 @@ static void search_discards(DiscardSearch *d, int skat)
     int limit = candidates_to_try(w, d->limit), count = 0;
     /* Where every candidate is tried in discard_candidates' own order, one
      * that an earlier one dominates can neither beat it nor win a tie. */
-    bool every = limit >= n && !(w->pilots > 0 && !w->twelve);
+    bool every = limit >= n && !pilots_order(w);
     for (int i = 0; i < n; i++) {
         tried[i] = candidates[i] == w->skat[skat];
         if (!tried[i] && count < limit) {
