@@ -41,14 +41,6 @@ static void print_stats(const char *label, double *values, int n, const char *un
            values[(n * 9) / 10], decimals, values[n - 1], unit);
 }
 
-/* A full deal: ten cards each, the skat's points already the declarer's. */
-static void random_deal(uint64_t *rng, GameType game, Position *pos)
-{
-    random_position(rng, game, 10, SEAT_FOREHAND, SEAT_FOREHAND, 0, pos);
-    CardSet dealt = pos->hands[0] | pos->hands[1] | pos->hands[2];
-    pos->declarer_points = set_points(~dealt);
-}
-
 /* The sum of a hand's ranks (7 low, ace high: the null order). */
 static int rank_sum(CardSet hand)
 {
@@ -89,7 +81,7 @@ static int write_values(Solver *solver, int deals)
         uint64_t rng = 20261201u + (uint64_t)games[g];
         for (int i = 0; i < deals; i++) {
             Position pos;
-            random_deal(&rng, games[g], &pos);
+            bench_full_deal(&rng, games[g], &pos);
             if (games[g] == GAME_NULL)
                 give_declarer_lowest(&pos);
             solver_new_deal(solver);
@@ -120,7 +112,7 @@ static void bench_game(Solver *solver, GameType game, int deals)
     uint64_t value_total = 0, full_total = 0, value_sum = 0;
     for (int i = 0; i < deals; i++) {
         Position pos;
-        random_deal(&rng, game, &pos);
+        bench_full_deal(&rng, game, &pos);
 
         solver_new_deal(solver);
         uint64_t n0 = solver_nodes(solver);

@@ -95,19 +95,6 @@ static void full_solve(Solver *solver, const Position *pos)
     analyze_position(solver, pos, &a);
 }
 
-static void deal_layout(uint64_t *rng, CardSet hand, int seat, Position *pos)
-{
-    int cards[CARD_COUNT] = {0}, n = 0;
-    for (CardSet m = ~hand; m; m &= m - 1)
-        cards[n++] = set_first(m);
-    test_shuffle(rng, cards, n);
-    pos->hands[seat] = hand;
-    pos->hands[(seat + 1) % SEAT_COUNT] = pos->hands[(seat + 2) % SEAT_COUNT] = 0;
-    for (int i = 2; i < n; i++)
-        pos->hands[(seat + (i < 12 ? 1 : 2)) % SEAT_COUNT] |= card_bit(cards[i]);
-    pos->declarer_points = card_points(cards[0]) + card_points(cards[1]);
-}
-
 int main(int argc, char **argv)
 {
     int layouts = argc > 1 ? atoi(argv[1]) : 20, deals = argc > 2 ? atoi(argv[2]) : 150;
@@ -135,7 +122,9 @@ int main(int argc, char **argv)
         CardSet hand = test_cards(bench_hands[h].cards);
         for (int l = 0; l < layouts; l++) {
             Position pos = {.declarer = bench_hands[h].seat, .leader = SEAT_FOREHAND};
-            deal_layout(&rng, hand, pos.declarer, &pos);
+            CardSet skat;
+            bench_layout(&rng, hand, pos.declarer, pos.hands, &skat);
+            pos.declarer_points = set_points(skat);
             pair_item(solvers, &pos, thresholds, &parts[0]);
         }
     }
@@ -145,8 +134,7 @@ int main(int argc, char **argv)
         rng = 20261121u + (uint64_t)games[g];
         for (int i = 0; i < deals; i++) {
             Position pos;
-            random_position(&rng, games[g], 10, SEAT_FOREHAND, SEAT_FOREHAND, 0, &pos);
-            pos.declarer_points = set_points(~(pos.hands[0] | pos.hands[1] | pos.hands[2]));
+            bench_full_deal(&rng, games[g], &pos);
             pair_item(solvers, &pos, full_solve, &parts[1 + g]);
         }
         report(&parts[1 + g]);

@@ -31,21 +31,6 @@ typedef struct {
     uint64_t signature;
 } Totals;
 
-/* The hand's seat holds hand, the skat two of the other cards, the other
- * seats ten each. */
-static void deal_layout(uint64_t *rng, CardSet hand, int seat, CardSet hands[SEAT_COUNT], CardSet *skat)
-{
-    int cards[CARD_COUNT] = {0}, n = 0;
-    for (CardSet m = ~hand; m; m &= m - 1)
-        cards[n++] = set_first(m);
-    test_shuffle(rng, cards, n);
-    *skat = card_bit(cards[0]) | card_bit(cards[1]);
-    hands[seat] = hand;
-    hands[(seat + 1) % SEAT_COUNT] = hands[(seat + 2) % SEAT_COUNT] = 0;
-    for (int i = 2; i < n; i++)
-        hands[(seat + (i < 12 ? 1 : 2)) % SEAT_COUNT] |= card_bit(cards[i]);
-}
-
 static bool ask(Solver *solver, const Position *pos, int question, Totals *t)
 {
     uint64_t before = solver_nodes(solver);
@@ -74,7 +59,7 @@ int main(int argc, char **argv)
         for (int l = 0; l < layouts; l++) {
             Position pos = {.declarer = bench_hands[h].seat, .leader = SEAT_FOREHAND};
             CardSet skat;
-            deal_layout(&rng, hand, pos.declarer, pos.hands, &skat);
+            bench_layout(&rng, hand, pos.declarer, pos.hands, &skat);
             pos.declarer_points = set_points(skat);
             solver_new_deal(solver);
             for (int game = GAME_CLUBS; game < BENCH_GAMES; game++) {

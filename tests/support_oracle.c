@@ -122,3 +122,23 @@ void random_position(uint64_t *state, GameType game, int tricks_left, int declar
     }
     pos->declarer_points = (int)(test_random(state) % 40);
 }
+
+void bench_full_deal(uint64_t *state, GameType game, Position *pos)
+{
+    random_position(state, game, 10, SEAT_FOREHAND, SEAT_FOREHAND, 0, pos);
+    CardSet dealt = pos->hands[0] | pos->hands[1] | pos->hands[2];
+    pos->declarer_points = set_points(~dealt);
+}
+
+void bench_layout(uint64_t *state, CardSet hand, int seat, CardSet hands[SEAT_COUNT], CardSet *skat)
+{
+    int cards[CARD_COUNT] = {0}, n = 0;
+    for (CardSet m = ~hand; m; m &= m - 1)
+        cards[n++] = set_first(m);
+    test_shuffle(state, cards, n);
+    *skat = card_bit(cards[0]) | card_bit(cards[1]);
+    hands[seat] = hand;
+    hands[(seat + 1) % SEAT_COUNT] = hands[(seat + 2) % SEAT_COUNT] = 0;
+    for (int i = 2; i < n; i++)
+        hands[(seat + (i < 12 ? 1 : 2)) % SEAT_COUNT] |= card_bit(cards[i]);
+}

@@ -33,5 +33,11 @@ void test_shuffle(uint64_t *state, int *cards, int n);
  * declarer and leader, and some points already won by the declarer. */
 void random_position(uint64_t *state, GameType game, int tricks_left, int declarer, int leader,
                      int trick_size, Position *pos);
+/* The benchmarks' deals, shared so that they stay one set: a full deal of
+ * bench (ten cards each, declarer and leader forehand, the skat's points
+ * already the declarer's), and a layout of bench_thresholds (hand at seat,
+ * the skat two of the other cards, the other seats ten each). */
+void bench_full_deal(uint64_t *state, GameType game, Position *pos);
+void bench_layout(uint64_t *state, CardSet hand, int seat, CardSet hands[SEAT_COUNT], CardSet *skat);
 
 #endif
