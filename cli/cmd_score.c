@@ -86,10 +86,6 @@ static void print_text(const Deal *d, const RuleSystem *rules, const GamePlay *p
     if (play->bock)
         printf(", in a Bock round");
     printf(" (%s rules)\n", rules->name);
-    if (!g->valid) {
-        printf("Not a valid game: %s\n\n", score_text(rules, g, text, sizeof text));
-        return;
-    }
     if (play->contract.game == GAME_NULL)
         printf("Result: the declarer took %d trick%s: %s\n", play->declarer_tricks,
                play->declarer_tricks == 1 ? "" : "s", g->won ? "won" : "lost");
@@ -203,7 +199,12 @@ static int score_deal(void *ctx, const Deal *d, const RuleSystem *rules)
         return EXIT_BAD_INPUT;
     }
     GameScore g;
-    gamevalue_score(rules, &play, &g);
+    if (!gamevalue_score(rules, &play, &g)) {
+        char text[SCORE_TEXT];
+        fprintf(stderr, "%s:%d:%d: not a valid game: %s\n", d->file, d->mark.line, d->mark.column,
+                score_text(rules, &g, text, sizeof text));
+        return EXIT_BAD_INPUT;
+    }
     const TournamentScheme *scheme = rules_find_scheme(rules, so->scheme);
     if (!scheme) {
         fprintf(stderr, "skatdd score: rule system %s has no tournament scheme '%s'\n", rules->name,
@@ -211,7 +212,7 @@ static int score_deal(void *ctx, const Deal *d, const RuleSystem *rules)
         return EXIT_BAD_INPUT;
     }
     TournamentScore t = {0};
-    if (g.valid && !tournament_score(scheme, &g, so->table_size, &t, err, sizeof err)) {
+    if (!tournament_score(scheme, &g, so->table_size, &t, err, sizeof err)) {
         fprintf(stderr, "skatdd score: %s\n", err);
         return EXIT_BAD_INPUT;
     }

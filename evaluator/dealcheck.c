@@ -263,6 +263,87 @@ static bool check_play(DealParse *c)
     return true;
 }
 
+/* The sum of the count highest (or lowest) card values of cards. */
+static int extreme_points(CardSet cards, int count, bool highest)
+{
+    int values[CARD_COUNT], n = 0, sum = 0;
+    for (CardSet rest = cards; rest; rest &= rest - 1)
+        values[n++] = card_points(set_first(rest));
+    for (int i = 0; i < count && i < n; i++) {
+        int pick = i;
+        for (int k = i + 1; k < n; k++)
+            if (highest ? values[k] > values[pick] : values[k] < values[pick])
+                pick = k;
+        int v = values[pick];
+        values[pick] = values[i];
+        values[i] = v;
+        sum += v;
+    }
+    return sum;
+}
+
+/* A full deal's result (declarer_points, declarer_tricks: what score counts)
+ * must be one the cards allow: the two cards put away are the declarer's,
+ * and his tricks hold three cards each.  Where the discard is not given, any
+ * two of his twelve cards may be the ones put away. */
+static bool check_full_result(DealParse *c)
+{
+    const Deal *d = c->deal;
+    if (!d->has_declarer_points || !d->has_contract || !d->has_declarer || d->contract.game == GAME_NULL)
+        return true;
+    CardSet twelve = d->hands[d->declarer] | d->skat, in_play = ALL_CARDS;
+    int away_low, away_high;
+    if (d->contract.hand || d->has_discard) {
+        CardSet away = d->contract.hand ? d->skat : d->discard;
+        away_low = away_high = set_points(away);
+        in_play &= ~away;
+    } else {
+        away_low = extreme_points(twelve, 2, false);
+        away_high = extreme_points(twelve, 2, true);
+    }
+    int points = d->declarer_points, low = away_low, high = 120;
+    if (d->has_declarer_tricks) {
+        int cards = 3 * d->declarer_tricks;
+        low = away_low + extreme_points(in_play, cards, false);
+        high = away_high + extreme_points(in_play, cards, true);
+    }
+    if (points >= low && points <= high)
+        return true;
+    if (!d->has_declarer_tricks)
+        return deal_fail(c, deal_node_mark(c->value[KEY_DECLARER_POINTS]),
+                         "declarer_points is %d, but the cards put away are worth %d", points, away_low);
+    char range[32];
+    snprintf(range, sizeof range, low == high ? "%d" : "%d to %d", low, high);
+    return deal_fail(c, deal_node_mark(c->value[KEY_DECLARER_POINTS]),
+                     "declarer_points is %d, but with %d trick%s the declarer's card points can only be %s", points,
+                     d->declarer_tricks, d->declarer_tricks == 1 ? "" : "s", range);
+}
+
+/* A full deal's play and result given together must agree, and the result
+ * is counted from a complete play only. */
+static bool check_result_against_play(DealParse *c)
+{
+    const Deal *d = c->deal;
+    yaml_node_t *given = c->value[KEY_DECLARER_POINTS] ? c->value[KEY_DECLARER_POINTS] : c->value[KEY_DECLARER_TRICKS];
+    if (!given || !c->play.count || d->ramsch)
+        return true;
+    if (c->play.count < 3 * 10 || !d->has_declarer)
+        return deal_fail(c, deal_node_mark(given), "%s with a play of %d cards: the result is counted from a complete "
+                         "play (30 cards), give one or the other", c->value[KEY_DECLARER_POINTS] ? "declarer_points" : "declarer_tricks",
+                         c->play.count);
+    Position pos;
+    deal_start_position(d, &pos);
+    for (int i = 0; i < c->play.count; i++)
+        position_play(&pos, c->play.cards[i]);
+    if (d->has_declarer_points && d->contract.game != GAME_NULL && d->declarer_points != pos.declarer_points)
+        return deal_fail(c, deal_node_mark(c->value[KEY_DECLARER_POINTS]),
+                         "declarer_points is %d, but the play gives the declarer %d", d->declarer_points, pos.declarer_points);
+    if (d->has_declarer_tricks && d->declarer_tricks != pos.declarer_tricks)
+        return deal_fail(c, deal_node_mark(c->value[KEY_DECLARER_TRICKS]),
+                         "declarer_tricks is %d, but the play gives the declarer %d", d->declarer_tricks, pos.declarer_tricks);
+    return true;
+}
+
 /* What was already won cannot exceed what is out of play. */
 static bool check_results(DealParse *c)
 {
@@ -275,7 +356,7 @@ static bool check_results(DealParse *c)
     if (d->full_deal) {
         if (tricks > 10)
             return deal_fail(c, deal_node_mark(tricks_node), "declarer_tricks and defender_tricks add up to %d, a game has 10 tricks", tricks);
-        return true;
+        return check_result_against_play(c) && check_full_result(c);
     }
     deal_start_position(d, &pos);
     int out_of_play = 120 - position_points_left(&pos);

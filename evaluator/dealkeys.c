@@ -180,7 +180,7 @@ static bool read_bid(DealParse *c, yaml_node_t *n)
 }
 
 /* kontra: false/true, "kontra"/"re", or the number of doublings 0..2. */
-static bool read_kontra(DealParse *c, yaml_node_t *n)
+static bool read_kontra_value(DealParse *c, yaml_node_t *n)
 {
     static const struct {
         const char *word;
@@ -203,6 +203,25 @@ static bool read_kontra(DealParse *c, yaml_node_t *n)
     char buf[DEAL_SHOWN_BYTES + 4];
     return deal_fail(c, deal_node_mark(n), "kontra must be false, true, kontra, re or 0..2, not '%s'",
                 deal_shown_text(yaml_value_text(n), n->data.scalar.length, buf));
+}
+
+/* The doublings count the rule system's first doubling calls (kontra, re):
+ * only as many as it has, lest a game be scored without them. */
+static bool read_kontra(DealParse *c, yaml_node_t *n)
+{
+    if (!read_kontra_value(c, n))
+        return false;
+    bool ok;
+    const RuleSystem *rules = deal_document_rules(c, &ok);
+    if (!ok)
+        return false;
+    if (rules && c->deal->kontra > rules->doubling_count) {
+        if (rules->doubling_count == 0)
+            return deal_fail(c, deal_node_mark(n), "the %s rules have no Kontra (no doubling calls)", rules->name);
+        return deal_fail(c, deal_node_mark(n), "kontra: %d doublings, but the %s rules have %d doubling call%s",
+                         c->deal->kontra, rules->name, rules->doubling_count, rules->doubling_count == 1 ? "" : "s");
+    }
+    return true;
 }
 
 /* A Bock round doubles every game in it: only where the rule system has a
