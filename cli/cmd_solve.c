@@ -65,7 +65,7 @@ static void compute_outcome(const Deal *deal, const RuleSystem *rules, SolveRepo
      * keeps it from happening. */
     int tricks = p->declarer_tricks < 1 ? 1 : p->declarer_tricks > 9 ? 9 : p->declarer_tricks;
     PlayResult result = {.null_won = a->value != 0, .points = a->value, .declarer_schwarz = a->declarer_can_schwarz,
-                         .defenders_schwarz = a->defenders_can_schwarz, .tricks = tricks};
+                         .defenders_schwarz = a->defenders_can_schwarz && p->declarer_tricks == 0, .tricks = tricks};
     gamevalue_set_result(&play, p->game, &result);
     r->has_outcome = gamevalue_score(rules, &play, &r->outcome) || !r->outcome.valid;
     r->rules = rules;

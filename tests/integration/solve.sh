@@ -40,6 +40,12 @@ d=$(line 4)
 [ "$(echo "$d" | jq -c '[.moves[].card]')" = '["HA"]' ] || fail "mid-trick: must follow"
 [ "$(echo "$d" | jq .declarer_points)" = 71 ] || fail "mid-trick: points"
 
+# 5. The declarer has taken two tricks (8 card points) and the defenders take
+#    the last: lost schneidered, not schwarz (-72, as score counts the game).
+o=$("$SKATDD" solve --format json "$here/data/solve_taken_tricks.yaml")
+[ "$(echo "$o" | jq .defenders_can_schwarz)" = true ] || fail "taken tricks: no further trick"
+[ "$(echo "$o" | jq .outcome.score)" = -72 ] || fail "taken tricks: outcome $(echo "$o" | jq -c .outcome)"
+
 # Text output names the result in words.
 text=$("$SKATDD" solve --ascii "$data")
 grep -q "declarer takes 120 card points with best play; can force schwarz: yes" <<<"$text" || fail "text result"
