@@ -3,6 +3,7 @@
  * trick in progress, results within what is out of play). */
 #include "dealparse.h"
 #include "notation.h"
+#include "rulecontract.h"
 
 #include "text.h"
 
@@ -414,8 +415,27 @@ static bool check_ramsch_counts(DealParse *c)
     return true;
 }
 
-static bool (*const checks[])(DealParse *) = {check_ramsch, check_hands, check_trick, check_discard, check_play,
-                                              check_results, check_ramsch_counts};
+/* A Tournee's trump is a turned skat card: the skat must hold one. */
+static bool check_turned_card(DealParse *c)
+{
+    const Deal *d = c->deal;
+    if (!d->has_contract || d->ramsch || set_count(d->skat) != 2)
+        return true;
+    bool ok;
+    const RuleSystem *rules = deal_document_rules(c, &ok);
+    if (!ok)
+        return false;
+    if (!rules || rules_skat_allows(rules, &d->contract, d->skat))
+        return true;
+    char name[RULES_TEXT];
+    return deal_fail(c, d->contract_mark, "a %s needs its trump among the skat's cards to turn (%s %s: %s)",
+                     rules_contract_name(rules, &d->contract, name, sizeof name),
+                     deal_card_text(set_first(d->skat)).text, deal_card_text(set_first(d->skat & (d->skat - 1))).text,
+                     d->contract.game == GAME_GRAND ? "no jack" : "no card of that suit");
+}
+
+static bool (*const checks[])(DealParse *) = {check_ramsch, check_hands, check_trick, check_discard, check_turned_card,
+                                              check_play, check_results, check_ramsch_counts};
 
 bool deal_check(DealParse *c)
 {

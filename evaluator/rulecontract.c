@@ -60,6 +60,22 @@ bool rules_check_contract(const RuleSystem *rules, const Contract *in, Contract 
     return true;
 }
 
+static bool turns_skat_card(const RuleSystem *rules, int form)
+{
+    if (form <= 0 || form > rules->form_count)
+        return false;
+    const RuleForm *f = &rules->forms[form - 1];
+    return strcmp(f->name, "tournee") == 0 || (f->values_of && turns_skat_card(rules, f->values_of));
+}
+
+bool rules_skat_allows(const RuleSystem *rules, const Contract *c, CardSet skat)
+{
+    if (!turns_skat_card(rules, c->form))
+        return true;
+    if (c->game == GAME_GRAND)
+        return (skat & JACK_BITS) != 0;
+    return c->game < GAME_GRAND && (skat & SUIT_BITS(c->game)) != 0;
+}
 
 /* Without a form word: the one form with which the contract is allowed. */
 static bool guess_form(const RuleSystem *r, Contract *c, const char *text, char *err, size_t n)

@@ -24,4 +24,10 @@ const char *rules_contract_name(const RuleSystem *rules, const Contract *c, char
  * announcements and hand set.  Returns false with the reason in err. */
 bool rules_check_contract(const RuleSystem *rules, const Contract *c, Contract *out, char *err, size_t n);
 
+/* Whether a skat of two cards can give the contract's trump where its form
+ * turns a skat card to fix it (a Tournee, and the forms that borrow its
+ * values, such as passt-mir-nicht): a card of the trump suit, and a jack
+ * either grand or its own suit.  Other contracts: always. */
+bool rules_skat_allows(const RuleSystem *rules, const Contract *c, CardSet skat);
+
 #endif

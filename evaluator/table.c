@@ -65,14 +65,6 @@ static void add_contract(Contract out[], int *count, const Contract *c)
         out[(*count)++] = *c;
 }
 
-/* A Tournee's trump is a turned skat card: its suit, or grand for a jack. */
-static bool tournee_allows(GameType game, CardSet skat)
-{
-    if (game == GAME_GRAND)
-        return (skat & JACK_BITS) != 0;
-    return (skat & SUIT_BITS(game) & ~JACK_BITS) != 0;
-}
-
 int table_contracts(const RuleSystem *rules, CardSet skat, Contract out[TABLE_MAX_CONTRACTS])
 {
     int count = 0;
@@ -83,7 +75,7 @@ int table_contracts(const RuleSystem *rules, CardSet skat, Contract out[TABLE_MA
         const RuleForm *form = g->form ? &rules->forms[g->form - 1] : NULL;
         if (form && form->values_of)
             continue; /* same play as the form it borrows from */
-        if (form && strcmp(form->name, "tournee") == 0 && !tournee_allows(g->game, skat))
+        if (!rules_skat_allows(rules, &(Contract){.game = g->game, .form = g->form}, skat))
             continue;
         for (int ouvert = 0; ouvert <= 1; ouvert++) {
             if (g->ouvert >= 0 && g->ouvert != ouvert)

@@ -21,14 +21,30 @@ contracts_of() {
         sed -E 's/^ +//; s/ per level$//; s/ ([0-9]+)$/|\1/'
 }
 
+# The hands for a contract: a Tournee needs its trump among the skat's cards
+# to turn up, so D8 changes places with a card of that suit (a jack for grand).
+hands_for() { # contract
+    local swap=
+    case "$1" in
+    "tournee clubs" | "passt-mir-nicht clubs") swap=C7 ;;
+    "tournee spades" | "passt-mir-nicht spades") swap=S8 ;;
+    "tournee hearts" | "passt-mir-nicht hearts") swap=H7 ;;
+    "tournee grand" | "passt-mir-nicht grand") swap=DJ ;;
+    esac
+    if [ -z "$swap" ]; then echo "$hands"; else sed "s/$swap/XX/; s/D8/$swap/; s/XX/D8/" <<<"$hands"; fi
+}
+
 # The deal for a contract: a skat game puts the skat back, a hand game has no discard.
 write_deal() { # file rules contract extra
-    printf '%s\ncontract: %s\nrules: %s\ndiscard: D8 D7\n%s' "$hands" "$3" "$2" "$4" >"$1"
+    local cards skat
+    cards=$(hands_for "$3")
+    skat=$(sed -n 's/^skat: //p' <<<"$cards")
+    printf '%s\ncontract: %s\nrules: %s\ndiscard: %s\n%s' "$cards" "$3" "$2" "$skat" "$4" >"$1"
     if "$SKATDD" solve --tt-mb 1 "$1" >/dev/null 2>"$work/err"; then
         return
     fi
     grep -q 'a hand game has no discard' "$work/err" || fail "$2 '$3': $(cat "$work/err")"
-    printf '%s\ncontract: %s\nrules: %s\n%s' "$hands" "$3" "$2" "$4" >"$1"
+    printf '%s\ncontract: %s\nrules: %s\n%s' "$cards" "$3" "$2" "$4" >"$1"
 }
 
 # A game value fits the base value: a multiple of it (suit, grand) or it (null).
@@ -82,7 +98,7 @@ for rules in $systems; do
         grep -q "^Contract: $name, " <<<"$("$SKATDD" analyze --tt-mb 1 "$work/a.yaml")" || fail "$what: analyze text"
         fits "$value" "$base" "$name" || fail "$what: analyze score $value"
         # table: the contract's row, its value fitting the base.  The table
-        # leaves out a Tournee on a suit the skat (D8 D7) cannot turn up and
+        # leaves out a Tournee on a suit its skat cannot turn up and
         # forms played as another (passt-mir-nicht: a Tournee's play).
         value=$(awk -F'\t' -v n="$name" '$1 == n {print $2; exit}' <<<"$table_rows")
         if [ -z "$value" ]; then
@@ -107,3 +123,12 @@ echo 'bock: true' >>"$work/b.yaml"
 [ "$("$SKATDD" score --format json "$work/b.yaml" | jq .score)" = $((plain * 2)) ] || fail "bock: not doubled from $plain"
 grep -q 'in a Bock round' <<<"$("$SKATDD" score "$work/b.yaml")" || fail "bock: score text"
 grep -q 'kontra, bock round x4' <<<"$("$SKATDD" score "$work/b.yaml")" || fail "bock: breakdown"
+
+# A Tournee's turned jack fixes grand or the jack's own suit (the rule texts:
+# "A jack gives declarer the choice of either playing grand (jacks only) or the
+# jack's suit as trump"): with HJ and CK in the skat the table offers Tournee
+# hearts, clubs and grand, and no Tournee spades or diamonds.
+sed 's/HJ/D8/; s/CK/D7/; s/^skat: D8 D7/skat: HJ CK/' <<<"$hands" >"$work/j.yaml"
+rows=$("$SKATDD" table --tt-mb 1 --declarer forehand --rules tournee --format json "$work/j.yaml" |
+    jq -r '[.seats.forehand.contracts[].contract | select(startswith("tournee"))] | sort | join(",")')
+[ "$rows" = "tournee clubs,tournee grand,tournee hearts" ] || fail "tournee with a turned jack: rows $rows"
