@@ -1,6 +1,7 @@
 #include "batchfile.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +49,16 @@ static int64_t line_index(const BatchFile *f, const char *line, size_t len, bool
     return i;
 }
 
+/* How every batch line starts (the writer puts "index" first). */
+static const char LINE_START[] = "{\"index\":";
+
+/* A torn last line is cut off only where a kill may have torn a batch line. */
+static bool torn_batch_line(const char *line, size_t len)
+{
+    size_t start = sizeof LINE_START - 1;
+    return strncmp(line, LINE_START, len < start ? len : start) == 0;
+}
+
 /* Reads the lines there are; *keep is the length of the complete ones. */
 static bool read_existing(BatchFile *f, FILE *in, off_t *keep, char *err, size_t n)
 {
@@ -55,20 +66,30 @@ static bool read_existing(BatchFile *f, FILE *in, off_t *keep, char *err, size_t
     size_t cap = 0;
     ssize_t len;
     long number = 0;
+    int64_t last = -1;
     bool ok = true;
     *keep = 0;
+    f->bad_input = true; /* unless the system fails */
     while (ok && (len = getline(&line, &cap, in)) > 0) {
         number++;
-        if (line[len - 1] != '\n') { /* the last line, torn by a kill: solved again */
+        if (line[len - 1] != '\n' && torn_batch_line(line, (size_t)len)) { /* torn by a kill: solved again */
             f->torn = true;
             break;
         }
         bool same_run;
         char was[64];
-        int64_t index = line_index(f, line, (size_t)len - 1, &same_run, was, sizeof was);
+        int64_t index = line[len - 1] == '\n' ? line_index(f, line, (size_t)len - 1, &same_run, was, sizeof was) : -1;
         if (index < 0) {
             snprintf(err, n, "%s:%ld:1: not a line of skatdd batch (a JSON object with an \"index\")", f->path,
                      number);
+            ok = false;
+        } else if (index <= last) {
+            snprintf(err, n, "%s:%ld:1: index %" PRId64 " after index %" PRId64 ": a batch file's lines are in "
+                     "increasing index order", f->path, number, index, last);
+            ok = false;
+        } else if (index >= f->deal_limit) {
+            snprintf(err, n, "%s:%ld:1: index %" PRId64 ", but this run's input holds fewer deals (at most %" PRId64
+                     ")", f->path, number, index, f->deal_limit);
             ok = false;
         } else if (!same_run) {
             snprintf(err, n,
@@ -78,22 +99,28 @@ static bool read_existing(BatchFile *f, FILE *in, off_t *keep, char *err, size_t
             ok = false;
         } else if (!mark_done(f, index)) {
             snprintf(err, n, "%s: out of memory", f->path);
+            f->bad_input = false;
             ok = false;
         } else {
             *keep += len;
+            last = index;
         }
     }
     if (ok && ferror(in)) {
         snprintf(err, n, "%s: %s", f->path, strerror(errno));
+        f->bad_input = false;
         ok = false;
     }
+    if (ok)
+        f->bad_input = false;
     free(line);
     return ok;
 }
 
-bool batch_file_open(BatchFile *f, const char *path, const char *job, const char *run, char *err, size_t n)
+bool batch_file_open(BatchFile *f, const char *path, const char *job, const char *run, int64_t deal_limit,
+                     char *err, size_t n)
 {
-    *f = (BatchFile){.path = path, .job = job, .run = run};
+    *f = (BatchFile){.path = path, .job = job, .run = run, .deal_limit = deal_limit};
     if (!path) {
         f->out = stdout;
         return true;

@@ -19,18 +19,23 @@ typedef struct {
     uint8_t *done;      /* bit i: index i is in the file already */
     int64_t done_bits;  /* bits the map has room for */
     int64_t done_count;
+    int64_t deal_limit; /* every index lies below it (the run's deals, or a bound from its input) */
     bool torn;          /* a torn last line was cut off */
+    bool bad_input;     /* open failed on what the file holds, not on the system */
     bool failed;        /* a write failed: said once, nothing more is written */
 } BatchFile;
 
 /* Opens path for appending after reading what it holds (created when
  * missing; a file that is no regular file, such as a pipe, is not read), or
  * standard output when path is NULL.  A complete line that is not
- * a JSON object with a whole "index" >= 0 is no batch file's, and one whose
- * "job" and "run" are not job and run was written with other settings (its
- * answers would mix with answers to another question): false, with
- * "FILE:LINE:1: why" in err (nothing is changed then). */
-bool batch_file_open(BatchFile *f, const char *path, const char *job, const char *run, char *err, size_t n);
+ * a JSON object with a whole "index" >= 0 below deal_limit, above the line
+ * before's, is no batch file's, and so is a torn last line that does not
+ * start as a batch line does; a line whose "job" and "run" are not job and
+ * run was written with other settings (its answers would mix with answers
+ * to another question): false, with "FILE:LINE:1: why" in err and
+ * f->bad_input set (nothing is changed then). */
+bool batch_file_open(BatchFile *f, const char *path, const char *job, const char *run, int64_t deal_limit,
+                     char *err, size_t n);
 bool batch_file_done(const BatchFile *f, int64_t index);
 /* Writes len bytes of whole lines; false with the reason in err.  Only the
  * first failure has a reason ("" after it, and for standard output, whose

@@ -6,6 +6,7 @@
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "batchfile.h"
@@ -207,11 +208,21 @@ static uint64_t fnv1a_file(uint64_t h, const char *path)
     return fnv1a_text(h, "");
 }
 
-static int compare_given(const void *a, const void *b)
+/* The options given, in name order; an option given twice keeps the order
+ * of its values (the last one counts, so "--samples 1 --samples 2" and
+ * "--samples 2 --samples 1" are different settings). */
+static void sort_given(const char *given[][2], int count)
 {
-    const char *const *x = a, *const *y = b;
-    int c = strcmp(x[0], y[0]);
-    return c ? c : strcmp(x[1], y[1]);
+    for (int i = 1; i < count; i++) {
+        const char *name = given[i][0], *value = given[i][1];
+        int k = i;
+        for (; k > 0 && strcmp(given[k - 1][0], name) > 0; k--) {
+            given[k][0] = given[k - 1][0];
+            given[k][1] = given[k - 1][1];
+        }
+        given[k][0] = name;
+        given[k][1] = value;
+    }
 }
 
 /* What decides a run's answers, hashed: the job, its options as given (in
@@ -225,7 +236,7 @@ static void run_fingerprint(BatchOptions *b, const CommonOptions *o, int first, 
     char number[32];
     uint64_t h = fnv1a_text(0xCBF29CE484222325u, "skatdd batch 1");
     h = fnv1a_text(h, b->job->name);
-    qsort(b->given, (size_t)b->given_count, sizeof b->given[0], compare_given);
+    sort_given(b->given, b->given_count);
     for (int i = 0; i < b->given_count; i++)
         h = fnv1a_text(fnv1a_text(h, b->given[i][0]), b->given[i][1]);
     h = fnv1a_text(h, o->rules ? o->rules : "(the deal's)");
@@ -240,6 +251,24 @@ static void run_fingerprint(BatchOptions *b, const CommonOptions *o, int first, 
             h = fnv1a_file(h, argv[i]);
     }
     snprintf(b->run, sizeof b->run, "%016" PRIx64, h);
+}
+
+/* A bound on the indices of the run's deals, for what a file to resume may
+ * hold: the number of random deals, or the input files' bytes (a deal takes
+ * more than a byte); standard input or a file that cannot be measured gives
+ * no bound. */
+static int64_t deal_limit(const BatchOptions *b, int first, int argc, char **argv)
+{
+    if (b->random)
+        return b->random;
+    int64_t bytes = 0;
+    for (int i = first; i < argc; i++) {
+        struct stat st;
+        if (strcmp(argv[i], "-") == 0 || stat(argv[i], &st) != 0 || !S_ISREG(st.st_mode))
+            return INT64_MAX;
+        bytes += st.st_size;
+    }
+    return bytes;
 }
 
 /* ---- one chunk of deals, side by side on the threads -------------------- */
@@ -632,11 +661,10 @@ static int batch_run(Batch *b, int first, int argc, char **argv)
     BatchFile file = {0};
     int status = EXIT_OK;
     if (m->rank == 0) {
-        if (!batch_file_open(&file, b->options->output, b->options->job->name, b->options->run, err, sizeof err)) {
+        if (!batch_file_open(&file, b->options->output, b->options->job->name, b->options->run,
+                             deal_limit(b->options, first, argc, argv), err, sizeof err)) {
             fprintf(stderr, "%s\n", err);
-            status = strstr(err, ": not a line of skatdd batch") || strstr(err, ": written by a run with other")
-                         ? EXIT_BAD_INPUT
-                         : EXIT_INTERNAL;
+            status = file.bad_input ? EXIT_BAD_INPUT : EXIT_INTERNAL;
         }
         b->file = &file;
         b->done = file.done;

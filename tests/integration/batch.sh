@@ -186,6 +186,28 @@ status=0
 [ "$(cat foreign.err)" = "foreign.jsonl:4:1: not a line of skatdd batch (a JSON object with an \"index\")" ] \
     || fail "a foreign line: $(cat foreign.err)"
 [ "$(wc -l <foreign.jsonl)" -eq 4 ] || fail "a foreign file was changed"
+# Nor is a last line without a newline that does not start as a batch line.
+printf 'my notes' >notes.txt
+status=0
+"$SKATDD" batch --job solve --random 2 --seed 9 --quiet --output notes.txt 2>notes.err || status=$?
+[ "$status" -eq 2 ] && [ "$(cat notes.txt)" = "my notes" ] || fail "a one-line foreign file: status $status, $(cat notes.txt)"
+# A line's index must follow the one before and lie within the run's deals.
+refused() { # file expected-message: the run refuses the file and leaves it as it was
+    local before status=0
+    before=$(cat "$1")
+    "$SKATDD" batch --job solve --random 24 --seed 9 --quiet --output "$1" 2>"$1.err" || status=$?
+    [ "$status" -eq 2 ] && [ "$(cat "$1.err")" = "$2" ] && [ "$(cat "$1")" = "$before" ] ||
+        fail "$1: status $status, $(cat "$1.err")"
+}
+{ head -n 2 one.jsonl; sed -n 2p one.jsonl; } >again.jsonl
+refused again.jsonl "again.jsonl:3:1: index 1 after index 1: a batch file's lines are in increasing index order"
+head -n 1 one.jsonl | sed 's/^{"index":0,/{"index":1099511627776,/' >huge.jsonl
+refused huge.jsonl "huge.jsonl:1:1: index 1099511627776, but this run's input holds fewer deals (at most 24)"
+# An option given twice: the value that counts is part of the run's settings.
+"$SKATDD" batch --job solve --random 1 --seed 9 --after 0 --after 1 --quiet --output twice.jsonl
+status=0
+"$SKATDD" batch --job solve --random 2 --seed 9 --after 1 --after 0 --quiet --output twice.jsonl 2>twice.err || status=$?
+[ "$status" -eq 2 ] && grep -q "written by a run with other settings" twice.err || fail "an option given twice: status $status"
 
 # 5. Bad deals are reported and skipped, the others solved; exit 2.
 cat >mixed.yaml <<'YAML'
