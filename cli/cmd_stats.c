@@ -1,6 +1,7 @@
 /* skatdd stats: tables from the JSON Lines of skatdd batch (table and solve
  * jobs): the best seat and contract, the bid ceilings, and the double-dummy
  * win rate of every contract by what its declarer sees in his ten cards. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,7 +34,7 @@ static const char stats_help[] =
     "  --help              this help\n";
 
 enum { FEATURE_JACKS, FEATURE_TRUMPS, FEATURE_ACES_TENS, FEATURE_COUNT };
-enum { FEATURE_VALUES = 12, MAX_CONTRACTS = 96, MAX_BEST = 256, MAX_BID = 2048, LABEL = 80 };
+enum { FEATURE_VALUES = 12, MAX_CONTRACTS = 96, MAX_BEST = 256, LABEL = 80 };
 enum { CEILING_HIGHEST, CEILING_SEATS }; /* columns: highest, then one per seat */
 
 static const char *const feature_name[FEATURE_COUNT] = {"jacks", "trumps", "aces_tens"};
@@ -53,15 +54,25 @@ typedef struct {
     long count;
 } BestCount;
 
+/* The deals whose ceiling is bid (0: none), per column. */
 typedef struct {
-    const char *rules_name; /* --rules */
+    long bid;
+    long count[1 + SEAT_COUNT];
+} CeilingCount;
+
+typedef struct {
+    RuleSystem *given;      /* --rules, loaded at the start */
     RuleSystem *rules;      /* loaded when first needed, by name */
     char rules_loaded[LABEL];
+    bool rules_failed;      /* rules_loaded names a system that could not be loaded (said once) */
+    char rules_error[320];  /* why, for the line being counted ("" none) */
     long table_lines, solve_lines, other_lines;
     BestCount best[MAX_BEST];
     int best_count;
     long nobody;
-    long ceiling[MAX_BID + 1][1 + SEAT_COUNT]; /* [0]: none */
+    CeilingCount *ceilings; /* in bid order, "none" first; as many as bids met */
+    int ceiling_count;
+    bool out_of_memory;
     ContractRates contracts[MAX_CONTRACTS];
     int contract_count;
 } Stats;
@@ -100,22 +111,33 @@ static CardSet cards_of(json_t *list)
     return set;
 }
 
+/* The rule system a line names (a file given with --rules stands for the
+ * system of its name); NULL where it cannot be loaded, which is said once
+ * per name (rules_error). */
+static const RuleSystem *line_rules(Stats *s, const char *rules_name)
+{
+    const char *name = rules_name ? rules_name : s->given ? s->given->name : "isko";
+    if (s->given && strcmp(s->given->name, name) == 0)
+        return s->given;
+    if (s->rules_loaded[0] && strcmp(s->rules_loaded, name) == 0)
+        return s->rules_failed ? NULL : s->rules;
+    char err[256];
+    snprintf(s->rules_loaded, sizeof s->rules_loaded, "%s", name);
+    s->rules_failed = !s->rules && !(s->rules = malloc(sizeof *s->rules));
+    if (!s->rules_failed && !rules_load(name, rules_directory(), s->rules, err, sizeof err)) {
+        snprintf(s->rules_error, sizeof s->rules_error, "%.256s (give its file with --rules)", err);
+        s->rules_failed = true;
+    }
+    return s->rules_failed ? NULL : s->rules;
+}
+
 /* The game a contract's label names, in the words of the line's rules. */
 static GameType game_of(Stats *s, const char *rules_name, const char *label)
 {
     char err[256];
-    const char *name = rules_name ? rules_name : s->rules_name ? s->rules_name : "isko";
-    if (!s->rules || strcmp(s->rules_loaded, name) != 0) {
-        if (!s->rules && !(s->rules = malloc(sizeof *s->rules)))
-            return GAME_TYPE_COUNT;
-        if (!rules_load(name, rules_directory(), s->rules, err, sizeof err)) {
-            s->rules_loaded[0] = '\0';
-            return GAME_TYPE_COUNT;
-        }
-        snprintf(s->rules_loaded, sizeof s->rules_loaded, "%s", name);
-    }
+    const RuleSystem *rules = line_rules(s, rules_name);
     Contract c;
-    if (strcmp(label, "ramsch") == 0 || !rules_parse_contract(s->rules, label, &c, err, sizeof err))
+    if (!rules || strcmp(label, "ramsch") == 0 || !rules_parse_contract(rules, label, &c, err, sizeof err))
         return GAME_TYPE_COUNT;
     return c.game;
 }
@@ -167,8 +189,23 @@ static void count_hand(ContractRates *r, CardSet hand, bool won)
 
 static void count_ceiling(Stats *s, int column, json_t *ceiling)
 {
-    json_int_t bid = json_is_integer(ceiling) ? json_integer_value(ceiling) : 0;
-    s->ceiling[bid > 0 && bid <= MAX_BID ? bid : 0][column]++;
+    json_int_t value = json_is_integer(ceiling) ? json_integer_value(ceiling) : 0;
+    long bid = value > 0 && value <= LONG_MAX ? (long)value : 0;
+    int at = 0;
+    while (at < s->ceiling_count && s->ceilings[at].bid < bid)
+        at++;
+    if (at == s->ceiling_count || s->ceilings[at].bid != bid) {
+        CeilingCount *grown = realloc(s->ceilings, sizeof *grown * (size_t)(s->ceiling_count + 1));
+        if (!grown) {
+            s->out_of_memory = true;
+            return;
+        }
+        s->ceilings = grown;
+        memmove(&grown[at + 1], &grown[at], sizeof *grown * (size_t)(s->ceiling_count - at));
+        grown[at] = (CeilingCount){.bid = bid};
+        s->ceiling_count++;
+    }
+    s->ceilings[at].count[column]++;
 }
 
 static void count_best(Stats *s, const char *seat, const char *contract)
@@ -274,6 +311,15 @@ static int count_file(Stats *s, const char *path)
                     path, number);
             status = EXIT_BAD_INPUT;
         }
+        if (s->rules_error[0]) {
+            fprintf(stderr, "%s:%ld:1: %s\n", path, number, s->rules_error);
+            s->rules_error[0] = '\0';
+            status = EXIT_BAD_INPUT;
+        }
+    }
+    if (ferror(f)) {
+        fprintf(stderr, "%s: cannot read: %m\n", path);
+        status = EXIT_BAD_INPUT;
     }
     free(line);
     if (f != stdin)
@@ -306,24 +352,22 @@ static void print_best_text(const Stats *s)
         printf("  %-12s %-24s %8ld %6.1f%%\n", "nobody", "-", s->nobody, 100 * share(s->nobody, s->table_lines));
 }
 
-static void ceiling_label(int bid, char out[16])
+static void ceiling_label(long bid, char out[24])
 {
     if (bid)
-        snprintf(out, 16, "%d", bid);
+        snprintf(out, 24, "%ld", bid);
     else
-        snprintf(out, 16, "none");
+        snprintf(out, 24, "none");
 }
 
 static void print_ceilings_text(const Stats *s)
 {
     printf("\nBid ceilings (the highest bid a contract still wins double-dummy; deals)\n");
     printf("  %-6s %9s %11s %11s %11s\n", "bid", "highest", seat_name(0), seat_name(1), seat_name(2));
-    for (int bid = 0; bid <= MAX_BID; bid++) {
-        const long *c = s->ceiling[bid];
-        if (!(c[0] | c[1] | c[2] | c[3]))
-            continue;
-        char label[16];
-        ceiling_label(bid, label);
+    for (int i = 0; i < s->ceiling_count; i++) {
+        const long *c = s->ceilings[i].count;
+        char label[24];
+        ceiling_label(s->ceilings[i].bid, label);
         printf("  %-6s %9ld %11ld %11ld %11ld\n", label, c[0], c[1], c[2], c[3]);
     }
 }
@@ -388,11 +432,11 @@ static void print_csv(const Stats *s)
         csv_row("best", "nobody", "-", s->table_lines, s->nobody);
     static const char *const ceiling_rows[] = {"highest", "forehand", "middlehand", "rearhand"};
     for (int column = 0; column < 1 + SEAT_COUNT; column++)
-        for (int bid = 0; bid <= MAX_BID; bid++) {
-            char label[16];
-            ceiling_label(bid, label);
-            if (s->ceiling[bid][column])
-                csv_row("bid_ceiling", ceiling_rows[column], label, s->table_lines, s->ceiling[bid][column]);
+        for (int i = 0; i < s->ceiling_count; i++) {
+            char label[24];
+            ceiling_label(s->ceilings[i].bid, label);
+            if (s->ceilings[i].count[column])
+                csv_row("bid_ceiling", ceiling_rows[column], label, s->table_lines, s->ceilings[i].count[column]);
         }
     for (int f = 0; f < FEATURE_COUNT; f++)
         for (int i = 0; i < s->contract_count; i++)
@@ -407,18 +451,27 @@ static void print_csv(const Stats *s)
 
 static bool plot_ceilings(const Stats *s, const char *path, char *err, size_t n)
 {
-    PlotBar bars[MAX_BID + 1];
-    char labels[MAX_BID + 1][16];
+    PlotBar *bars = malloc(sizeof *bars * (size_t)(s->ceiling_count + 1));
+    char (*labels)[24] = malloc(sizeof *labels * (size_t)(s->ceiling_count + 1));
+    if (!bars || !labels) {
+        free(bars);
+        free(labels);
+        snprintf(err, n, "out of memory");
+        return false;
+    }
     int count = 0;
-    for (int bid = 0; bid <= MAX_BID; bid++)
-        if (s->ceiling[bid][CEILING_HIGHEST]) {
-            ceiling_label(bid, labels[count]);
-            bars[count] = (PlotBar){labels[count], share(s->ceiling[bid][CEILING_HIGHEST], s->table_lines)};
+    for (int i = 0; i < s->ceiling_count; i++)
+        if (s->ceilings[i].count[CEILING_HIGHEST]) {
+            ceiling_label(s->ceilings[i].bid, labels[count]);
+            bars[count] = (PlotBar){labels[count], share(s->ceilings[i].count[CEILING_HIGHEST], s->table_lines)};
             count++;
         }
     char title[128];
     snprintf(title, sizeof title, "The deal's highest safe bid, double-dummy (%ld deals)", s->table_lines);
-    return plot_bars(path, title, "share of deals", bars, count, err, n);
+    bool ok = plot_bars(path, title, "share of deals", bars, count, err, n);
+    free(bars);
+    free(labels);
+    return ok;
 }
 
 int cmd_stats(int argc, char **argv)
@@ -441,7 +494,15 @@ int cmd_stats(int argc, char **argv)
     Stats *s = calloc(1, sizeof *s);
     if (!s)
         return EXIT_INTERNAL;
-    s->rules_name = o.rules;
+    if (o.rules) {
+        char err[256];
+        if (!(s->given = malloc(sizeof *s->given)) || !rules_load(o.rules, rules_directory(), s->given, err, sizeof err)) {
+            fprintf(stderr, "skatdd stats: --rules %s: %s\n", o.rules, s->given ? err : "out of memory");
+            free(s->given);
+            free(s);
+            return EXIT_BAD_INPUT;
+        }
+    }
     int status = EXIT_OK;
     for (int i = first; i < argc; i++) {
         int got = count_file(s, argv[i]);
@@ -463,6 +524,12 @@ int cmd_stats(int argc, char **argv)
         fprintf(stderr, "skatdd stats: --plot %s: %s\n", so.plot, why);
         status = EXIT_INTERNAL;
     }
+    if (s->out_of_memory) {
+        fprintf(stderr, "skatdd stats: out of memory: the bid ceilings are incomplete\n");
+        status = EXIT_INTERNAL;
+    }
+    free(s->ceilings);
+    free(s->given);
     free(s->rules);
     free(s);
     return status;

@@ -64,3 +64,21 @@ status=0
 [ "$(cat bad.err)" = 'bad.jsonl:2:1: not a line of skatdd batch (a JSON object with "index" and "deal")' ] \
     || fail "a bad line: $(cat bad.err)"
 grep -q "^best," bad.csv || fail "a bad line stops the rest"
+
+# A ceiling above any table size (a rule file's game values reach 10000).
+head -1 t.jsonl | jq -c 'if .best_seat then .seats[.best_seat].bid_ceiling = 2400 else . end' >big.jsonl
+if [ "$(jq -r .best_seat big.jsonl)" != null ]; then
+    [ "$("$SKATDD" stats --csv big.jsonl | awk -F, '$1 == "bid_ceiling" && $2 == "highest" { print $3 }')" = 2400 ] \
+        || fail "a ceiling of 2400 not counted as such"
+fi
+# A rule system stats cannot load, --rules that is none, a directory: exit 2.
+head -1 t.jsonl | jq -c '.rules = "nosuch"' >other.jsonl
+status=0
+"$SKATDD" stats other.jsonl >/dev/null 2>other.err || status=$?
+[ "$status" -eq 2 ] && grep -q "^other.jsonl:1:1: unknown rule system 'nosuch'" other.err || fail "an unknown rule system: $status $(cat other.err)"
+for args in "--rules nosuch t.jsonl" "$tmp"; do
+    status=0
+    # shellcheck disable=SC2086
+    "$SKATDD" stats $args >/dev/null 2>&1 || status=$?
+    [ "$status" -eq 2 ] || fail "stats $args: status $status"
+done
