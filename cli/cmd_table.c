@@ -126,10 +126,17 @@ static void print_text(const CommonOptions *o, const RuleSystem *rules, const De
         const TableEntry *e = &s->entry[s->best];
         char name[64];
         rules_contract_name(rules, &e->contract, name, sizeof name);
-        printf("%s: bid up to %d, play %s (game value %d)\n", seat_name(seat), s->bid_ceiling, name, e->game_value);
+        if (s->bid_ceiling)
+            printf("%s: bid up to %d, play %s (game value %d)\n", seat_name(seat), s->bid_ceiling, name,
+                   e->game_value);
+        else
+            printf("%s: no safe bid: %s wins, but its game value %d lies below the lowest bid\n", seat_name(seat), name,
+                   e->game_value);
     }
-    if (t->best_seat >= 0)
+    if (t->best_seat >= 0 && t->seat[t->best_seat].bid_ceiling)
         printf("Highest bid: %s, %d.\n", seat_name(t->best_seat), t->seat[t->best_seat].bid_ceiling);
+    else if (t->best_seat >= 0)
+        printf("Highest bid: none; contracts win, but below the lowest bid.\n");
     else
         printf("Highest bid: nobody wins any contract.\n");
     printf("Nodes: %llu, time: %.0f ms\n\n", (unsigned long long)t->nodes, ms);

@@ -132,3 +132,11 @@ sed 's/HJ/D8/; s/CK/D7/; s/^skat: D8 D7/skat: HJ CK/' <<<"$hands" >"$work/j.yaml
 rows=$("$SKATDD" table --tt-mb 1 --declarer forehand --rules tournee --format json "$work/j.yaml" |
     jq -r '[.seats.forehand.contracts[].contract | select(startswith("tournee"))] | sort | join(",")')
 [ "$rows" = "tournee clubs,tournee grand,tournee hearts" ] || fail "tournee with a turned jack: rows $rows"
+
+# Lowest bid 200: forehand's grand hand schneider (192) wins, yet no bid is safe.
+here=$(cd "$(dirname "$0")" && pwd)
+sed 's/^\(  *minimum:\) 18$/\1 200/' "$here/../../evaluator/rules/isko.yaml" >"$work/minbid.yaml"
+printf '%s\ncontract: grand hand\n' "$hands" >"$work/m.yaml"
+text=$("$SKATDD" table --tt-mb 1 --declarer forehand --rules "$work/minbid.yaml" "$work/m.yaml")
+grep -q "^forehand: no safe bid: grand hand schneider wins, but its game value 192 lies below the lowest bid$" <<<"$text" &&
+    grep -q "^Highest bid: none; contracts win, but below the lowest bid.$" <<<"$text" || fail "lowest bid 200: $text"
