@@ -199,8 +199,14 @@ int common_parse(int argc, char **argv, CommonOptions *o, const char *help,
             return -2;
         }
         if (c == '?') {
-            fprintf(stderr, "skatdd %s: unknown or incomplete option '%s' (see skatdd %s --help)\n",
-                    argv[0], argv[optind - 1], argv[0]);
+            /* A short option (the only one is -h) names its letter: within a
+             * cluster such as -x.yaml, optind has not moved past it. */
+            if (optopt)
+                fprintf(stderr, "skatdd %s: unknown option '-%c' (see skatdd %s --help)\n", argv[0], optopt,
+                        argv[0]);
+            else
+                fprintf(stderr, "skatdd %s: unknown or incomplete option '%s' (see skatdd %s --help)\n", argv[0],
+                        argv[optind - 1], argv[0]);
             return -1;
         }
         const char *name = options[index].name;

@@ -57,5 +57,7 @@ grep -q "^skatdd " <<<"$("$SKATDD" --version)" || fail "--version"
 set +e
 "$SKATDD" solve --format xml "$data" >/dev/null 2>&1; [ $? -eq 2 ] || fail "bad option must exit 2"
 "$SKATDD" frobnicate >/dev/null 2>&1; [ $? -eq 2 ] || fail "unknown command must exit 2"
+said=$("$SKATDD" solve -x.yaml 2>&1 >/dev/null); [ $? -eq 2 ] || fail "an unknown short option must exit 2"
+[ "$said" = "skatdd solve: unknown option '-x' (see skatdd solve --help)" ] || fail "an unknown short option: $said"
 "$SKATDD" solve /nonexistent.yaml >/dev/null 2>&1; [ $? -eq 2 ] || fail "missing file must exit 2"
 exit 0
