@@ -151,7 +151,31 @@ static bool check_ramsch(DealParse *c)
     if (rules && !rules->ramsch.enabled)
         return deal_fail(c, d->contract_mark, "the %s rules have no ramsch: when all pass the cards are thrown in",
                          rules->name);
-    return ok;
+    if (!ok)
+        return false;
+    /* What belongs to a declared game would be silently left out of its score. */
+    const struct {
+        int key;
+        bool given;
+        const char *why;
+    } declared_only[] = {{KEY_BID, d->bid > 0, "a ramsch has no bid: everybody passed"},
+                         {KEY_KONTRA, d->kontra > 0, "a ramsch has no declarer to double against: kontra is for declared games"},
+                         {KEY_BOCK, d->bock, "a ramsch is scored without Bock rounds: bock is for declared games"}};
+    for (size_t i = 0; i < sizeof declared_only / sizeof declared_only[0]; i++)
+        if (declared_only[i].given)
+            return deal_fail(c, deal_node_mark(c->key[declared_only[i].key]), "%s", declared_only[i].why);
+    if (rules && d->pushes > rules->ramsch.max_pushes)
+        return deal_fail(c, deal_node_mark(c->value[KEY_PUSHES]), "pushes: %d, but the %s rules allow %d", d->pushes,
+                         rules->name, rules->ramsch.max_pushes);
+    return true;
+}
+
+/* Pushing the skat on is Schieberamsch's. */
+static bool check_pushes(DealParse *c)
+{
+    if (c->deal->ramsch || !c->key[KEY_PUSHES])
+        return true;
+    return deal_fail(c, deal_node_mark(c->key[KEY_PUSHES]), "'pushes' is for a ramsch (Schieberamsch)");
 }
 
 static bool check_hands(DealParse *c)
@@ -434,7 +458,7 @@ static bool check_turned_card(DealParse *c)
                      d->contract.game == GAME_GRAND ? "no jack" : "no card of that suit");
 }
 
-static bool (*const checks[])(DealParse *) = {check_ramsch, check_hands, check_trick, check_discard, check_turned_card,
+static bool (*const checks[])(DealParse *) = {check_ramsch, check_pushes, check_hands, check_trick, check_discard, check_turned_card,
                                               check_play, check_results, check_ramsch_counts};
 
 bool deal_check(DealParse *c)
