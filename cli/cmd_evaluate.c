@@ -197,6 +197,21 @@ static bool known_hand(const Deal *d, int *seat, CardSet *hand, char *err, size_
                  d->file, d->mark.line, d->mark.column, found);
         return false;
     }
+    if (d->has_declarer && d->declarer != *seat) {
+        snprintf(err, n, "%s:%d:%d: declarer is %s, but the hand given is %s's: evaluate rates the seat whose hand "
+                 "is given", d->file, d->mark.line, d->mark.column, seat_name(d->declarer), seat_name(*seat));
+        return false;
+    }
+    /* Keys of one game played: evaluate rates every contract, and would
+     * leave them out without a word. */
+    const char *played = d->has_contract ? "contract" : d->has_discard ? "discard" : d->play_count ? "play"
+                         : d->kontra ? "kontra" : d->bid ? "bid" : NULL;
+    if (played) {
+        Mark at = d->has_contract ? d->contract_mark : d->play_count ? d->play_mark : d->mark;
+        snprintf(err, n, "%s:%d:%d: evaluate rates the hand for every contract: '%s' belongs to a game played "
+                 "(solve, score, analyze)", d->file, at.line, at.column, played);
+        return false;
+    }
     *hand = d->hands[*seat] | (d->has_skat ? d->skat : 0);
     return true;
 }
