@@ -679,6 +679,17 @@ static bool known_label(const char *label)
     return false;
 }
 
+/* A record's names as shown on terminals and in HTML: ISS writes them in
+ * ASCII, so a control character or another byte (an escape sequence,
+ * invalid UTF-8) becomes '?'. */
+static void printable_copy(char *out, size_t size, const char *in)
+{
+    size_t i = 0;
+    for (; in[i] && i + 1 < size; i++)
+        out[i] = in[i] >= 0x20 && in[i] < 0x7f ? in[i] : '?';
+    out[i] = '\0';
+}
+
 static bool read_record(IssReader *r, IssGame *g, char *err, size_t n)
 {
     Mark start = r->at;
@@ -732,9 +743,9 @@ static bool read_record(IssReader *r, IssGame *g, char *err, size_t n)
             if (strcmp(label, "GM") == 0 && strcmp(value, "Skat") != 0)
                 return fail(r, vm, err, n, "GM[%s]: not a Skat game", shown(value, buf));
             if (label[0] == 'P' && label[1] >= '0' && label[1] <= '2')
-                snprintf(g->players[label[1] - '0'], sizeof g->players[0], "%.*s", ISS_TEXT - 1, value);
+                printable_copy(g->players[label[1] - '0'], sizeof g->players[0], value);
             if (strcmp(label, "ID") == 0)
-                snprintf(id, sizeof id, "%s", value);
+                printable_copy(id, sizeof id, value);
             if (strcmp(label, "R") == 0)
                 read_server_result(value, &g->server);
         }
