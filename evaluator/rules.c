@@ -73,10 +73,22 @@ static bool contract_grammar_word(const char *word)
     return contract_game_parse(word) != GAME_TYPE_COUNT || contract_word_parse(word) >= 0;
 }
 
+/* A name is one word: contracts, doubling calls and schemes are named by it. */
+static bool check_name(SchemaLoader *L, yaml_node_t *node, const char *what, const char *name)
+{
+    if (!name[0])
+        return schema_fail(L, node, "%s with an empty name", what);
+    if (strpbrk(name, " \t\n"))
+        return schema_fail(L, node, "%s '%s': a name is one word", what, name);
+    return true;
+}
+
 static bool check_form(SchemaLoader *L, yaml_node_t *node, void *base)
 {
     RuleForm *form = base;
     RuleSystem *r = L->target;
+    if (!check_name(L, node, "a form", form->name))
+        return false;
     if (rules_find_form(r, form->name))
         return schema_fail(L, node, "form '%s' defined twice", form->name);
     if (contract_grammar_word(form->name))
@@ -206,7 +218,18 @@ static const Field doubling_fields[] = {
     FIELD("name", FT_TEXT, RuleDoubling, name, .max = RULES_NAME, REQ),
     INT_FIELD("factor", RuleDoubling, factor, 1, 10),
 };
-static const Schema doubling_schema = {"a doubling entry", doubling_fields, COUNT(doubling_fields), NULL};
+static bool check_doubling(SchemaLoader *L, yaml_node_t *node, void *base)
+{
+    const RuleDoubling *d = base;
+    const RuleSystem *r = L->target;
+    if (!check_name(L, node, "a doubling call", d->name))
+        return false;
+    for (const RuleDoubling *other = r->doubling; other < d; other++)
+        if (strcasecmp(other->name, d->name) == 0)
+            return schema_fail(L, node, "doubling call '%s' defined twice", d->name);
+    return true;
+}
+static const Schema doubling_schema = {"a doubling entry", doubling_fields, COUNT(doubling_fields), check_doubling};
 
 static bool check_ramsch(SchemaLoader *L, yaml_node_t *node, void *base)
 {
@@ -242,7 +265,18 @@ static const Field scheme_fields[] = {
     FIELD("matador_bonus_above", FT_INT, TournamentScheme, matador_bonus_above, .min = 0, .max = 11),
     FIELD("matador_bonus", FT_INT, TournamentScheme, matador_bonus, .min = -1000, .max = 1000),
 };
-static const Schema scheme_schema = {"a tournament entry", scheme_fields, COUNT(scheme_fields), NULL};
+static bool check_scheme(SchemaLoader *L, yaml_node_t *node, void *base)
+{
+    const TournamentScheme *t = base;
+    const RuleSystem *r = L->target;
+    if (!check_name(L, node, "a tournament scheme", t->name))
+        return false;
+    for (const TournamentScheme *other = r->schemes; other < t; other++)
+        if (strcasecmp(other->name, t->name) == 0)
+            return schema_fail(L, node, "tournament scheme '%s' defined twice", t->name);
+    return true;
+}
+static const Schema scheme_schema = {"a tournament entry", scheme_fields, COUNT(scheme_fields), check_scheme};
 
 static bool check_rules(SchemaLoader *L, yaml_node_t *node, void *base);
 

@@ -244,6 +244,13 @@ static void test_errors_have_positions(void **state)
          "tournament: []\n", "title", "no tournament scheme (give at least one under 'tournament')"},
         {"ramsch: {enabled: false}", "ramsch: {enabled: true, scoring: winner}", "{enabled",
          "a ramsch scored for the winner needs winner_points"},
+        {"title: Minimal", "title: \"Mini\\e[2Jmal\"", "\"Mini", "'title' contains a control character"},
+        {"doubling: []", "doubling: [{name: kontra, factor: 2}, {name: Kontra, factor: 2}]", "{name: Kontra",
+         "doubling call 'Kontra' defined twice"},
+        {"doubling: []", "doubling: [{name: '', factor: 2}]", "{name: ''", "a doubling call with an empty name"},
+        {"forms: []", "forms: [{name: two words, skat: true}]", "{name: two", "a form 'two words': a name is one word"},
+        {"tournament:\n  - {name: seeger-fabian,", "tournament:\n  - {name: x, won: 1, lost: 1, defenders_3: 1, "
+         "defenders_4: 1, dealer_4: 1}\n  - {name: X,", "{name: X", "tournament scheme 'X' defined twice"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char text[sizeof minimal + 256], path[64], err[512], at[32], expected[700];
