@@ -129,7 +129,8 @@ bool batch_file_open(BatchFile *f, const char *path, const char *job, const char
     bool regular = stat(path, &st) == 0 && S_ISREG(st.st_mode);
     FILE *in = regular ? fopen(path, "r") : NULL;
     if (regular && !in) {
-        snprintf(err, n, "%s: %s", path, strerror(errno));
+        snprintf(err, n, "skatdd batch: --output %s: %s", path, strerror(errno));
+        f->bad_input = errno == EACCES;
         return false;
     }
     off_t keep = 0;
@@ -141,7 +142,10 @@ bool batch_file_open(BatchFile *f, const char *path, const char *job, const char
     }
     f->out = fopen(path, "a");
     if (!f->out || (f->torn && ftruncate(fileno(f->out), keep) != 0)) {
-        snprintf(err, n, "%s: %s", path, strerror(errno));
+        /* A path that cannot be written is the user's to mend, as with --html and --plot. */
+        f->bad_input = !f->out && (errno == ENOENT || errno == ENOTDIR || errno == EACCES || errno == EISDIR ||
+                                   errno == EROFS);
+        snprintf(err, n, "skatdd batch: --output %s: %s", path, strerror(errno));
         if (f->out)
             fclose(f->out);
         f->out = NULL;

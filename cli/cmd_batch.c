@@ -50,7 +50,7 @@ static const char batch_help[] =
     "                      grand), in the rule system's words\n"
     "  --declarer SEAT     random deals: the declarer (default forehand); table:\n"
     "                      this seat only; evaluate: the seat whose hand it rates\n"
-    "  --output FILE       write (and resume) FILE instead of standard output\n"
+    "  --output FILE       write (and resume) FILE instead of standard output (-)\n"
     "  --chunk N           deals handed out at a time (default 8 per thread;\n"
     "                      the lines do not depend on it)\n"
     "  --rules NAME|FILE   rule system (default: the deal's rules:, else isko)\n"
@@ -134,7 +134,7 @@ static bool batch_option(void *ctx, const char *name, const char *value)
             return false;
         }
     } else if (strcmp(name, "output") == 0) {
-        b->output = value;
+        b->output = strcmp(value, "-") == 0 ? NULL : value; /* -: standard output, as without --output */
     } else if (strcmp(name, "chunk") == 0) {
         if (!parse_count(value, 1, 1 << 20, &v)) {
             fprintf(stderr, "skatdd batch: --chunk needs a number of deals from 1 to %d\n", 1 << 20);

@@ -203,6 +203,13 @@ refused() { # file expected-message: the run refuses the file and leaves it as i
 refused again.jsonl "again.jsonl:3:1: index 1 after index 1: a batch file's lines are in increasing index order"
 head -n 1 one.jsonl | sed 's/^{"index":0,/{"index":1099511627776,/' >huge.jsonl
 refused huge.jsonl "huge.jsonl:1:1: index 1099511627776, but this run's input holds fewer deals (at most 24)"
+# An --output path that cannot be written: one line, exit 2; - is standard output.
+status=0
+"$SKATDD" batch --job solve --random 1 --quiet --output "$PWD/none/x.jsonl" 2>nodir.err || status=$?
+[ "$status" -eq 2 ] && [ "$(cat nodir.err)" = "skatdd batch: --output $PWD/none/x.jsonl: No such file or directory" ] ||
+    fail "--output into a missing directory: status $status, $(cat nodir.err)"
+"$SKATDD" batch --job solve --random 1 --quiet --output - | grep -q '^{"index":0,' || fail "--output -"
+[ ! -e ./- ] || fail "--output - wrote a file named -"
 # An option given twice: the value that counts is part of the run's settings.
 "$SKATDD" batch --job solve --random 1 --seed 9 --after 0 --after 1 --quiet --output twice.jsonl
 status=0
