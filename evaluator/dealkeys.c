@@ -273,7 +273,12 @@ static bool read_tricks(DealParse *c, yaml_node_t *n)
 
 static bool read_rules(DealParse *c, yaml_node_t *n)
 {
-    return deal_get_string(c, n, "rules", c->deal->rules, sizeof c->deal->rules);
+    if (!deal_get_string(c, n, "rules", c->deal->rules, sizeof c->deal->rules))
+        return false;
+    /* "rules:" alone leaves the default; an empty name is no rule system. */
+    if (!c->deal->rules[0] && yaml_value_kind(n) != SCALAR_NULL)
+        return deal_fail(c, deal_node_mark(n), "rules: an empty name (skatdd rules lists them)");
+    return true;
 }
 
 static bool read_question(DealParse *c, yaml_node_t *n)
