@@ -714,6 +714,19 @@ static int analyze_game(const CommonOptions *o, TableWorkers *workers, const Dea
         fprintf(stderr, "%s:%d:%d: %s\n", d->file, m.line, m.column, err);
         return EXIT_BAD_INPUT;
     }
+    /* A game the rules cannot score (its calls, say) would be reviewed as
+     * never won: refused instead. */
+    GamePlay best = play;
+    best.declarer_points = play.contract.game == GAME_NULL ? 0 : 120;
+    best.declarer_tricks = play.contract.game == GAME_NULL ? 0 : 10;
+    GameScore check;
+    if (!gamevalue_score(rules, &best, &check)) {
+        char text[SCORE_TEXT];
+        Mark m = iss ? d->mark : d->contract_mark;
+        fprintf(stderr, "%s:%d:%d: not a valid game: %s\n", d->file, m.line, m.column,
+                score_text(rules, &check, text, sizeof text));
+        return EXIT_BAD_INPUT;
+    }
     Report *rep = calloc(1, sizeof *rep);
     if (!rep)
         return EXIT_INTERNAL;
