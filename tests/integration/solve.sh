@@ -46,6 +46,11 @@ o=$("$SKATDD" solve --format json "$here/data/solve_taken_tricks.yaml")
 [ "$(echo "$o" | jq .defenders_can_schwarz)" = true ] || fail "taken tricks: no further trick"
 [ "$(echo "$o" | jq .outcome.score)" = -72 ] || fail "taken tricks: outcome $(echo "$o" | jq -c .outcome)"
 
+# --after beyond where an ISS record stops: its last position, and a note says so.
+note=$("$SKATDD" solve --after 29 "$here/data/iss_early.sgf" 2>&1 >/dev/null | head -1)
+[ "$note" = "ISS game declarer-resigns: note: the record stops after 6 cards, before --after 29: its last position" ] ||
+    fail "--after beyond the record: $note"
+
 # Text output names the result in words.
 text=$("$SKATDD" solve --ascii "$data")
 grep -q "declarer takes 120 card points with best play; can force schwarz: yes" <<<"$text" || fail "text result"
