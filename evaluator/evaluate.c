@@ -1232,14 +1232,20 @@ static const Scored *scored(RowScores *rs, int a, int skat, int level)
     return s;
 }
 
-static void row_scores_init(RowScores *rs, const Work *w, int row, const int *ladder, int ladder_count)
+/* The scores of a row's contract, or of the same game in another form
+ * (form > 0: passt-mir-nicht for a Tournee). */
+static void row_scores_init_form(RowScores *rs, const Work *w, int row, int form, const int *ladder,
+                                 int ladder_count)
 {
     memset(rs, 0, sizeof *rs);
     rs->w = w;
     rs->row = row;
     rs->ladder = ladder;
     rs->ladder_count = ladder_count;
-    const Contract *c = &w->contract[row];
+    Contract in_form = w->contract[row];
+    if (form > 0)
+        in_form.form = form;
+    const Contract *c = &in_form;
     bool may_announce = c->game != GAME_NULL && !c->ouvert && (c->hand || !w->rules->announce_needs_hand);
     for (int a = 0; a < ANNOUNCE_COUNT; a++) {
         if (a > 0 && !may_announce)
@@ -1250,6 +1256,11 @@ static void row_scores_init(RowScores *rs, const Work *w, int row, const int *la
         char err[256];
         rs->announce_ok[a] = rules_check_contract(w->rules, &want, &rs->declared[a], err, sizeof err);
     }
+}
+
+static void row_scores_init(RowScores *rs, const Work *w, int row, const int *ladder, int ladder_count)
+{
+    row_scores_init_form(rs, w, row, 0, ladder, ladder_count);
 }
 
 static void row_scores_free(RowScores *rs)
@@ -1288,9 +1299,15 @@ static void lost_shares(const Work *w, int p, double share[MATADOR_KINDS][OUT_WO
 static void summarize_row(const Work *w, int row, const int *ladder, int ladder_count, EvalContract *out,
                           uint8_t skat_wins[EVAL_MAX_SKATS])
 {
-    RowScores rs;
+    RowScores rs, second_rs;
     row_scores_init(&rs, w, row, ladder, ladder_count);
     const Contract *c = &w->contract[row];
+    /* A Tournee whose trump only one skat card gives is played from the
+     * second card (passt-mir-nicht) in half its worlds: the skat's order is
+     * as likely one way as the other, and its losses may count more. */
+    int second_form;
+    rules_turning_cards(w->rules, c, 0, &second_form);
+    row_scores_init_form(&second_rs, w, row, second_form, ladder, ladder_count);
     int p = w->play_of_row[row];
     bool per_skat = !c->hand;
     double worlds = (double)w->skats * w->samples;
@@ -1310,6 +1327,8 @@ static void summarize_row(const Work *w, int row, const int *ladder, int ladder_
         memset(skat_win, 0, cells * sizeof *skat_win);
         memset(skat_tour, 0, cells * sizeof *skat_tour);
         bool allowed = w->allowed[s] >> row & 1;
+        int turning = rules_turning_cards(w->rules, c, w->twelve ? ALL_CARDS : w->skat[s], &second_form);
+        double second = second_form && turning == 1 ? 0.5 : 0, first = 1 - second;
         skat_wins[s] = 0;
         for (int j = 0; allowed && j < w->samples; j++) {
             int level = *level_at(w, s, p, j);
@@ -1322,20 +1341,22 @@ static void summarize_row(const Work *w, int row, const int *ladder, int ladder_
                 if (weight == 0)
                     continue;
                 const Scored *none = scored(&rs, ANNOUNCE_NONE, s, l);
+                const Scored *none2 = second ? scored(&second_rs, ANNOUNCE_NONE, s, l) : none;
                 wins += none[0].won;
                 skat_wins[s] += none[0].won;
                 schneider += none[0].won && c->game != GAME_NULL && l >= OUT_SCHNEIDER;
                 schwarz += none[0].won && c->game != GAME_NULL && l == OUT_SCHWARZ;
-                value_sum += weight * none[0].score;
-                score_sum += weight * none[0].tournament;
+                value_sum += weight * (first * none[0].score + second * none2[0].score);
+                score_sum += weight * (first * none[0].tournament + second * none2[0].tournament);
                 for (int a = 0; a < ANNOUNCE_COUNT; a++) {
                     if (!rs.announce_ok[a])
                         continue;
                     const Scored *sc = scored(&rs, a, s, l);
+                    const Scored *sc2 = second && second_rs.announce_ok[a] ? scored(&second_rs, a, s, l) : sc;
                     for (int b = 0; b < ladder_count; b++) {
                         valid[b] |= sc[b].valid;
                         skat_win[a * ladder_count + b] += weight * sc[b].won;
-                        skat_tour[a * ladder_count + b] += weight * sc[b].tournament;
+                        skat_tour[a * ladder_count + b] += weight * (first * sc[b].tournament + second * sc2[b].tournament);
                     }
                 }
             }
@@ -1414,6 +1435,7 @@ static void summarize_row(const Work *w, int row, const int *ladder, int ladder_
     free(valid);
     free(chosen);
     row_scores_free(&rs);
+    row_scores_free(&second_rs);
 }
 
 /* The bids worth tabulating, after bid 0 (none): the ladder up to the

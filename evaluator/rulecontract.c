@@ -68,13 +68,23 @@ static bool turns_skat_card(const RuleSystem *rules, int form)
     return strcmp(f->name, "tournee") == 0 || (f->values_of && turns_skat_card(rules, f->values_of));
 }
 
+int rules_turning_cards(const RuleSystem *rules, const Contract *c, CardSet skat, int *second_turn_form)
+{
+    *second_turn_form = 0;
+    if (!turns_skat_card(rules, c->form))
+        return -1;
+    for (int f = 1; f <= rules->form_count; f++)
+        if (rules->forms[f - 1].values_of == c->form)
+            *second_turn_form = f;
+    if (c->game == GAME_GRAND)
+        return set_count(skat & JACK_BITS);
+    return c->game < GAME_GRAND ? set_count(skat & SUIT_BITS(c->game)) : 0;
+}
+
 bool rules_skat_allows(const RuleSystem *rules, const Contract *c, CardSet skat)
 {
-    if (!turns_skat_card(rules, c->form))
-        return true;
-    if (c->game == GAME_GRAND)
-        return (skat & JACK_BITS) != 0;
-    return c->game < GAME_GRAND && (skat & SUIT_BITS(c->game)) != 0;
+    int second;
+    return rules_turning_cards(rules, c, skat, &second) != 0;
 }
 
 /* Without a form word: the one form with which the contract is allowed. */

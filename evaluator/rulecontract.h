@@ -30,4 +30,10 @@ bool rules_check_contract(const RuleSystem *rules, const Contract *c, Contract *
  * either grand or its own suit.  Other contracts: always. */
 bool rules_skat_allows(const RuleSystem *rules, const Contract *c, CardSet skat);
 
+/* Where the contract's form turns a skat card: how many of the skat's cards
+ * give its trump (0, 1 or 2), and the form (1 + index) that plays it from
+ * the second card, whose loss may count more (passt-mir-nicht; 0 when the
+ * rules have none).  Other contracts: -1 and 0. */
+int rules_turning_cards(const RuleSystem *rules, const Contract *c, CardSet skat, int *second_turn_form);
+
 #endif

@@ -652,6 +652,42 @@ static void test_rows_and_ouvert(void **state)
     assert_true(a.contracts[row_index(&a, GAME_NULL, true, true)].p_win == row(&a, GAME_NULL, true)->p_win);
 }
 
+/* Tournee: a turned jack gives grand or its own suit, and where only one
+ * of the two skat cards gives the trump, the game is passt-mir-nicht in half
+ * its worlds (the skat's order is unknown), its loss counted with that
+ * form's factor.  The expected value is linear in the factor: with factors
+ * 1, 2 and 3 the steps are equal, and not zero for a hand that loses. */
+static void test_tournee_second_turn(void **state)
+{
+    (void)state;
+    skip_when_quick();
+    char err[256];
+    static RuleSystem systems[4], changed;
+    assert_true(test_four_rules(&systems[0], &systems[1], &systems[2], &systems[3]));
+    const RuleSystem *tournee = &systems[2];
+    int second = rules_find_form(tournee, "passt-mir-nicht"), first = rules_find_form(tournee, "tournee");
+    assert_true(second > 0 && first > 0);
+    /* No jack and no ace: every Tournee is lost nearly always. */
+    CardSet hand = test_cards("C9 CQ CT S9 SQ ST H9 HQ D9 DQ");
+    double value[4] = {0};
+    for (int factor = 1; factor <= 3; factor++) {
+        changed = *tournee;
+        changed.forms[second - 1].lost_factor = factor;
+        EvalOptions o = quick(0);
+        assert_true(evaluate_hand(&changed, SEAT_MIDDLEHAND, hand, &o, &a, err, sizeof err));
+        const EvalContract *clubs = NULL;
+        for (int r = 0; r < a.contract_count; r++)
+            if (a.contracts[r].contract.form == first && a.contracts[r].contract.game == GAME_CLUBS)
+                clubs = &a.contracts[r];
+        assert_non_null(clubs);
+        /* The clubs the skat may hold: CJ CA CK C8 C7; 231 - C(17, 2) skats. */
+        assert_true(fabs(clubs->p_available - 95.0 / 231) < 1e-12);
+        value[factor] = clubs->expected_value;
+    }
+    assert_true(value[2] < value[1] - 1);
+    assert_true(fabs((value[3] - value[1]) - 2 * (value[2] - value[1])) < 1e-9);
+}
+
 /* Single-dummy: the same for any thread count and seed-reproducible; it
  * plays only the rows it names, each of them with the skat picked up. */
 static void test_single_dummy(void **state)
@@ -713,6 +749,7 @@ int main(void)
         cmocka_unit_test(test_twelve_cards),  cmocka_unit_test(test_twelve_cards_cut_off_exact),
         cmocka_unit_test(test_skat_game_never_below_hand), cmocka_unit_test(test_alike_skats_share_choice), cmocka_unit_test(test_left_out), cmocka_unit_test(test_pilots),
         cmocka_unit_test(test_announced_schneider_counts), cmocka_unit_test(test_rows_and_ouvert),
+        cmocka_unit_test(test_tournee_second_turn),
         cmocka_unit_test(test_bad_options),   cmocka_unit_test(test_single_dummy),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
