@@ -179,8 +179,9 @@ typedef struct {
  * (takes no trick), 0 when he loses. */
 typedef struct {
     int value;
-    bool declarer_can_schwarz;      /* suit and grand: declarer can take every remaining trick */
-    bool defenders_can_schwarz;     /* suit and grand: declarer takes no further trick */
+    bool declarer_can_schwarz;      /* suit and grand: declarer can take every remaining trick, and the
+                                       defenders have none yet (schwarz; false once they have one) */
+    bool defenders_can_schwarz;     /* suit and grand: declarer takes no further trick (whatever he has) */
     int to_move;                    /* seat */
     int move_count;
     skatdd_move_value moves[10];    /* every legal card of the player to move, in card order */
@@ -196,7 +197,8 @@ SKATDD_API skatdd_status skatdd_value(skatdd_solver *solver, const skatdd_positi
 
 typedef enum {
     SKATDD_REACHES,            /* suit and grand: the declarer ends with at least `points` card points */
-    SKATDD_DECLARER_TAKES_ALL, /* suit and grand: the declarer can take every remaining trick */
+    SKATDD_DECLARER_TAKES_ALL, /* suit and grand: the declarer can take every remaining trick, and the
+                                  defenders have none yet (false once they have one) */
     SKATDD_DEFENDERS_TAKE_ALL, /* suit and grand: the defenders can keep him from any further trick */
     SKATDD_NULL_WON,           /* null: the declarer can avoid every trick */
     SKATDD_QUESTION_COUNT

@@ -13,9 +13,11 @@ static skatdd_status check_ramsch(const skatdd_ramsch_position *r, Position *out
     memcpy(p.hands, r->hands, sizeof p.hands);
     int tricks = 0, points = 0;
     for (int s = 0; s < SEAT_COUNT; s++) {
-        if (r->points[s] < 0 || r->tricks[s] < 0)
-            return api_fail(SKATDD_ERR_ARGUMENT, "%s: points %d and tricks %d cannot be negative", seat_name(s),
-                            r->points[s], r->tricks[s]);
+        if (r->points[s] < 0 || r->tricks[s] < 0 || r->points[s] > 120 || r->tricks[s] > 10)
+            return api_fail(SKATDD_ERR_ARGUMENT, "%s: points %d and tricks %d: points 0 to 120, tricks 0 to 10",
+                            seat_name(s), r->points[s], r->tricks[s]);
+        if (r->points[s] > 0 && r->tricks[s] == 0)
+            return api_fail(SKATDD_ERR_ARGUMENT, "%s has %d points but no trick", seat_name(s), r->points[s]);
         tricks += r->tricks[s];
         points += r->points[s];
     }
@@ -24,10 +26,17 @@ static skatdd_status check_ramsch(const skatdd_ramsch_position *r, Position *out
     skatdd_status status = api_check_position(&p, out);
     if (status)
         return status;
+    /* As a deal file's points: and tricks: (README): the tricks those
+     * played, the points those of the cards played, exactly where the skat
+     * is known. */
+    int played = 10 - set_count(out->hands[(out->leader + out->trick_size) % SEAT_COUNT]);
+    if (tricks != played)
+        return api_fail(SKATDD_ERR_ARGUMENT, "the seats' tricks add up to %d, but %d trick%s been played", tricks,
+                        played, played == 1 ? " has" : "s have");
     int out_of_play = 120 - position_points_left(out) - set_points(r->skat);
-    if (points > out_of_play)
-        return api_fail(SKATDD_ERR_ARGUMENT, "the seats' points add up to %d: only %d card points have been played",
-                        points, out_of_play);
+    if (r->skat ? points != out_of_play : points > out_of_play)
+        return api_fail(SKATDD_ERR_ARGUMENT, "the seats' points add up to %d, but the cards played hold %s%d", points,
+                        r->skat ? "" : "at most ", out_of_play);
     return SKATDD_OK;
 }
 

@@ -236,6 +236,8 @@ static void test_bad_positions(void **state)
     p = small_position();
     p.declarer_tricks = 6;
     assert_int_equal(skatdd_solve(solver, &p, &a), SKATDD_ERR_ARGUMENT);
+    p.declarer_tricks = p.defender_tricks = 2147483647; /* no sum may overflow */
+    assert_int_equal(skatdd_solve(solver, &p, &a), SKATDD_ERR_ARGUMENT);
     assert_int_equal(skatdd_solve(NULL, &p, &a), SKATDD_ERR_ARGUMENT);
     assert_int_equal(skatdd_solve(solver, NULL, &a), SKATDD_ERR_ARGUMENT);
 }
@@ -452,6 +454,21 @@ static void test_ramsch(void **state)
     assert_int_equal(skatdd_ramsch_solve(solver, classic, &bad, &a), SKATDD_ERR_ARGUMENT);
     bad = jacks;
     bad.tricks[2] = 1; /* seven tricks, six played */
+    assert_int_equal(skatdd_ramsch_solve(solver, classic, &bad, &a), SKATDD_ERR_ARGUMENT);
+    bad = jacks;
+    bad.tricks[0] = 2; /* fewer tricks than were played */
+    assert_int_equal(skatdd_ramsch_solve(solver, classic, &bad, &a), SKATDD_ERR_ARGUMENT);
+    assert_non_null(strstr(skatdd_last_error(), "tricks add up to 2, but 6 tricks have been played"));
+    bad = jacks;
+    bad.points[0] = 10; /* the skat is known: the cards played hold 35 */
+    assert_int_equal(skatdd_ramsch_solve(solver, classic, &bad, &a), SKATDD_ERR_ARGUMENT);
+    bad = jacks;
+    bad.points[1] = 2; /* points without a trick */
+    bad.points[0] = 33;
+    assert_int_equal(skatdd_ramsch_solve(solver, classic, &bad, &a), SKATDD_ERR_ARGUMENT);
+    bad = jacks;
+    bad.points[0] = bad.points[1] = 2147483647; /* no sum may overflow */
+    bad.tricks[1] = 2147483647;
     assert_int_equal(skatdd_ramsch_solve(solver, classic, &bad, &a), SKATDD_ERR_ARGUMENT);
     bad = jacks;
     bad.hands[1] |= cards("DA"); /* also in the skat */
