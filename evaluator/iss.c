@@ -4,6 +4,7 @@
  * and fills a Deal. */
 #include "iss.h"
 #include "notation.h"
+#include "text.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -698,6 +699,7 @@ static bool read_record(IssReader *r, IssGame *g, char *err, size_t n)
     Game s = {.r = r, .g = g, .err = err, .err_size = n, .phase = PH_DEAL, .declarer = -1, .to_move = -1};
     Deal *d = &g->deal;
     snprintf(d->file, sizeof d->file, "%s", r->path);
+    text_utf8_clean(d->file);
     d->mark = d->play_mark = start;
     bool moves = false;
     char value[DEAL_TEXT], id[DEAL_TEXT] = "", buf[DEAL_SHOWN_BYTES + 4];
@@ -757,6 +759,7 @@ static bool read_record(IssReader *r, IssGame *g, char *err, size_t n)
         snprintf(d->name, sizeof d->name, "ISS game %.200s", id);
     else
         snprintf(d->name, sizeof d->name, "ISS game %d of %.200s", r->records, r->path);
+    text_utf8_clean(d->name);
     return true;
 }
 

@@ -1,6 +1,7 @@
 #include "text.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -13,4 +14,46 @@ void text_append(char *out, size_t n, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(out + len, n - len, fmt, ap);
     va_end(ap);
+}
+
+/* The length of the valid UTF-8 sequence at s (overlong forms, surrogates
+ * and code points above U+10FFFF are not), 0 if none; *cut: it is a valid
+ * start that the string's end cuts off. */
+static size_t utf8_sequence(const unsigned char *s, bool *cut)
+{
+    *cut = false;
+    if (s[0] < 0x80)
+        return 1;
+    size_t len = s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : s[0] >= 0xe0 && s[0] <= 0xef ? 3 : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : 0;
+    for (size_t i = 1; i < len; i++) {
+        if (!s[i]) {
+            *cut = true;
+            return 0;
+        }
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+    }
+    if (len == 3 && ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0)))
+        return 0;
+    if (len == 4 && ((s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90)))
+        return 0;
+    return len;
+}
+
+void text_utf8_clean(char *s)
+{
+    unsigned char *p = (unsigned char *)s;
+    while (*p) {
+        bool cut;
+        size_t len = utf8_sequence(p, &cut);
+        if (cut) {
+            *p = '\0';
+            return;
+        }
+        if (len == 0) {
+            *p++ = '?';
+            continue;
+        }
+        p += len;
+    }
 }

@@ -8,4 +8,10 @@
  * fit is cut off. */
 void text_append(char *out, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/* Makes s valid UTF-8 in place, for text shown or written as JSON and HTML
+ * (file names are bytes, and a copy cut at a byte count may end inside a
+ * character): a byte that starts no valid sequence becomes '?', and a
+ * sequence cut off at the end is dropped. */
+void text_utf8_clean(char *s);
+
 #endif

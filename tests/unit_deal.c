@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "dealreader.h"
+#include "text.h"
 
 enum { ERR_SIZE = 1024 };
 
@@ -774,6 +775,32 @@ static void test_message_truncated_to_buffer(void **state)
     free(path);
 }
 
+/* File names are bytes: what is shown of them is made valid UTF-8. */
+static void test_utf8_clean(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *in, *out;
+    } cases[] = {
+        {"plain", "plain"},
+        {"caf\xc3\xa9", "caf\xc3\xa9"},         /* é kept */
+        {"caf\xc3", "caf"},                      /* é cut in two at the end: dropped */
+        {"a\xe2\x82", "a"},                      /* a three-byte sequence cut off */
+        {"\xf0\x9f\x82\xa1!", "\xf0\x9f\x82\xa1!"}, /* a four-byte card symbol */
+        {"x\xffy", "x?y"},                       /* no sequence starts with 0xff */
+        {"\xc0\xaf", "??"},                      /* an overlong '/' */
+        {"\xed\xa0\x80z", "???z"},              /* a surrogate */
+        {"\xc3(", "?("},                         /* a lead byte without its continuation */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[32];
+        snprintf(text, sizeof text, "%s", cases[i].in);
+        text_utf8_clean(text);
+        if (strcmp(text, cases[i].out) != 0)
+            fail_msg("case %zu: '%s', expected '%s'", i, text, cases[i].out);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -806,6 +833,7 @@ int main(void)
         cmocka_unit_test(test_long_texts),
         cmocka_unit_test(test_many_documents),
         cmocka_unit_test(test_message_truncated_to_buffer),
+        cmocka_unit_test(test_utf8_clean),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
