@@ -205,6 +205,24 @@ def _check(status):
         raise Error(status, _lib.skatdd_last_error().decode(errors="replace"))
 
 
+# ctypes wraps an int that does not fit its C type without a word, and C
+# reads a string up to its first NUL: both would answer another question.
+def _int(name, value, low=-2**31, high=2**31 - 1):
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{name} must be an integer from {low} to {high}, not {value!r}")
+    return value
+
+
+def _card_bits(name, value):
+    return _int(name, value, 0, 2**32 - 1)
+
+
+def _text(name, value):
+    if "\0" in value:
+        raise ValueError(f"{name} contains a NUL character: {value!r}")
+    return value
+
+
 def library_version():
     """The running library's version, "0.2.0"."""
     return _lib.skatdd_version().decode()
@@ -213,7 +231,7 @@ def library_version():
 def card_number(name):
     """'CJ' -> 4."""
     card = ctypes.c_int()
-    _check(_lib.skatdd_card_from_name(name.encode(), ctypes.byref(card)))
+    _check(_lib.skatdd_card_from_name(_text("a card name", name).encode(), ctypes.byref(card)))
     return card.value
 
 
@@ -227,6 +245,8 @@ def card_name(card):
 
 def cards_to_set(cards):
     """'CJ SJ' or ['CJ', 'SJ'] or card numbers -> the 32-bit set."""
+    if isinstance(cards, int) and not isinstance(cards, bool):
+        return _card_bits("a card set", cards)
     if isinstance(cards, str):
         cards = cards.replace(",", " ").split()
     bits = 0
@@ -277,7 +297,8 @@ class Rules(_Handle):
 
     def __init__(self, name_or_path="isko"):
         handle = _vp()
-        _check(_lib.skatdd_rules_load(os.fsencode(name_or_path), ctypes.byref(handle)))
+        _check(_lib.skatdd_rules_load(os.fsencode(_text("a rule system", os.fsdecode(name_or_path))),
+                                      ctypes.byref(handle)))
         self._handle = handle
 
     @property
@@ -290,14 +311,15 @@ class Rules(_Handle):
 
     def parse_contract(self, text):
         c = _Contract()
-        _check(_lib.skatdd_contract_parse(self._handle, text.encode(), ctypes.byref(c)))
+        _check(_lib.skatdd_contract_parse(self._handle, _text("a contract", text).encode(), ctypes.byref(c)))
         return c
 
     def score(self, contract, cards, declarer_points, declarer_tricks, bid=0, doubling=0, bock=False):
         """Scores a game: contract in words, cards the declarer's twelve; bock in a Bock round."""
         play = _GamePlay(contract=self.parse_contract(contract), cards=cards_to_set(cards),
-                         declarer_points=declarer_points, declarer_tricks=declarer_tricks, bid=bid,
-                         doubling=doubling, bock=bock)
+                         declarer_points=_int("declarer_points", declarer_points),
+                         declarer_tricks=_int("declarer_tricks", declarer_tricks), bid=_int("bid", bid),
+                         doubling=_int("doubling", doubling), bock=bool(bock))
         s = _Score()
         _check(_lib.skatdd_score_game(self._handle, ctypes.byref(play), ctypes.byref(s)))
         return {"won": s.won, "overbid": s.overbid, "value": s.value, "score": s.score, "matadors": s.matadors,
@@ -309,10 +331,10 @@ class Rules(_Handle):
         sets = (_cards * 3)(*[cards_to_set(h) for h in hands])
         mask = 0
         for s in seats:
-            mask |= 1 << (SEATS.index(s) if isinstance(s, str) else s)
+            mask |= 1 << (SEATS.index(s) if isinstance(s, str) else _int("a seat", s, 0, 2))
         t = _Table()
-        _check(_lib.skatdd_table_compute(self._handle, sets, cards_to_set(skat), mask, threads, tt_megabytes,
-                                         ctypes.byref(t)))
+        _check(_lib.skatdd_table_compute(self._handle, sets, cards_to_set(skat), mask, _int("threads", threads),
+                                         _int("tt_megabytes", tt_megabytes, 0, 2**63 - 1), ctypes.byref(t)))
         out = {}
         for seat in range(3):
             st = t.seats[seat]
@@ -332,8 +354,9 @@ class Rules(_Handle):
         """Win chances per contract and bid for one hand, as `skatdd evaluate`."""
         o = _EvalOptions()
         _lib.skatdd_eval_options_default(ctypes.byref(o))
-        o.samples, o.seed, o.discards, o.confidence, o.threads = samples, seed, discards, confidence, threads
-        seat = SEATS.index(seat) if isinstance(seat, str) else seat
+        o.samples, o.seed = _int("samples", samples), _int("seed", seed, 0, 2**64 - 1)
+        o.discards, o.confidence, o.threads = _int("discards", discards), float(confidence), _int("threads", threads)
+        seat = SEATS.index(seat) if isinstance(seat, str) else _int("seat", seat)
         handle = _vp()
         _check(_lib.skatdd_evaluate(self._handle, seat, cards_to_set(hand), ctypes.byref(o), ctypes.byref(handle)))
         try:
@@ -365,15 +388,15 @@ class Position:
 
     def __init__(self, game, hands, declarer=0, leader=0, trick=(), declarer_points=0, declarer_tricks=0,
                  defender_tricks=0, skat=()):
-        self.game = GAMES.index(game) if isinstance(game, str) else game
-        self.declarer = SEATS.index(declarer) if isinstance(declarer, str) else declarer
-        self.leader = SEATS.index(leader) if isinstance(leader, str) else leader
-        self.hands = [cards_to_set(h) if not isinstance(h, int) else h for h in hands]
-        self.skat = cards_to_set(skat) if not isinstance(skat, int) else skat
-        self.trick = [card_number(c) if isinstance(c, str) else c for c in trick]
-        self.declarer_points = declarer_points
-        self.declarer_tricks = declarer_tricks
-        self.defender_tricks = defender_tricks
+        self.game = GAMES.index(game) if isinstance(game, str) else _int("game", game)
+        self.declarer = SEATS.index(declarer) if isinstance(declarer, str) else _int("declarer", declarer)
+        self.leader = SEATS.index(leader) if isinstance(leader, str) else _int("leader", leader)
+        self.hands = [cards_to_set(h) for h in hands]
+        self.skat = cards_to_set(skat)
+        self.trick = [card_number(c) if isinstance(c, str) else _int("a trick card", c) for c in trick]
+        self.declarer_points = _int("declarer_points", declarer_points)
+        self.declarer_tricks = _int("declarer_tricks", declarer_tricks)
+        self.defender_tricks = _int("defender_tricks", defender_tricks)
 
     def _struct(self):
         if len(self.trick) > 2 or len(self.hands) != 3:
@@ -395,12 +418,12 @@ class RamschPosition:
     """A Ramsch position: hands as card lists, seats by name or number, what each seat has taken so far."""
 
     def __init__(self, hands, leader=0, trick=(), points=(0, 0, 0), tricks=(0, 0, 0), skat=()):
-        self.hands = [cards_to_set(h) if not isinstance(h, int) else h for h in hands]
-        self.leader = SEATS.index(leader) if isinstance(leader, str) else leader
-        self.trick = [card_number(c) if isinstance(c, str) else c for c in trick]
-        self.points = list(points)
-        self.tricks = list(tricks)
-        self.skat = cards_to_set(skat) if not isinstance(skat, int) else skat
+        self.hands = [cards_to_set(h) for h in hands]
+        self.leader = SEATS.index(leader) if isinstance(leader, str) else _int("leader", leader)
+        self.trick = [card_number(c) if isinstance(c, str) else _int("a trick card", c) for c in trick]
+        self.points = [_int("points", p) for p in points]
+        self.tricks = [_int("tricks", t) for t in tricks]
+        self.skat = cards_to_set(skat)
 
     def _struct(self):
         if len(self.trick) > 2 or len(self.hands) != 3 or len(self.points) != 3 or len(self.tricks) != 3:
@@ -448,7 +471,7 @@ class Solver(_Handle):
 
     def __init__(self, tt_megabytes=16):
         handle = _vp()
-        _check(_lib.skatdd_solver_new(tt_megabytes, ctypes.byref(handle)))
+        _check(_lib.skatdd_solver_new(_int("tt_megabytes", tt_megabytes, 0, 2**63 - 1), ctypes.byref(handle)))
         self._handle = handle
 
     def solve(self, position):
@@ -464,7 +487,7 @@ class Solver(_Handle):
     def ask(self, position, question, points=0):
         """question: reaches (points), declarer_takes_all, defenders_take_all, null_won."""
         answer = ctypes.c_bool()
-        _check(_lib.skatdd_ask(self._handle, ctypes.byref(position._struct()), QUESTIONS[question], points,
+        _check(_lib.skatdd_ask(self._handle, ctypes.byref(position._struct()), QUESTIONS[question], _int("points", points),
                                ctypes.byref(answer)))
         return answer.value
 
@@ -494,6 +517,16 @@ class Deals(_Handle):
     def __init__(self, handle):
         self._handle = handle
 
+    @staticmethod
+    def _contract(d):
+        """The contract in the words of the document's rules (a form such as "solo spades" needs them)."""
+        if not d.has_contract:
+            return None
+        if not d.contract.form:
+            return _contract_name(None, d.contract)
+        with Rules(d.rules.decode() or "isko") as rules:
+            return _contract_name(rules._handle, d.contract)
+
     def __len__(self):
         return _lib.skatdd_deals_count(self._handle)
 
@@ -507,8 +540,7 @@ class Deals(_Handle):
                 "skat": set_to_cards(d.skat) if d.has_skat else None,
                 "full_deal": d.full_deal,
                 "declarer": SEATS[d.declarer] if d.has_declarer else None,
-                "contract": _contract_name(None, d.contract) if d.has_contract and not d.contract.form else
-                (GAMES[d.contract.game] if d.has_contract else None),
+                "contract": self._contract(d),
                 "discard": set_to_cards(d.discard) if d.has_discard else None,
                 "play": [card_name(c) for c in d.play[:d.play_count]],
                 "bid": d.bid, "kontra": d.kontra, "rules": d.rules.decode() or None}
@@ -519,7 +551,7 @@ def read_deals(text, name="<text>"):
     """Reads YAML text (str or bytes) of one or more deal documents."""
     data = text.encode() if isinstance(text, str) else bytes(text)
     handle = _vp()
-    _check(_lib.skatdd_deals_read(data, len(data), name.encode(), ctypes.byref(handle)))
+    _check(_lib.skatdd_deals_read(data, len(data), _text("name", name).encode(), ctypes.byref(handle)))
     return Deals(handle)
 
 

@@ -88,6 +88,33 @@ class SolveTest(unittest.TestCase):
             self.solver.solve(illegal)
         self.assertEqual(e.exception.status, 4)  # SKATDD_ERR_TRICK
 
+    def test_out_of_range_arguments(self):
+        """Numbers that do not fit the C types and strings with NUL raise instead of being cut."""
+        hands = ["CJ CA CT", "C7 HA HT", "C8 SA ST"]
+        for kwargs in ({"declarer_points": 2**32 + 40}, {"declarer": 2**32}, {"declarer_tricks": True}):
+            with self.assertRaises(ValueError):
+                skatdd.Position("grand", hands, **kwargs)
+        with self.assertRaises(ValueError):
+            skatdd.Position(-2**40, hands)
+        with self.assertRaises(ValueError):
+            skatdd.Position("grand", [(1 << 40) | skatdd.cards_to_set("CJ CA CT"), hands[1], hands[2]])
+        with self.assertRaises(ValueError):
+            skatdd.Solver(2**70)
+        with self.assertRaises(ValueError):
+            skatdd.card_number("CJ\0junk")
+        with skatdd.Rules("isko") as r:
+            with self.assertRaises(ValueError):
+                r.score("grand", "CJ SJ HJ DJ CA CT CK SA ST S9 D8 D7", 2**32 + 61, 8)
+            with self.assertRaises(ValueError):
+                r.table(["CJ SJ HJ DJ CA CT CK SA ST S9", "C9 C8 C7 SK SQ S8 HA HT HK HQ",
+                         "H9 H8 H7 DA DT DK DQ D9 S7 CQ"], "D8 D7", seats=[32])
+
+    def test_contract_forms(self):
+        """A deal's contract in its rules' words: a Tournee's solo stays a solo."""
+        tournee = GRAND.replace("contract: grand", "contract: solo spades\nrules: tournee")
+        deals = skatdd.read_deals(tournee, "solo.yaml")
+        self.assertEqual(deals[0]["contract"], "solo spades")
+
     def test_bad_yaml(self):
         with self.assertRaises(skatdd.Error) as e:
             skatdd.read_deals(GRAND.replace("S7 CQ", "S7 CJ"), "bad.yaml")
