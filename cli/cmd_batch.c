@@ -678,13 +678,19 @@ static int batch_run(Batch *b, int first, int argc, char **argv)
             b->chunk_size = 0;
         if (!batch_mpi_share(m, &b->done, &b->done_bits, &b->chunk_size))
             batch_mpi_abort(m, EXIT_INTERNAL);
-        char run0[sizeof b->options->run];
+        /* The number of random deals is no part of the run's fingerprint (a
+         * run may be extended), but every rank must deal the same ones. */
+        char mine[sizeof b->options->run + 32], run0[sizeof mine];
+        if (b->options->random)
+            snprintf(mine, sizeof mine, "%s, %" PRId64 " random deals", b->options->run, b->options->random);
+        else
+            snprintf(mine, sizeof mine, "%s", b->options->run);
         bool every_rank;
-        if (!batch_mpi_same_text(m, b->options->run, run0, sizeof run0, &every_rank)) {
+        if (!batch_mpi_same_text(m, mine, run0, sizeof run0, &every_rank)) {
             fprintf(stderr,
                     "skatdd batch: rank %d's input or options differ from rank 0's (run %s, rank 0's %s): every "
                     "rank needs the same input files\n",
-                    m->rank, b->options->run, run0);
+                    m->rank, mine, run0);
             batch_mpi_abort(m, EXIT_BAD_INPUT);
         }
         /* Another rank's input differs: it says so and ends the run; until

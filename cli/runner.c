@@ -35,7 +35,7 @@ static void keep_play(const CommonOptions *o, IssGame *game)
     if (o->iss_play >= 0) {
         if (d->play_count > o->iss_play)
             d->play_count = o->iss_play;
-        else if (d->play_count < o->iss_play && !o->reader_quiet)
+        else if (d->play_count < o->iss_play && o->iss_play < DEAL_MAX_PLAY && !o->reader_quiet)
             fprintf(stderr, "%s: note: the record stops after %d card%s, before --after %d: its last position\n",
                     d->name, d->play_count, d->play_count == 1 ? "" : "s", o->iss_play);
         return;
