@@ -256,7 +256,8 @@ SKATDD_API skatdd_status skatdd_ramsch_solve(skatdd_solver *solver, const skatdd
 /* ---- deals read from YAML ----------------------------------------------- */
 
 /* The documents of a deal file, in the format of the CLI (README: "Deal
- * files"), every document checked when read. */
+ * files"), every document checked when read; or the records of a file of ISS
+ * game records, each declared game a deal with the cards it played. */
 typedef struct skatdd_deals skatdd_deals;
 
 /* Reads YAML text (size bytes); name stands for the file in messages (NULL:
@@ -291,6 +292,11 @@ typedef struct {
 } skatdd_deal;
 
 SKATDD_API skatdd_status skatdd_deals_get(const skatdd_deals *deals, size_t index, skatdd_deal *deal);
+
+/* Whether a document is a Ramsch (contract: ramsch; skatdd_deals_get then
+ * says has_contract false): every seat plays for itself, with no declarer,
+ * as skatdd_ramsch_solve asks. */
+SKATDD_API skatdd_status skatdd_deals_is_ramsch(const skatdd_deals *deals, size_t index, bool *ramsch);
 
 /* A deal solved as `skatdd solve` does: the position after the discard and
  * the play so far; a full skat game without a discard gets the best one. */

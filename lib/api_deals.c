@@ -8,6 +8,7 @@
 #include "deal.h"
 #include "dealreader.h"
 #include "discard.h"
+#include "iss.h"
 
 /* ---- deals -------------------------------------------------------------- */
 
@@ -16,25 +17,60 @@ struct skatdd_deals {
     Deal *deal;
 };
 
-static skatdd_status read_deals(DealReader *reader, const char *err_open, skatdd_deals **deals)
+/* Room for one deal more; false when memory runs out. */
+static bool make_room(skatdd_deals *d, size_t *capacity)
+{
+    if (d->count < *capacity)
+        return true;
+    size_t more = *capacity ? 2 * *capacity : 4;
+    Deal *grown = realloc(d->deal, more * sizeof *grown);
+    if (!grown)
+        return false;
+    d->deal = grown;
+    *capacity = more;
+    return true;
+}
+
+/* ISS game records: each declared game a deal with the cards it played
+ * (games everybody passed have none). */
+static skatdd_status read_iss(const char *path, const char *text, size_t size, skatdd_deals *d)
+{
+    char err[512];
+    IssReader *reader = iss_reader_new(path, text, size);
+    IssGame *game = malloc(sizeof *game);
+    skatdd_status status = reader && game ? SKATDD_OK : api_fail(SKATDD_ERR_MEMORY, "out of memory reading deals");
+    size_t capacity = 0;
+    int got;
+    while (status == SKATDD_OK && (got = iss_reader_next(reader, game, err, sizeof err)) != 0) {
+        if (got < 0)
+            status = api_fail(SKATDD_ERR_YAML, "%s", err);
+        else if (!game->passed && !make_room(d, &capacity))
+            status = api_fail(SKATDD_ERR_MEMORY, "out of memory reading deals");
+        else if (!game->passed)
+            d->deal[d->count++] = game->deal;
+    }
+    free(game);
+    iss_reader_free(reader);
+    return status;
+}
+
+static skatdd_status read_deals(DealReader *reader, const char *path, const char *err_open, skatdd_deals **deals)
 {
     char err[512];
     if (!reader)
         return api_fail(SKATDD_ERR_IO, "%s", err_open);
     skatdd_deals *d = calloc(1, sizeof *d);
     skatdd_status status = SKATDD_OK;
-    size_t capacity = 0;
+    size_t capacity = 0, size;
+    const char *text = deal_reader_text(reader, &size);
     if (!d || !deal_reader_set_rules(reader, NULL, api_rules_directory()))
         status = api_fail(SKATDD_ERR_MEMORY, "out of memory reading deals");
-    while (status == SKATDD_OK) {
-        if (d->count == capacity) {
-            capacity = capacity ? 2 * capacity : 4;
-            Deal *more = realloc(d->deal, capacity * sizeof *more);
-            if (!more) {
-                status = api_fail(SKATDD_ERR_MEMORY, "out of memory reading deals");
-                break;
-            }
-            d->deal = more;
+    else if (iss_detect(text, size))
+        status = read_iss(path, text, size, d);
+    while (status == SKATDD_OK && !iss_detect(text, size)) {
+        if (!make_room(d, &capacity)) {
+            status = api_fail(SKATDD_ERR_MEMORY, "out of memory reading deals");
+            break;
         }
         int got = deal_reader_next(reader, &d->deal[d->count], err, sizeof err);
         if (got < 0)
@@ -58,7 +94,7 @@ skatdd_status skatdd_deals_read(const char *text, size_t size, const char *name,
     *deals = NULL;
     char err[512];
     DealReader *reader = deal_reader_open_text(name ? name : "<text>", text, size, err, sizeof err);
-    return read_deals(reader, err, deals);
+    return read_deals(reader, name ? name : "<text>", err, deals);
 }
 
 skatdd_status skatdd_deals_read_file(const char *path, skatdd_deals **deals)
@@ -67,7 +103,7 @@ skatdd_status skatdd_deals_read_file(const char *path, skatdd_deals **deals)
     *deals = NULL;
     char err[512];
     DealReader *reader = deal_reader_open(path, err, sizeof err);
-    return read_deals(reader, err, deals);
+    return read_deals(reader, path, err, deals);
 }
 
 void skatdd_deals_free(skatdd_deals *deals)
@@ -95,7 +131,7 @@ skatdd_status skatdd_deals_get(const skatdd_deals *deals, size_t index, skatdd_d
     deal->full_deal = d->full_deal;
     deal->has_declarer = d->has_declarer;
     deal->declarer = d->declarer;
-    deal->has_contract = d->has_contract;
+    deal->has_contract = d->has_contract && !d->ramsch; /* a Ramsch is no contract: skatdd_deals_is_ramsch */
     deal->contract = api_from_contract(&d->contract);
     deal->has_discard = d->has_discard;
     deal->discard = d->discard;
@@ -107,12 +143,22 @@ skatdd_status skatdd_deals_get(const skatdd_deals *deals, size_t index, skatdd_d
     return SKATDD_OK;
 }
 
+skatdd_status skatdd_deals_is_ramsch(const skatdd_deals *deals, size_t index, bool *ramsch)
+{
+    REQUIRE(deals && ramsch && index < deals->count);
+    *ramsch = deals->deal[index].ramsch;
+    return SKATDD_OK;
+}
+
 skatdd_status skatdd_solve_deal(skatdd_solver *solver, const skatdd_deals *deals, size_t index,
                                 skatdd_deal_solution *solution)
 {
     REQUIRE(solver && deals && solution && index < deals->count);
     const Deal *deal = &deals->deal[index];
     char err[512];
+    if (deal->ramsch)
+        return api_fail(SKATDD_ERR_CONTRACT, "%s:%d:%d: a ramsch has no declarer: skatdd_ramsch_solve plays it",
+                        deal->file, deal->mark.line, deal->mark.column);
     if (!deal_require_game(deal, err, sizeof err))
         return api_fail(SKATDD_ERR_ARGUMENT, "%s", err);
     memset(solution, 0, sizeof *solution);

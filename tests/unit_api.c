@@ -129,6 +129,37 @@ static void test_good_deal(void **state)
     skatdd_deals_free(deals);
 }
 
+/* ISS game records read as deals (as `skatdd solve` reads them: the first
+ * declared game, 541932, a grand by forehand with all 30 cards); a Ramsch
+ * document has no contract there and is no game to solve. */
+static void test_iss_and_ramsch_deals(void **state)
+{
+    (void)state;
+    skatdd_deals *deals;
+    assert_int_equal(skatdd_deals_read_file("tests/integration/data/iss_games.sgf", &deals), SKATDD_OK);
+    assert_int_equal(skatdd_deals_count(deals), 5);
+    skatdd_deal deal;
+    assert_int_equal(skatdd_deals_get(deals, 0, &deal), SKATDD_OK);
+    assert_string_equal(deal.name, "ISS game 541932");
+    assert_true(deal.full_deal && deal.has_declarer && deal.has_contract);
+    assert_int_equal(deal.play_count, 30);
+    bool ramsch = true;
+    assert_int_equal(skatdd_deals_is_ramsch(deals, 0, &ramsch), SKATDD_OK);
+    assert_false(ramsch);
+    skatdd_deals_free(deals);
+
+    assert_int_equal(skatdd_deals_read_file("tests/integration/data/ramsch.yaml", &deals), SKATDD_OK);
+    assert_int_equal(skatdd_deals_get(deals, 0, &deal), SKATDD_OK);
+    assert_false(deal.has_contract || deal.has_declarer);
+    assert_int_equal(skatdd_deals_is_ramsch(deals, 0, &ramsch), SKATDD_OK);
+    assert_true(ramsch);
+    skatdd_deal_solution sol;
+    assert_int_equal(skatdd_solve_deal(solver, deals, 0, &sol), SKATDD_ERR_CONTRACT);
+    assert_non_null(strstr(skatdd_last_error(), "skatdd_ramsch_solve plays it"));
+    assert_int_equal(skatdd_deals_is_ramsch(deals, 99, &ramsch), SKATDD_ERR_ARGUMENT);
+    skatdd_deals_free(deals);
+}
+
 /* The position's value, the best card's value, the thresholds around it and
  * the deal's solution are the same number. */
 static void test_value_agrees(void **state)
@@ -516,7 +547,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_version_and_errors),
         cmocka_unit_test(test_cards),
-        cmocka_unit_test(test_good_deal),
+        cmocka_unit_test(test_good_deal), cmocka_unit_test(test_iss_and_ramsch_deals),
         cmocka_unit_test(test_value_agrees),
         cmocka_unit_test(test_bad_positions),
         cmocka_unit_test(test_random_positions),

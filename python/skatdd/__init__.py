@@ -177,6 +177,7 @@ _declare("skatdd_deals_read_file", _status, ctypes.c_char_p, _P(_vp))
 _declare("skatdd_deals_free", None, _vp)
 _declare("skatdd_deals_count", ctypes.c_size_t, _vp)
 _declare("skatdd_deals_get", _status, _vp, ctypes.c_size_t, _P(_Deal))
+_declare("skatdd_deals_is_ramsch", _status, _vp, ctypes.c_size_t, _P(ctypes.c_bool))
 _declare("skatdd_solve_deal", _status, _vp, _vp, ctypes.c_size_t, _P(_DealSolution))
 _declare("skatdd_score_game", _status, _vp, _P(_GamePlay), _P(_Score))
 _declare("skatdd_table_compute", _status, _vp, _P(_cards), _cards, ctypes.c_uint, ctypes.c_int, ctypes.c_size_t,
@@ -517,9 +518,12 @@ class Deals(_Handle):
     def __init__(self, handle):
         self._handle = handle
 
-    @staticmethod
-    def _contract(d):
+    def _contract(self, index, d):
         """The contract in the words of the document's rules (a form such as "solo spades" needs them)."""
+        ramsch = ctypes.c_bool()
+        _check(_lib.skatdd_deals_is_ramsch(self._handle, index, ctypes.byref(ramsch)))
+        if ramsch.value:
+            return "ramsch"
         if not d.has_contract:
             return None
         if not d.contract.form:
@@ -540,7 +544,7 @@ class Deals(_Handle):
                 "skat": set_to_cards(d.skat) if d.has_skat else None,
                 "full_deal": d.full_deal,
                 "declarer": SEATS[d.declarer] if d.has_declarer else None,
-                "contract": self._contract(d),
+                "contract": self._contract(index, d),
                 "discard": set_to_cards(d.discard) if d.has_discard else None,
                 "play": [card_name(c) for c in d.play[:d.play_count]],
                 "bid": d.bid, "kontra": d.kontra, "rules": d.rules.decode() or None}

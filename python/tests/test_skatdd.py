@@ -109,6 +109,16 @@ class SolveTest(unittest.TestCase):
                 r.table(["CJ SJ HJ DJ CA CT CK SA ST S9", "C9 C8 C7 SK SQ S8 HA HT HK HQ",
                          "H9 H8 H7 DA DT DK DQ D9 S7 CQ"], "D8 D7", seats=[32])
 
+    def test_ramsch_and_iss_deals(self):
+        """A Ramsch document says so; ISS records are deals too."""
+        deals = skatdd.read_deals_file(os.path.join(TOP, "tests", "integration", "data", "ramsch.yaml"))
+        self.assertEqual((deals[0]["contract"], deals[0]["declarer"]), ("ramsch", None))
+        with self.assertRaises(skatdd.Error):
+            self.solver.solve_deal(deals, 0)
+        iss = skatdd.read_deals_file(os.path.join(TOP, "tests", "integration", "data", "iss_games.sgf"))
+        self.assertEqual(iss[0]["name"], "ISS game 541932")
+        self.assertEqual(len(iss[0]["play"]), 30)
+
     def test_contract_forms(self):
         """A deal's contract in its rules' words: a Tournee's solo stays a solo."""
         tournee = GRAND.replace("contract: grand", "contract: solo spades\nrules: tournee")
