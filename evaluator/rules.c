@@ -77,9 +77,9 @@ static bool contract_grammar_word(const char *word)
 static bool check_name(SchemaLoader *L, yaml_node_t *node, const char *what, const char *name)
 {
     if (!name[0])
-        return schema_fail(L, node, "%s with an empty name", what);
+        return schema_fail(L, node, "a %s with an empty name", what);
     if (strpbrk(name, " \t\n"))
-        return schema_fail(L, node, "%s '%s': a name is one word", what, name);
+        return schema_fail(L, node, "a %s '%s': a name is one word", what, name);
     return true;
 }
 
@@ -87,7 +87,7 @@ static bool check_form(SchemaLoader *L, yaml_node_t *node, void *base)
 {
     RuleForm *form = base;
     RuleSystem *r = L->target;
-    if (!check_name(L, node, "a form", form->name))
+    if (!check_name(L, node, "form", form->name))
         return false;
     if (rules_find_form(r, form->name))
         return schema_fail(L, node, "form '%s' defined twice", form->name);
@@ -218,16 +218,25 @@ static const Field doubling_fields[] = {
     FIELD("name", FT_TEXT, RuleDoubling, name, .max = RULES_NAME, REQ),
     INT_FIELD("factor", RuleDoubling, factor, 1, 10),
 };
+/* A list entry's name: one word, and not an earlier entry's (any case).
+ * Entries lie stride bytes apart from the list's first one, their names the
+ * names of their structs. */
+static bool check_entry_name(SchemaLoader *L, yaml_node_t *node, const char *what, const char *first,
+                             size_t stride, const char *name)
+{
+    if (!check_name(L, node, what, name))
+        return false;
+    for (const char *other = first; other < name; other += stride)
+        if (strcasecmp(other, name) == 0)
+            return schema_fail(L, node, "%s '%s' defined twice", what, name);
+    return true;
+}
+
 static bool check_doubling(SchemaLoader *L, yaml_node_t *node, void *base)
 {
-    const RuleDoubling *d = base;
     const RuleSystem *r = L->target;
-    if (!check_name(L, node, "a doubling call", d->name))
-        return false;
-    for (const RuleDoubling *other = r->doubling; other < d; other++)
-        if (strcasecmp(other->name, d->name) == 0)
-            return schema_fail(L, node, "doubling call '%s' defined twice", d->name);
-    return true;
+    return check_entry_name(L, node, "doubling call", r->doubling[0].name, sizeof r->doubling[0],
+                            ((const RuleDoubling *)base)->name);
 }
 static const Schema doubling_schema = {"a doubling entry", doubling_fields, COUNT(doubling_fields), check_doubling};
 
@@ -267,14 +276,9 @@ static const Field scheme_fields[] = {
 };
 static bool check_scheme(SchemaLoader *L, yaml_node_t *node, void *base)
 {
-    const TournamentScheme *t = base;
     const RuleSystem *r = L->target;
-    if (!check_name(L, node, "a tournament scheme", t->name))
-        return false;
-    for (const TournamentScheme *other = r->schemes; other < t; other++)
-        if (strcasecmp(other->name, t->name) == 0)
-            return schema_fail(L, node, "tournament scheme '%s' defined twice", t->name);
-    return true;
+    return check_entry_name(L, node, "tournament scheme", r->schemes[0].name, sizeof r->schemes[0],
+                            ((const TournamentScheme *)base)->name);
 }
 static const Schema scheme_schema = {"a tournament entry", scheme_fields, COUNT(scheme_fields), check_scheme};
 
