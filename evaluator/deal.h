@@ -34,12 +34,13 @@ typedef struct {
     int bid_ceiling;
     int winning_card_count;    /* winning_cards: the cards that keep the value */
     int winning_cards[10];
+    Mark winning_marks[10];
     bool has_discard;
     CardSet discard;           /* answer: {discard: [..]} for discard problems */
     bool has_contract;
     Contract contract;         /* answer: {contract: ...} for bid problems */
     bool has_declarer_schwarz;
-    bool declarer_schwarz;     /* the declarer can take every remaining trick */
+    bool declarer_schwarz;     /* the declarer can make it schwarz */
 } Answer;
 
 typedef struct {

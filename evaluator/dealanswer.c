@@ -38,6 +38,7 @@ static bool answer_winning_cards(DealParse *c, yaml_node_t *n, Answer *a)
         return false;
     a->winning_card_count = list.count;
     memcpy(a->winning_cards, list.cards, sizeof a->winning_cards[0] * (size_t)list.count);
+    memcpy(a->winning_marks, list.marks, sizeof a->winning_marks[0] * (size_t)list.count);
     return true;
 }
 

@@ -439,6 +439,25 @@ static bool check_ramsch_counts(DealParse *c)
     return true;
 }
 
+/* A problem's winning cards are cards the player to move holds (the
+ * declarer's twelve where he is to lead and the discard is not given). */
+static bool check_winning_cards(DealParse *c)
+{
+    const Deal *d = c->deal;
+    if (!d->has_answer || !d->answer.winning_card_count || d->ramsch)
+        return true;
+    Position pos;
+    deal_start_position(d, &pos);
+    for (int i = 0; i < c->play.count; i++)
+        position_play(&pos, c->play.cards[i]);
+    int seat = position_to_move(&pos);
+    for (int i = 0; i < d->answer.winning_card_count; i++)
+        if (!set_has(pos.hands[seat], d->answer.winning_cards[i]))
+            return deal_fail(c, d->answer.winning_marks[i], "winning_cards: %s is not in the hand of %s, who is to play",
+                             deal_card_text(d->answer.winning_cards[i]).text, seat_name(seat));
+    return true;
+}
+
 /* A Tournee's trump is a turned skat card: the skat must hold one. */
 static bool check_turned_card(DealParse *c)
 {
@@ -459,7 +478,7 @@ static bool check_turned_card(DealParse *c)
 }
 
 static bool (*const checks[])(DealParse *) = {check_ramsch, check_pushes, check_hands, check_trick, check_discard, check_turned_card,
-                                              check_play, check_results, check_ramsch_counts};
+                                              check_play, check_results, check_ramsch_counts, check_winning_cards};
 
 bool deal_check(DealParse *c)
 {
