@@ -76,7 +76,7 @@ head -1 t.jsonl | jq -c '.rules = "nosuch"' >other.jsonl
 status=0
 "$SKATDD" stats other.jsonl >/dev/null 2>other.err || status=$?
 [ "$status" -eq 2 ] && grep -q "^other.jsonl:1:1: unknown rule system 'nosuch'" other.err || fail "an unknown rule system: $status $(cat other.err)"
-for args in "--rules nosuch t.jsonl" "$tmp"; do
+for args in "--rules nosuch t.jsonl" "$tmp" "--format json t.jsonl"; do
     status=0
     # shellcheck disable=SC2086
     "$SKATDD" stats $args >/dev/null 2>&1 || status=$?
