@@ -660,32 +660,17 @@ static int batch_run(Batch *b, int first, int argc, char **argv)
     BatchMpi *m = b->mpi;
     BatchFile file = {0};
     int status = EXIT_OK;
-    if (m->rank == 0) {
-        if (!batch_file_open(&file, b->options->output, b->options->job->name, b->options->run,
-                             deal_limit(b->options, first, argc, argv), err, sizeof err)) {
-            fprintf(stderr, "%s\n", err);
-            status = file.bad_input ? EXIT_BAD_INPUT : EXIT_INTERNAL;
-        }
-        b->file = &file;
-        b->done = file.done;
-        b->done_bits = file.done_bits;
-        b->done_count = file.done_count;
-    }
+    /* Every rank must answer the same question: checked before rank 0
+     * touches the file.  The number of random deals is no part of the run's
+     * fingerprint (a run may be extended), but every rank must deal the same
+     * ones. */
+    bool every_rank = true;
     if (m->size > 1) {
-        /* Every rank learns whether rank 0 could start: a chunk size of 0
-         * ends the run before any work. */
-        if (m->rank == 0 && status != EXIT_OK)
-            b->chunk_size = 0;
-        if (!batch_mpi_share(m, &b->done, &b->done_bits, &b->chunk_size))
-            batch_mpi_abort(m, EXIT_INTERNAL);
-        /* The number of random deals is no part of the run's fingerprint (a
-         * run may be extended), but every rank must deal the same ones. */
         char mine[sizeof b->options->run + 32], run0[sizeof mine];
         if (b->options->random)
             snprintf(mine, sizeof mine, "%s, %" PRId64 " random deals", b->options->run, b->options->random);
         else
             snprintf(mine, sizeof mine, "%s", b->options->run);
-        bool every_rank;
         if (!batch_mpi_same_text(m, mine, run0, sizeof run0, &every_rank)) {
             fprintf(stderr,
                     "skatdd batch: rank %d's input or options differ from rank 0's (run %s, rank 0's %s): every "
@@ -695,10 +680,30 @@ static int batch_run(Batch *b, int first, int argc, char **argv)
         }
         /* Another rank's input differs: it says so and ends the run; until
          * then no rank works and rank 0 writes nothing. */
-        if (!every_rank) {
+        if (!every_rank)
             status = EXIT_BAD_INPUT;
-            b->chunk_size = 0;
+    }
+    if (m->rank == 0 && every_rank) {
+        if (!batch_file_open(&file, b->options->output, b->options->job->name, b->options->run,
+                             deal_limit(b->options, first, argc, argv), err, sizeof err)) {
+            fprintf(stderr, "%s\n", err);
+            status = file.bad_input ? EXIT_BAD_INPUT : EXIT_INTERNAL;
         }
+        b->done = file.done;
+        b->done_bits = file.done_bits;
+        b->done_count = file.done_count;
+    }
+    if (m->rank == 0)
+        b->file = &file;
+    if (m->size > 1) {
+        /* Every rank learns whether rank 0 could start: a chunk size of 0
+         * ends the run before any work. */
+        if (m->rank == 0 && status != EXIT_OK)
+            b->chunk_size = 0;
+        if (!batch_mpi_share(m, &b->done, &b->done_bits, &b->chunk_size))
+            batch_mpi_abort(m, EXIT_INTERNAL);
+        if (!every_rank)
+            b->chunk_size = 0;
         if (b->chunk_size == 0 && m->rank != 0)
             b->finished = true;
     }
@@ -733,6 +738,7 @@ static int batch_run(Batch *b, int first, int argc, char **argv)
                 fprintf(stderr, "skatdd batch: %s\n", err);
             status = EXIT_INTERNAL;
         }
+
     } else {
         free(b->done);
     }
