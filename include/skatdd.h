@@ -36,9 +36,9 @@ extern "C" {
 #endif
 
 #define SKATDD_VERSION_MAJOR 0
-#define SKATDD_VERSION_MINOR 2
+#define SKATDD_VERSION_MINOR 3
 #define SKATDD_VERSION_PATCH 0
-#define SKATDD_VERSION "0.2.0"
+#define SKATDD_VERSION "0.3.0"
 
 #if defined(__GNUC__)
 #define SKATDD_API __attribute__((visibility("default")))
@@ -46,7 +46,7 @@ extern "C" {
 #define SKATDD_API
 #endif
 
-/* The version of the library that runs ("0.2.0"), which may differ from the
+/* The version of the library that runs ("0.3.0"), which may differ from the
  * header's SKATDD_VERSION. */
 SKATDD_API const char *skatdd_version(void);
 

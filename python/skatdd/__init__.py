@@ -225,7 +225,7 @@ def _text(name, value):
 
 
 def library_version():
-    """The running library's version, "0.2.0"."""
+    """The running library's version, "0.3.0"."""
     return _lib.skatdd_version().decode()
 
 

@@ -24,7 +24,7 @@ contract: grand
 
 class CardsTest(unittest.TestCase):
     def test_version(self):
-        self.assertEqual(skatdd.library_version(), "0.2.0")
+        self.assertEqual(skatdd.library_version(), "0.3.0")
 
     def test_names(self):
         self.assertEqual(skatdd.card_number("CJ"), 4)

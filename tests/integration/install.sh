@@ -60,7 +60,7 @@ completion="$dest$prefix/share/bash-completion/completions/skatdd"
 # example with the installed module, which finds the installed library
 # through the normal search path (LD_LIBRARY_PATH stands in for ldconfig).
 root="$dest$prefix"
-[ "$(readlink "$root/lib/libskatdd.so.0")" = libskatdd.so.0.2.0 ] || fail "libskatdd.so.0 link"
+[ "$(readlink "$root/lib/libskatdd.so.0")" = libskatdd.so.0.3.0 ] || fail "libskatdd.so.0 link"
 [ "$(readlink "$root/lib/libskatdd.so")" = libskatdd.so.0 ] || fail "libskatdd.so link"
 flags=$(PKG_CONFIG_PATH="$root/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$dest" pkg-config --cflags --libs skatdd) ||
     fail "pkg-config skatdd"
