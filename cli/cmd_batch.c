@@ -766,7 +766,10 @@ int cmd_batch(int argc, char **argv)
         return EXIT_INTERNAL;
     int first = common_parse(argc, argv, &o, batch_help, extra, batch_option, &options);
     int status = first == -2 ? EXIT_OK : EXIT_BAD_INPUT;
-    if (first >= 0 && options.random && first < argc) {
+    if (first >= 0 && o.format_given && o.format != FORMAT_JSON) {
+        fprintf(stderr, "skatdd batch: --format text: batch writes JSON lines only\n");
+        first = -1;
+    } else if (first >= 0 && options.random && first < argc) {
         fprintf(stderr, "skatdd batch: --random deals and deal files do not go together\n");
         first = -1;
     } else if (first >= 0 && !options.random && first >= argc) {

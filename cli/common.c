@@ -29,6 +29,7 @@ static bool parse_int(const char *value, int low, int high, int *out)
 bool common_option(CommonOptions *o, const char *name, const char *value)
 {
     if (strcmp(name, "format") == 0) {
+        o->format_given = true;
         if (strcmp(value, "text") == 0)
             o->format = FORMAT_TEXT;
         else if (strcmp(value, "json") == 0)

@@ -17,6 +17,7 @@ enum { FORMAT_TEXT, FORMAT_JSON };
 
 typedef struct {
     int format;
+    bool format_given; /* --format named on the command line */
     int threads;      /* 0: all cores */
     int tt_mb;        /* transposition tables, megabytes over all threads */
     const char *rules;

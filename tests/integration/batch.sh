@@ -210,6 +210,11 @@ status=0
     fail "--output into a missing directory: status $status, $(cat nodir.err)"
 "$SKATDD" batch --job solve --random 1 --quiet --output - | grep -q '^{"index":0,' || fail "--output -"
 [ ! -e ./- ] || fail "--output - wrote a file named -"
+# --format text has no meaning for batch, which writes JSON lines.
+status=0
+"$SKATDD" batch --job solve --random 1 --format text >/dev/null 2>format.err || status=$?
+[ "$status" -eq 2 ] && [ "$(cat format.err)" = "skatdd batch: --format text: batch writes JSON lines only" ] ||
+    fail "--format text: status $status, $(cat format.err)"
 # An option given twice: the value that counts is part of the run's settings.
 "$SKATDD" batch --job solve --random 1 --seed 9 --after 0 --after 1 --quiet --output twice.jsonl
 status=0
