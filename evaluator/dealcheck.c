@@ -288,6 +288,14 @@ static bool check_play(DealParse *c)
     return true;
 }
 
+/* The position after the play given (checked legal by check_play). */
+static void position_after_play(const DealParse *c, Position *pos)
+{
+    deal_start_position(c->deal, pos);
+    for (int i = 0; i < c->play.count; i++)
+        position_play(pos, c->play.cards[i]);
+}
+
 /* The sum of the count highest (or lowest) card values of cards. */
 static int extreme_points(CardSet cards, int count, bool highest)
 {
@@ -352,14 +360,12 @@ static bool check_result_against_play(DealParse *c)
     yaml_node_t *given = c->value[KEY_DECLARER_POINTS] ? c->value[KEY_DECLARER_POINTS] : c->value[KEY_DECLARER_TRICKS];
     if (!given || !c->play.count || d->ramsch)
         return true;
-    if (c->play.count < 3 * 10 || !d->has_declarer)
+    if (c->play.count < DEAL_MAX_PLAY || !d->has_declarer)
         return deal_fail(c, deal_node_mark(given), "%s with a play of %d cards: the result is counted from a complete "
                          "play (30 cards), give one or the other", c->value[KEY_DECLARER_POINTS] ? "declarer_points" : "declarer_tricks",
                          c->play.count);
     Position pos;
-    deal_start_position(d, &pos);
-    for (int i = 0; i < c->play.count; i++)
-        position_play(&pos, c->play.cards[i]);
+    position_after_play(c, &pos);
     if (d->has_declarer_points && d->contract.game != GAME_NULL && d->declarer_points != pos.declarer_points)
         return deal_fail(c, deal_node_mark(c->value[KEY_DECLARER_POINTS]),
                          "declarer_points is %d, but the play gives the declarer %d", d->declarer_points, pos.declarer_points);
@@ -447,9 +453,7 @@ static bool check_winning_cards(DealParse *c)
     if (!d->has_answer || !d->answer.winning_card_count || d->ramsch)
         return true;
     Position pos;
-    deal_start_position(d, &pos);
-    for (int i = 0; i < c->play.count; i++)
-        position_play(&pos, c->play.cards[i]);
+    position_after_play(c, &pos);
     int seat = position_to_move(&pos);
     for (int i = 0; i < d->answer.winning_card_count; i++)
         if (!set_has(pos.hands[seat], d->answer.winning_cards[i]))

@@ -5,6 +5,7 @@
 #define _GNU_SOURCE /* memmem */
 #include "dealparse.h"
 #include "notation.h"
+#include "text.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -98,16 +99,9 @@ bool deal_get_string(DealParse *c, const yaml_node_t *n, const char *what, char 
         len = 0;
     if (memchr(yaml_value_text(n), '\0', len))
         return deal_fail(c, deal_node_mark(n), "%s contains a NUL character", what);
-    /* Text is shown on terminals: a control character (an escape sequence
-     * among them) could rewrite what the reader sees. */
-    const unsigned char *t = (const unsigned char *)yaml_value_text(n);
-    for (size_t i = 0; i < len; i++) {
-        unsigned code = t[i] == 0xc2 && i + 1 < len ? t[i + 1] : t[i];
-        bool control = (t[i] < 0x20 && t[i] != '\t' && t[i] != '\n') || t[i] == 0x7f ||
-                       (t[i] == 0xc2 && code >= 0x80 && code <= 0x9f);
-        if (control)
-            return deal_fail(c, deal_node_mark(n), "%s contains a control character (U+%04X)", what, code);
-    }
+    unsigned code;
+    if (text_has_control(yaml_value_text(n), len, &code))
+        return deal_fail(c, deal_node_mark(n), "%s contains a control character (U+%04X)", what, code);
     if (len >= size)
         return deal_fail(c, deal_node_mark(n), "%s is too long: %zu bytes, at most %zu", what, len, size - 1);
     memcpy(out, yaml_value_text(n), len);

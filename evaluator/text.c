@@ -16,6 +16,19 @@ void text_append(char *out, size_t n, const char *fmt, ...)
     va_end(ap);
 }
 
+bool text_has_control(const char *s, size_t len, unsigned *code)
+{
+    const unsigned char *t = (const unsigned char *)s;
+    for (size_t i = 0; i < len; i++) {
+        bool c1 = t[i] == 0xc2 && i + 1 < len && t[i + 1] >= 0x80 && t[i + 1] <= 0x9f;
+        if ((t[i] < 0x20 && t[i] != '\t' && t[i] != '\n') || t[i] == 0x7f || c1) {
+            *code = c1 ? t[i + 1] : t[i];
+            return true;
+        }
+    }
+    return false;
+}
+
 /* The length of the valid UTF-8 sequence at s (overlong forms, surrogates
  * and code points above U+10FFFF are not), 0 if none; *cut: it is a valid
  * start that the string's end cuts off. */

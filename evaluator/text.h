@@ -2,11 +2,18 @@
 #ifndef SKATDD_TEXT_H
 #define SKATDD_TEXT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Appends printf-style text to the string in out (size n); what does not
  * fit is cut off. */
 void text_append(char *out, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* Whether the len bytes at s hold a control character other than tab and
+ * line feed (C0, DEL, or C1 in UTF-8): text shown on terminals must not,
+ * lest an escape sequence rewrite what the reader sees.  *code gets the
+ * first one's code point. */
+bool text_has_control(const char *s, size_t len, unsigned *code);
 
 /* Makes s valid UTF-8 in place, for text shown or written as JSON and HTML
  * (file names are bytes, and a copy cut at a byte count may end inside a

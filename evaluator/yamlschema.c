@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "text.h"
 #include "yamldepth.h"
 #include "yamlvalue.h"
 
@@ -90,13 +91,9 @@ static bool parse_field(SchemaLoader *L, yaml_node_t *node, const Field *f, void
             return false;
         if (node->data.scalar.length >= (size_t)f->max)
             return schema_fail(L, node, "'%s' is longer than %d characters", f->key, f->max - 1);
-        for (size_t i = 0; i < node->data.scalar.length; i++) {
-            /* Shown on terminals: no control character (an escape sequence) and no NUL. */
-            const unsigned char *t = (const unsigned char *)yaml_value_text(node);
-            if ((t[i] < 0x20 && t[i] != '\t' && t[i] != '\n') || t[i] == 0x7f ||
-                (t[i] == 0xc2 && i + 1 < node->data.scalar.length && t[i + 1] >= 0x80 && t[i + 1] <= 0x9f))
-                return schema_fail(L, node, "'%s' contains a control character", f->key);
-        }
+        unsigned code;
+        if (text_has_control(yaml_value_text(node), node->data.scalar.length, &code))
+            return schema_fail(L, node, "'%s' contains a control character", f->key);
         memcpy(at, yaml_value_text(node), node->data.scalar.length + 1);
         return true;
     case FT_ENUM:
