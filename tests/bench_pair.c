@@ -121,10 +121,8 @@ int main(int argc, char **argv)
     for (int h = 0; h < BENCH_HAND_COUNT; h++) {
         CardSet hand = test_cards(bench_hands[h].cards);
         for (int l = 0; l < layouts; l++) {
-            Position pos = {.declarer = bench_hands[h].seat, .leader = SEAT_FOREHAND};
-            CardSet skat;
-            bench_layout(&rng, hand, pos.declarer, pos.hands, &skat);
-            pos.declarer_points = set_points(skat);
+            Position pos;
+            bench_layout(&rng, hand, bench_hands[h].seat, &pos);
             pair_item(solvers, &pos, thresholds, &parts[0]);
         }
     }

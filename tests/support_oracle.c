@@ -130,15 +130,15 @@ void bench_full_deal(uint64_t *state, GameType game, Position *pos)
     pos->declarer_points = set_points(~dealt);
 }
 
-void bench_layout(uint64_t *state, CardSet hand, int seat, CardSet hands[SEAT_COUNT], CardSet *skat)
+void bench_layout(uint64_t *state, CardSet hand, int seat, Position *pos)
 {
     int cards[CARD_COUNT] = {0}, n = 0;
     for (CardSet m = ~hand; m; m &= m - 1)
         cards[n++] = set_first(m);
     test_shuffle(state, cards, n);
-    *skat = card_bit(cards[0]) | card_bit(cards[1]);
-    hands[seat] = hand;
-    hands[(seat + 1) % SEAT_COUNT] = hands[(seat + 2) % SEAT_COUNT] = 0;
+    *pos = (Position){.declarer = seat, .leader = SEAT_FOREHAND,
+                      .declarer_points = card_points(cards[0]) + card_points(cards[1])};
+    pos->hands[seat] = hand;
     for (int i = 2; i < n; i++)
-        hands[(seat + (i < 12 ? 1 : 2)) % SEAT_COUNT] |= card_bit(cards[i]);
+        pos->hands[(seat + (i < 12 ? 1 : 2)) % SEAT_COUNT] |= card_bit(cards[i]);
 }

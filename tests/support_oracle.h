@@ -35,9 +35,11 @@ void random_position(uint64_t *state, GameType game, int tricks_left, int declar
                      int trick_size, Position *pos);
 /* The benchmarks' deals, shared so that they stay one set: a full deal of
  * bench (ten cards each, declarer and leader forehand, the skat's points
- * already the declarer's), and a layout of bench_thresholds (hand at seat,
- * the skat two of the other cards, the other seats ten each). */
+ * already the declarer's), and a layout of bench_thresholds and bench_pair:
+ * a hand game of the declarer at seat holding hand (the skat two of the
+ * other cards, its points already his, forehand to lead, the other seats ten
+ * each; the game is the caller's to set). */
 void bench_full_deal(uint64_t *state, GameType game, Position *pos);
-void bench_layout(uint64_t *state, CardSet hand, int seat, CardSet hands[SEAT_COUNT], CardSet *skat);
+void bench_layout(uint64_t *state, CardSet hand, int seat, Position *pos);
 
 #endif
