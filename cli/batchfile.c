@@ -69,7 +69,6 @@ static bool read_existing(BatchFile *f, FILE *in, off_t *keep, char *err, size_t
     int64_t last = -1;
     bool ok = true;
     *keep = 0;
-    f->bad_input = true; /* unless the system fails */
     while (ok && (len = getline(&line, &cap, in)) > 0) {
         number++;
         if (line[len - 1] != '\n' && torn_batch_line(line, (size_t)len)) { /* torn by a kill: solved again */
@@ -82,37 +81,33 @@ static bool read_existing(BatchFile *f, FILE *in, off_t *keep, char *err, size_t
         if (index < 0) {
             snprintf(err, n, "%s:%ld:1: not a line of skatdd batch (a JSON object with an \"index\")", f->path,
                      number);
-            ok = false;
         } else if (index <= last) {
             snprintf(err, n, "%s:%ld:1: index %" PRId64 " after index %" PRId64 ": a batch file's lines are in "
                      "increasing index order", f->path, number, index, last);
-            ok = false;
         } else if (index >= f->deal_limit) {
             snprintf(err, n, "%s:%ld:1: index %" PRId64 ", but this run's input holds fewer deals (at most %" PRId64
                      ")", f->path, number, index, f->deal_limit);
-            ok = false;
         } else if (!same_run) {
             snprintf(err, n,
                      "%s:%ld:1: written by a run with other settings (job and run %s, this run's are %s %s): "
                      "resume with the first run's job, options and input, or write another file",
                      f->path, number, was, f->job, f->run);
-            ok = false;
         } else if (!mark_done(f, index)) {
             snprintf(err, n, "%s: out of memory", f->path);
-            f->bad_input = false;
             ok = false;
+            continue;
         } else {
             *keep += len;
             last = index;
+            continue;
         }
+        f->bad_input = true; /* the file's lines, not the system, stop the run */
+        ok = false;
     }
     if (ok && ferror(in)) {
         snprintf(err, n, "%s: %s", f->path, strerror(errno));
-        f->bad_input = false;
         ok = false;
     }
-    if (ok)
-        f->bad_input = false;
     free(line);
     return ok;
 }
