@@ -1,6 +1,8 @@
 /* The deal as a whole, once every key is read: a table of checks (hand
  * sizes, position or full deal, discard, the legality of the play and of a
  * trick in progress, results within what is out of play). */
+#include <string.h>
+
 #include "dealparse.h"
 #include "notation.h"
 #include "rulecontract.h"
@@ -296,60 +298,90 @@ static void position_after_play(const DealParse *c, Position *pos)
         position_play(pos, c->play.cards[i]);
 }
 
-/* The sum of the count highest (or lowest) card values of cards. */
-static int extreme_points(CardSet cards, int count, bool highest)
+enum { MOST_POINTS = 120, MOST_CARDS = 12 };
+
+/* Which totals some cards of a set can make: sums[n][p] when n of them are
+ * worth p card points together. */
+static void subset_sums(CardSet cards, bool sums[MOST_CARDS + 1][MOST_POINTS + 1])
 {
-    int values[CARD_COUNT], n = 0, sum = 0;
-    for (CardSet rest = cards; rest; rest &= rest - 1)
-        values[n++] = card_points(set_first(rest));
-    for (int i = 0; i < count && i < n; i++) {
-        int pick = i;
-        for (int k = i + 1; k < n; k++)
-            if (highest ? values[k] > values[pick] : values[k] < values[pick])
-                pick = k;
-        int v = values[pick];
-        values[pick] = values[i];
-        values[i] = v;
-        sum += v;
+    memset(sums, 0, (MOST_CARDS + 1) * sizeof sums[0]);
+    sums[0][0] = true;
+    int held = 0;
+    for (CardSet rest = cards; rest; rest &= rest - 1, held++) {
+        int value = card_points(set_first(rest));
+        for (int n = held < MOST_CARDS ? held : MOST_CARDS - 1; n >= 0; n--)
+            for (int p = MOST_POINTS - value; p >= 0; p--)
+                sums[n + 1][p + value] |= sums[n][p];
     }
-    return sum;
+}
+
+/* The totals of a and b together: out[p] when some total of a and one of b
+ * add up to p. */
+static void add_sums(const bool a[MOST_POINTS + 1], const bool b[MOST_POINTS + 1], bool out[MOST_POINTS + 1])
+{
+    memset(out, 0, (MOST_POINTS + 1) * sizeof out[0]);
+    for (int p = 0; p <= MOST_POINTS; p++)
+        for (int q = 0; a[p] && q <= MOST_POINTS - p; q++)
+            out[p + q] |= b[q];
+}
+
+/* The declarer's card points possible with `tricks` tricks: each trick holds
+ * one card of each hand, and the two cards put away count for him too. */
+static void result_points(const Deal *d, int tricks, bool out[MOST_POINTS + 1])
+{
+    bool sums[SEAT_COUNT][MOST_CARDS + 1][MOST_POINTS + 1];
+    bool declarer_known = d->contract.hand || d->has_discard, defenders[MOST_POINTS + 1];
+    CardSet away = d->contract.hand ? d->skat : d->discard;
+    for (int seat = 0; seat < SEAT_COUNT; seat++)
+        subset_sums(seat != d->declarer ? d->hands[seat] : declarer_known ? (d->hands[seat] | d->skat) & ~away
+                                                                          : d->hands[seat] | d->skat,
+                    sums[seat]);
+    add_sums(sums[(d->declarer + 1) % SEAT_COUNT][tricks], sums[(d->declarer + 2) % SEAT_COUNT][tricks], defenders);
+    bool mine[MOST_POINTS + 1] = {false};
+    if (declarer_known)
+        for (int p = 0; p + set_points(away) <= MOST_POINTS; p++)
+            mine[p + set_points(away)] = sums[d->declarer][tricks][p];
+    else
+        memcpy(mine, sums[d->declarer][tricks + 2], sizeof mine);
+    add_sums(mine, defenders, out);
 }
 
 /* A full deal's result (declarer_points, declarer_tricks: what score counts)
  * must be one the cards allow: the two cards put away are the declarer's,
- * and his tricks hold three cards each.  Where the discard is not given, any
- * two of his twelve cards may be the ones put away. */
+ * and each of his tricks holds a card of each hand.  Where the discard is
+ * not given, any two of his twelve cards may be the ones put away. */
 static bool check_full_result(DealParse *c)
 {
     const Deal *d = c->deal;
     if (!d->has_declarer_points || !d->has_contract || !d->has_declarer || d->contract.game == GAME_NULL)
         return true;
-    CardSet twelve = d->hands[d->declarer] | d->skat, in_play = ALL_CARDS;
-    int away_low, away_high;
-    if (d->contract.hand || d->has_discard) {
-        CardSet away = d->contract.hand ? d->skat : d->discard;
-        away_low = away_high = set_points(away);
-        in_play &= ~away;
-    } else {
-        away_low = extreme_points(twelve, 2, false);
-        away_high = extreme_points(twelve, 2, true);
-    }
-    int points = d->declarer_points, low = away_low, high = 120;
-    if (d->has_declarer_tricks) {
-        int cards = 3 * d->declarer_tricks;
-        low = away_low + extreme_points(in_play, cards, false);
-        high = away_high + extreme_points(in_play, cards, true);
-    }
-    if (points >= low && points <= high)
+    bool possible[MOST_POINTS + 1] = {false}, with[MOST_POINTS + 1];
+    for (int tricks = 0; tricks <= 10; tricks++)
+        if (!d->has_declarer_tricks || tricks == d->declarer_tricks) {
+            result_points(d, tricks, with);
+            for (int p = 0; p <= MOST_POINTS; p++)
+                possible[p] |= with[p];
+        }
+    int points = d->declarer_points, low = 0, high = MOST_POINTS;
+    if (points >= 0 && points <= MOST_POINTS && possible[points])
         return true;
-    if (!d->has_declarer_tricks)
-        return deal_fail(c, deal_node_mark(c->value[KEY_DECLARER_POINTS]),
-                         "declarer_points is %d, but the cards put away are worth %d", points, away_low);
-    char range[32];
+    while (!possible[low])
+        low++;
+    while (!possible[high])
+        high--;
+    char range[32], tricks[48] = "";
     snprintf(range, sizeof range, low == high ? "%d" : "%d to %d", low, high);
-    return deal_fail(c, deal_node_mark(c->value[KEY_DECLARER_POINTS]),
-                     "declarer_points is %d, but with %d trick%s the declarer's card points can only be %s", points,
-                     d->declarer_tricks, d->declarer_tricks == 1 ? "" : "s", range);
+    if (d->has_declarer_tricks)
+        snprintf(tricks, sizeof tricks, " with %d trick%s", d->declarer_tricks, d->declarer_tricks == 1 ? "" : "s");
+    Mark mark = deal_node_mark(c->value[KEY_DECLARER_POINTS]);
+    if (points < low || points > high)
+        return deal_fail(c, mark, "declarer_points is %d, but%s the declarer's card points can only be %s", points,
+                         tricks, range);
+    if (d->has_declarer_tricks)
+        snprintf(tricks, sizeof tricks, " %d", d->declarer_tricks);
+    return deal_fail(c, mark, "declarer_points is %d, but no%s trick%s of a card from each hand, with the two cards "
+                     "put away, %s worth %d", points, tricks, d->has_declarer_tricks && d->declarer_tricks == 1 ? "" : "s",
+                     d->has_declarer_tricks && d->declarer_tricks == 1 ? "is" : "are", points);
 }
 
 /* A full deal's play and result given together must agree, and the result

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "dealreader.h"
+#include "notation.h"
 #include "text.h"
 
 enum { ERR_SIZE = 1024 };
@@ -495,6 +496,89 @@ static void test_optional_keys(void **state)
     assert_int_equal(pos.declarer_tricks, 0);
 }
 
+/* The cards' names of a set, space-separated. */
+static void names_of(CardSet cards, char *out, size_t n)
+{
+    out[0] = '\0';
+    char name[3];
+    for (CardSet rest = cards; rest; rest &= rest - 1)
+        text_append(out, n, "%s%s", out[0] ? " " : "", card_name(set_first(rest), name));
+}
+
+/* Every result a complete play gives is one the reader accepts as a game's
+ * result, with the discard given or not; and none other of the totals the
+ * cards cannot make. */
+static void test_result_of_any_play_accepted(void **state)
+{
+    (void)state;
+    static const char *const contracts[] = {"grand hand", "clubs hand", "spades", "diamonds", "grand"};
+    uint64_t seed = 12345;
+    for (int round = 0; round < 400; round++) {
+        int deck[CARD_COUNT];
+        for (int i = 0; i < CARD_COUNT; i++)
+            deck[i] = i;
+        for (int i = CARD_COUNT - 1; i > 0; i--) {
+            seed = seed * 6364136223846793005u + 1442695040888963407u;
+            int k = (int)((seed >> 33) % (uint64_t)(i + 1)), t = deck[i];
+            deck[i] = deck[k];
+            deck[k] = t;
+        }
+        CardSet hands[SEAT_COUNT] = {0}, skat = card_bit(deck[30]) | card_bit(deck[31]);
+        for (int i = 0; i < 30; i++)
+            hands[i / 10] |= card_bit(deck[i]);
+        int declarer = round % SEAT_COUNT;
+        const char *contract = contracts[round % 5];
+        bool hand = strstr(contract, "hand") != NULL, give_discard = round % 2 == 0;
+        CardSet twelve = hands[declarer] | skat, discard = skat;
+        if (!hand) /* two of the twelve, by the seed */
+            for (discard = 0; set_count(discard) < 2;) {
+                seed = seed * 6364136223846793005u + 1442695040888963407u;
+                int card = (int)((seed >> 33) % CARD_COUNT);
+                if (twelve & card_bit(card))
+                    discard |= card_bit(card);
+            }
+        char text[1024], names[SEAT_COUNT + 2][64];
+        for (int seat = 0; seat < SEAT_COUNT; seat++)
+            names_of(hands[seat], names[seat], sizeof names[seat]);
+        names_of(skat, names[3], sizeof names[3]);
+        names_of(discard, names[4], sizeof names[4]);
+        int n = snprintf(text, sizeof text,
+                         "hands:\n  forehand: %s\n  middlehand: %s\n  rearhand: %s\nskat: %s\ndeclarer: %s\ncontract: %s\n",
+                         names[0], names[1], names[2], names[3], seat_name(declarer), contract);
+        Deal d;
+        snprintf(text + n, sizeof text - (size_t)n, "%s%s\n", hand ? "" : "discard: ", hand ? "" : names[4]);
+        read_ok(text, &d);
+        Position pos;
+        deal_start_position(&d, &pos);
+        while (!position_is_over(&pos)) {
+            CardSet legal = position_legal_moves(&pos);
+            seed = seed * 6364136223846793005u + 1442695040888963407u;
+            int skip = (int)((seed >> 33) % (uint64_t)set_count(legal));
+            while (skip-- > 0)
+                legal &= legal - 1;
+            position_play(&pos, set_first(legal));
+        }
+        snprintf(text + n, sizeof text - (size_t)n, "%s%s%sdeclarer_points: %d\ndeclarer_tricks: %d\n",
+                 give_discard && !hand ? "discard: " : "", give_discard && !hand ? names[4] : "",
+                 give_discard && !hand ? "\n" : "", pos.declarer_points, pos.declarer_tricks);
+        read_ok(text, &d);
+        assert_int_equal(d.declarer_points, pos.declarer_points);
+    }
+    /* The defenders cannot hold 1 card point; forehand's only blank card
+     * is S9 (the skat D8 D7 blank too), so two tricks are worth 2 at least. */
+    expect_error(HANDS "skat: D8 D7\ndeclarer: forehand\ncontract: grand hand\ndeclarer_points: 119\ndeclarer_tricks: 9\n",
+                 "8:18: declarer_points is 119, but no 9 tricks of a card from each hand, with the two cards put away, "
+                 "are worth 119");
+    expect_error(HANDS "skat: D8 D7\ndeclarer: forehand\ncontract: grand hand\ndeclarer_points: 1\ndeclarer_tricks: 1\n",
+                 "8:18: declarer_points is 1, but no 1 trick of a card from each hand, with the two cards put away, "
+                 "is worth 1");
+    expect_error(HANDS "skat: D8 D7\ndeclarer: forehand\ncontract: grand hand\ndeclarer_points: 0\ndeclarer_tricks: 2\n",
+                 "8:18: declarer_points is 0, but with 2 tricks the declarer's card points can only be 2 to 64");
+    expect_error(DEAL "declarer_points: 1\ndeclarer_tricks: 0\n",
+                 "8:18: declarer_points is 1, but no 0 tricks of a card from each hand, with the two cards put away, "
+                 "are worth 1");
+}
+
 static void test_kontra_values(void **state)
 {
     (void)state;
@@ -822,6 +906,7 @@ int main(void)
         cmocka_unit_test(test_position_after_play),
         cmocka_unit_test(test_null_hand_play),
         cmocka_unit_test(test_optional_keys),
+        cmocka_unit_test(test_result_of_any_play_accepted),
         cmocka_unit_test(test_kontra_values),
         cmocka_unit_test(test_partial_hands),
         cmocka_unit_test(test_require_game),
