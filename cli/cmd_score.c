@@ -73,7 +73,7 @@ static bool game_result(const Deal *d, int *points, int *tricks, char *err, size
 }
 
 static void print_text(const Deal *d, const RuleSystem *rules, const GamePlay *play, const GameScore *g,
-                       const TournamentScore *t, const char *scheme)
+                       const TournamentScore *t, const char *scheme, int table_size)
 {
     char name[RULES_TEXT], text[SCORE_TEXT];
     if (d->name[0])
@@ -94,11 +94,14 @@ static void print_text(const Deal *d, const RuleSystem *rules, const GamePlay *p
                play->declarer_tricks == 1 ? "" : "s", g->won ? "won" : "lost", g->overbid ? " (overbid)" : "");
     printf("Value: %s\n", score_text(rules, g, text, sizeof text));
     printf("Score: %+d\n", g->score);
-    printf("Tournament (%s): declarer %+d, each defender %+d\n\n", scheme, t->declarer, t->defender);
+    printf("Tournament (%s): declarer %+d, each defender %+d", scheme, t->declarer, t->defender);
+    if (table_size == 4)
+        printf(", the dealer sitting out %+d", t->dealer);
+    printf("\n\n");
 }
 
 static void print_json(const Deal *d, const RuleSystem *rules, const GamePlay *play, const GameScore *g,
-                       const TournamentScore *t, const char *scheme)
+                       const TournamentScore *t, const char *scheme, int table_size)
 {
     char name[RULES_TEXT], text[SCORE_TEXT];
     json_t *o = json_object();
@@ -122,6 +125,8 @@ static void print_json(const Deal *d, const RuleSystem *rules, const GamePlay *p
     json_object_set_new(tj, "scheme", json_string(scheme));
     json_object_set_new(tj, "declarer", json_integer(t->declarer));
     json_object_set_new(tj, "defender", json_integer(t->defender));
+    json_object_set_new(tj, "table_size", json_integer(table_size));
+    json_object_set_new(tj, "dealer", table_size == 4 ? json_integer(t->dealer) : json_null());
     json_object_set_new(o, "tournament", tj);
     json_print_line(o);
 }
@@ -217,9 +222,9 @@ static int score_deal(void *ctx, const Deal *d, const RuleSystem *rules)
         return EXIT_BAD_INPUT;
     }
     if (o->format == FORMAT_JSON)
-        print_json(d, rules, &play, &g, &t, scheme->name);
+        print_json(d, rules, &play, &g, &t, scheme->name, so->table_size);
     else
-        print_text(d, rules, &play, &g, &t, scheme->name);
+        print_text(d, rules, &play, &g, &t, scheme->name, so->table_size);
     return EXIT_OK;
 }
 

@@ -23,6 +23,14 @@ field() { line "$1" | jq -c "$2"; }
 [ "$(field 3 .score)" = -72 ] || fail "overbid score"
 [ "$(field 3 .matadors)" = 1 ] || fail "matadors with the skat's jack"
 
+[ "$(field 2 .tournament.dealer)" = null ] || fail "clubs hand: no dealer at a table of three"
+# At a table of four each defender and the dealer sitting out get +30.
+four=$("$SKATDD" score --format json --table-size 4 "$here/data/score.yaml" | sed -n 2p)
+[ "$(echo "$four" | jq -c '[.tournament.defender, .tournament.dealer, .tournament.table_size]')" = '[30,30,4]' ] ||
+  fail "clubs hand at a table of four: defenders and dealer +30"
+text=$("$SKATDD" score --table-size 4 "$here/data/score.yaml")
+grep -q "each defender +30, the dealer sitting out +30" <<<"$text" || fail "text: the dealer's bonus at a table of four"
+
 text=$("$SKATDD" score "$here/data/score.yaml")
 grep -q "with 4, game 5, schneider 6 -> 6 x 24 = 144" <<<"$text" || fail "text breakdown"
 grep -q "^Score: -72" <<<"$text" || fail "text overbid score"
