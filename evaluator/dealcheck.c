@@ -1,9 +1,11 @@
 /* The deal as a whole, once every key is read: a table of checks (hand
  * sizes, position or full deal, discard, the legality of the play and of a
  * trick in progress, results within what is out of play). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "dealparse.h"
+#include "gamevalue.h"
 #include "notation.h"
 #include "rulecontract.h"
 
@@ -513,7 +515,34 @@ static bool check_turned_card(DealParse *c)
                      d->contract.game == GAME_GRAND ? "no jack" : "no card of that suit");
 }
 
-static bool (*const checks[])(DealParse *) = {check_ramsch, check_pushes, check_hands, check_trick, check_discard, check_turned_card,
+/* A bid is one the rule system's ladder has (a game value in the ISkO). */
+static bool check_bid(DealParse *c)
+{
+    const Deal *d = c->deal;
+    if (d->bid <= 0)
+        return true;
+    bool ok;
+    const RuleSystem *rules = deal_document_rules(c, &ok);
+    if (!ok)
+        return false;
+    if (!rules || bid_ceiling(rules, d->bid) == d->bid)
+        return true;
+    int *ladder = malloc((RULES_MAX_VALUE + 1) * sizeof *ladder);
+    if (!ladder)
+        return deal_fail(c, deal_node_mark(c->value[KEY_BID]), "out of memory");
+    int count = bid_ladder(rules, ladder, RULES_MAX_VALUE + 1), above = 0;
+    while (above < count && ladder[above] < d->bid)
+        above++;
+    char nearest[64];
+    snprintf(nearest, sizeof nearest, above == 0 ? "the lowest is %d" : above == count ? "the highest is %d"
+                                                                                       : "%d below it, %d above",
+             ladder[above > 0 ? above - 1 : 0], above < count ? ladder[above] : 0);
+    free(ladder);
+    return deal_fail(c, deal_node_mark(c->value[KEY_BID]), "bid %d is not a bid of the %s rules (%s)", d->bid,
+                     rules->name, nearest);
+}
+
+static bool (*const checks[])(DealParse *) = {check_ramsch, check_bid, check_pushes, check_hands, check_trick, check_discard, check_turned_card,
                                               check_play, check_results, check_ramsch_counts, check_winning_cards};
 
 bool deal_check(DealParse *c)
