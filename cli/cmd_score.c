@@ -115,6 +115,7 @@ static void print_json(const Deal *d, const RuleSystem *rules, const GamePlay *p
     json_object_set_new(o, "score", json_integer(g->score));
     json_object_set_new(o, "declarer_points", json_integer(play->declarer_points));
     json_object_set_new(o, "declarer_tricks", json_integer(play->declarer_tricks));
+    json_object_set_new(o, "conceded", json_boolean(play->conceded));
     json_object_set_new(o, "matadors", json_integer(g->matadors));
     json_object_set_new(o, "with_matadors", json_boolean(g->with_matadors));
     json_object_set_new(o, "multiplier", json_integer(g->multiplier));
@@ -194,7 +195,7 @@ static int score_deal(void *ctx, const Deal *d, const RuleSystem *rules)
         return EXIT_BAD_INPUT;
     }
     GamePlay play = {.cards = d->hands[d->declarer] | d->skat, .bid = d->bid, .doubling = d->kontra,
-                     .bock = d->bock};
+                     .bock = d->bock, .conceded = d->conceded};
     if (!rules_check_contract(rules, &d->contract, &play.contract, err, sizeof err)) {
         fprintf(stderr, "%s:%d:%d: %s\n", d->file, d->contract_mark.line, d->contract_mark.column, err);
         return EXIT_BAD_INPUT;

@@ -48,6 +48,7 @@ static void keep_play(const CommonOptions *o, IssGame *game)
     d->has_declarer_points = d->has_declarer_tricks = true;
     d->declarer_points = settled.declarer_points;
     d->declarer_tricks = settled.declarer_tricks;
+    d->conceded = settled.conceded;
 }
 
 /* Every declared game of a file of ISS records, from its start (or after

@@ -75,6 +75,8 @@ typedef struct {
     int declarer_tricks;
     int defender_tricks;
     bool has_declarer_points, has_declarer_tricks, has_defender_tricks;
+    bool conceded;             /* an ISS game the declarer gave up (resigned, timed out, left): lost
+                                  whatever his points (score counts it so) */
 
     int bid;                   /* 0 when absent */
     int kontra;                /* 0 none, 1 kontra, 2 re */

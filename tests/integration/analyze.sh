@@ -148,6 +148,15 @@ grep -q "settled: 11 card points, 1 trick: lost" <<<"$text" || fail "settled in 
 grep -q "result: 92 card points, 8 tricks: lost (.*overbid" <<<"$text" || fail "overbid in text"
 
 # The other commands take records too.
+# score settles an early end as analyze does: a declarer who gives up loses
+# with whatever he has (69 points in a suit game; no trick in a null game).
+for f in "$data/iss_early.sgf" "$data/iss_resign.sgf"; do
+    scored=$("$SKATDD" score --format json "$f" 2>/dev/null | jq -s -c '[.[] | [.won, .score]]' || true)
+    analysed=$("$SKATDD" analyze --format json "$f" 2>/dev/null | jq -s -c '[.[] | [.summary.result.won, .summary.result.score]]' || true)
+    [ "$scored" = "$analysed" ] || fail "score and analyze must settle $f alike: $scored against $analysed"
+done
+[ "$("$SKATDD" score --format json "$data/iss_resign.sgf" | jq -s -c '[.[] | [.won, .score, .conceded]]')" = \
+    '[[false,-192,true],[false,-70,true]]' ] || fail "score: a declarer who resigns loses"
 "$SKATDD" score --format json "$data/iss_games.sgf" | jq -s -e '[.[].score] == [-54,120,-48,-96,-70]' >/dev/null ||
     fail "score of ISS records"
 "$SKATDD" solve --format json "$data/iss_games.sgf" | jq -s -e 'length == 5' >/dev/null || fail "solve ISS records"
