@@ -918,8 +918,8 @@ int cmd_analyze(int argc, char **argv)
         fprintf(stderr, "skatdd analyze: out of memory for a %d MB table\n", o.tt_mb);
         status = EXIT_INTERNAL;
     }
-    for (int i = first; i < argc && status == EXIT_OK; i++)
-        status = analyze_file(&o, workers, argv[i]);
+    for (int i = first; i < argc && status != EXIT_INTERNAL; i++) /* a bad file does not stop the others */
+        status = exit_status_worse(status, analyze_file(&o, workers, argv[i]));
     table_workers_free(workers);
     if (html_page && !html_page_close(html_page, why, sizeof why)) {
         fprintf(stderr, "skatdd analyze: --html %s: %s\n", ao.html, why);

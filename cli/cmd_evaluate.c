@@ -527,8 +527,8 @@ int cmd_evaluate(int argc, char **argv)
     EvaluateRun run = {.common = &o, .options = &eo, .evaluation = malloc(sizeof(Evaluation))};
     if (!run.evaluation)
         return EXIT_INTERNAL;
-    for (int i = first; i < argc && status == EXIT_OK; i++)
-        status = for_each_deal(&o, argv[i], evaluate_deal, &run);
+    for (int i = first; i < argc && status != EXIT_INTERNAL; i++) /* a bad file does not stop the others */
+        status = exit_status_worse(status, for_each_deal(&o, argv[i], evaluate_deal, &run));
     free(run.evaluation);
     return status;
 }

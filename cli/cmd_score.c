@@ -236,7 +236,7 @@ int cmd_score(int argc, char **argv)
     int status;
     int first = command_start(argc, argv, &o, score_help, score_options, score_option, &run.options, &status);
     o.iss_play = -1; /* an ISS record is scored as played */
-    for (int i = first; first > 0 && i < argc && status == EXIT_OK; i++)
-        status = for_each_deal(&o, argv[i], score_deal, &run);
+    for (int i = first; first > 0 && i < argc && status != EXIT_INTERNAL; i++) /* a bad file does not stop the others */
+        status = exit_status_worse(status, for_each_deal(&o, argv[i], score_deal, &run));
     return status;
 }

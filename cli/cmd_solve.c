@@ -515,8 +515,8 @@ int cmd_solve(int argc, char **argv)
         fprintf(stderr, "skatdd solve: out of memory for a %d MB table\n", o.tt_mb);
         return EXIT_INTERNAL;
     }
-    for (int i = first; i < argc && status == EXIT_OK; i++)
-        status = for_each_deal(&o, argv[i], solve_deal, &run);
+    for (int i = first; i < argc && status != EXIT_INTERNAL; i++) /* a bad file does not stop the others */
+        status = exit_status_worse(status, for_each_deal(&o, argv[i], solve_deal, &run));
     solver_free(run.solver);
     return status;
 }

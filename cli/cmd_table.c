@@ -242,8 +242,8 @@ int cmd_table(int argc, char **argv)
         fprintf(stderr, "skatdd table: out of memory for the transposition tables\n");
         status = EXIT_INTERNAL;
     }
-    for (int i = first; i < argc && status == EXIT_OK; i++)
-        status = for_each_deal(&o, argv[i], table_deal, &run);
+    for (int i = first; i < argc && status != EXIT_INTERNAL; i++) /* a bad file does not stop the others */
+        status = exit_status_worse(status, for_each_deal(&o, argv[i], table_deal, &run));
     table_workers_free(run.workers);
     free(run.table);
     return status;

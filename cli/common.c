@@ -159,6 +159,13 @@ const char *rules_directory(void)
     return dir && dir[0] ? dir : NULL;
 }
 
+int exit_status_worse(int a, int b)
+{
+    if (a == EXIT_INTERNAL || b == EXIT_INTERNAL)
+        return EXIT_INTERNAL;
+    return a != EXIT_OK ? a : b;
+}
+
 double wall_ms(void)
 {
     struct timespec t;

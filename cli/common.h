@@ -13,6 +13,9 @@
 #include "rules.h"
 
 enum { EXIT_OK = 0, EXIT_INTERNAL = 1, EXIT_BAD_INPUT = 2 };
+/* The status of two parts of a run together: a failure of the system
+ * (EXIT_INTERNAL) over bad input, bad input over success. */
+int exit_status_worse(int a, int b);
 enum { FORMAT_TEXT, FORMAT_JSON };
 
 typedef struct {

@@ -157,6 +157,15 @@ for f in "$data/iss_early.sgf" "$data/iss_resign.sgf"; do
 done
 [ "$("$SKATDD" score --format json "$data/iss_resign.sgf" | jq -s -c '[.[] | [.won, .score, .conceded]]')" = \
     '[[false,-192,true],[false,-70,true]]' ] || fail "score: a declarer who resigns loses"
+# A file with a refused record does not stop the files after it (exit 2 at the end).
+for cmd in score analyze solve table; do
+    set +e
+    n=$("$SKATDD" $cmd --format json "$data/iss_early.sgf" "$data/iss_resign.sgf" 2>/dev/null | wc -l)
+    "$SKATDD" $cmd --format json "$data/iss_early.sgf" "$data/iss_resign.sgf" >/dev/null 2>&1
+    rc=$?
+    set -e
+    [ "$n" = 9 ] && [ $rc = 2 ] || fail "$cmd: the file after a refused record ($n records, exit $rc)"
+done
 "$SKATDD" score --format json "$data/iss_games.sgf" | jq -s -e '[.[].score] == [-54,120,-48,-96,-70]' >/dev/null ||
     fail "score of ISS records"
 "$SKATDD" solve --format json "$data/iss_games.sgf" | jq -s -e 'length == 5' >/dev/null || fail "solve ISS records"
