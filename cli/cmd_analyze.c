@@ -930,9 +930,9 @@ int cmd_analyze(int argc, char **argv)
     return status;
 }
 
-/* ----- skatdd batch: a game is its deal and play (ISS records as played,
- * without the settlement of a game given up); the reasons a record is
- * refused go to stderr as analyze says them. */
+/* ----- skatdd batch: a game is its deal and play (ISS records with all
+ * the cards they played, settled as analyze settles them); the reasons a
+ * record is refused go to stderr as analyze says them. */
 
 static void *analyze_settings_new(CommonOptions *common)
 {
@@ -966,19 +966,19 @@ static void analyze_worker_free(void *worker)
     free(run);
 }
 
-static json_t *analyze_job_run(void *worker, const Deal *deal, const RuleSystem *rules, char *err, size_t n,
-                               int *status)
+static json_t *analyze_job_run(void *worker, const Deal *deal, const IssGame *iss, const RuleSystem *rules, char *err,
+                               size_t n, int *status)
 {
     AnalyzeRun *run = worker;
     json_t *json = NULL;
     if (n)
         err[0] = '\0';
-    if (!check_yaml(deal))
+    if (!iss && !check_yaml(deal))
         *status = EXIT_BAD_INPUT;
     else if (deal->ramsch)
         *status = analyze_ramsch(run->common, run->workers, deal, rules, &json);
     else
-        *status = analyze_game(run->common, run->workers, deal, NULL, rules, &json);
+        *status = analyze_game(run->common, run->workers, deal, iss, rules, &json);
     return json;
 }
 

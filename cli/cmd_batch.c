@@ -275,7 +275,8 @@ static int64_t deal_limit(const BatchOptions *b, int first, int argc, char **arg
 
 typedef struct {
     int64_t index;
-    Deal deal;
+    IssGame record;   /* record.deal: the deal; the rest only for an ISS record (iss) */
+    bool iss;
     RuleSystem rules; /* a copy: the reader that lent it may be gone when the chunk runs */
 } Pending;
 
@@ -357,9 +358,9 @@ static char *batch_line(const BatchOptions *o, const Pending *p, json_t *answer)
     json_t *deal = json_object(), *hands = json_object();
     for (int seat = 0; seat < SEAT_COUNT; seat++)
         json_object_set_new(hands, seat_name(seat),
-                            p->deal.has_hand[seat] ? json_cards(GAME_GRAND, p->deal.hands[seat]) : json_null());
+                            p->record.deal.has_hand[seat] ? json_cards(GAME_GRAND, p->record.deal.hands[seat]) : json_null());
     json_object_set_new(deal, "hands", hands);
-    json_object_set_new(deal, "skat", p->deal.has_skat ? json_cards(GAME_GRAND, p->deal.skat) : json_null());
+    json_object_set_new(deal, "skat", p->record.deal.has_skat ? json_cards(GAME_GRAND, p->record.deal.skat) : json_null());
     json_object_set_new(line, "deal", deal);
     json_object_del(answer, "nodes");
     json_object_del(answer, "ms");
@@ -379,7 +380,8 @@ static void run_one(Batch *b, void *worker, const Pending *p, Outcome *out)
 {
     char err[1024] = "";
     int status = EXIT_OK;
-    json_t *answer = b->options->job->run(worker, &p->deal, &p->rules, err, sizeof err, &status);
+    json_t *answer = b->options->job->run(worker, &p->record.deal, p->iss ? &p->record : NULL, &p->rules, err,
+                                          sizeof err, &status);
     if (answer) {
         out->kind = 'L';
         out->text = batch_line(b->options, p, answer);
@@ -514,23 +516,27 @@ static bool wanted(Batch *b, int64_t i)
     return !b->finished && i >= b->chunk * b->chunk_size && !index_done(b, i);
 }
 
-static void take(Batch *b, int64_t i, const Deal *deal, const RuleSystem *rules)
+static void take(Batch *b, int64_t i, const Deal *deal, const IssGame *iss, const RuleSystem *rules)
 {
     Pending *p = &b->pending[b->count++];
     p->index = i;
-    p->deal = *deal;
+    if (iss)
+        p->record = *iss;
+    else
+        p->record.deal = *deal;
+    p->iss = iss != NULL;
     p->rules = *rules;
 }
 
 /* Read to the end even when this process has no more chunks: parsing is
  * cheap beside solving, and the rank that reports the input's errors sees
  * them all. */
-static int file_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
+static int file_deal(void *ctx, const Deal *deal, const IssGame *iss, const RuleSystem *rules)
 {
     Batch *b = ctx;
     int64_t i = b->seen++;
     if (wanted(b, i))
-        take(b, i, deal, rules);
+        take(b, i, deal, iss, rules);
     return EXIT_OK;
 }
 
@@ -588,7 +594,7 @@ static int run_random(Batch *b)
             continue;
         }
         random_deal_of(b, rules, i, deal, err, sizeof err);
-        take(b, i, deal, rules);
+        take(b, i, deal, NULL, rules);
     }
     free(rules);
     free(deal);
@@ -601,7 +607,7 @@ static int run_files(Batch *b, int first, int argc, char **argv)
     /* Every rank reads the files; one says what is wrong with them. */
     b->common->reader_quiet = b->mpi->rank > 1;
     for (int i = first; i < argc; i++) {
-        int s = for_each_deal(b->common, argv[i], file_deal, b);
+        int s = for_each_record(b->common, argv[i], file_deal, b);
         if (s != EXIT_OK)
             status = s > status ? s : status;
         if (s == EXIT_INTERNAL)

@@ -589,9 +589,10 @@ static void evaluate_worker_free(void *worker)
     free(w);
 }
 
-static json_t *evaluate_job_run(void *worker, const Deal *deal, const RuleSystem *rules, char *err, size_t n,
-                                int *status)
+static json_t *evaluate_job_run(void *worker, const Deal *deal, const IssGame *iss, const RuleSystem *rules, char *err,
+                                size_t n, int *status)
 {
+    (void)iss; /* the deal as read: a record's early end matters to analyze only */
     EvaluateWorker *w = worker;
     json_t *json = NULL;
     *status = evaluate_one(&w->run, deal, rules, &json, err, n);

@@ -548,9 +548,10 @@ static void solve_worker_free(void *worker)
     free(run);
 }
 
-static json_t *solve_job_run(void *worker, const Deal *deal, const RuleSystem *rules, char *err, size_t n,
-                             int *status)
+static json_t *solve_job_run(void *worker, const Deal *deal, const IssGame *iss, const RuleSystem *rules, char *err,
+                             size_t n, int *status)
 {
+    (void)iss; /* the deal as read: a record's early end matters to analyze only */
     json_t *json = NULL;
     *status = solve_one(worker, deal, rules, &json, err, n);
     return json;

@@ -298,9 +298,10 @@ static void table_worker_free(void *worker)
     free(run);
 }
 
-static json_t *table_job_run(void *worker, const Deal *deal, const RuleSystem *rules, char *err, size_t n,
-                             int *status)
+static json_t *table_job_run(void *worker, const Deal *deal, const IssGame *iss, const RuleSystem *rules, char *err,
+                             size_t n, int *status)
 {
+    (void)iss; /* the deal as read: a record's early end matters to analyze only */
     json_t *json = NULL;
     *status = table_one(worker, deal, rules, &json, err, n);
     return json;

@@ -8,6 +8,7 @@
 
 #include "common.h"
 #include "deal.h"
+#include "iss.h"
 #include "rules.h"
 
 typedef struct {
@@ -22,8 +23,10 @@ typedef struct {
     void *(*worker_new)(void *settings);
     void (*worker_free)(void *worker);
     /* The deal's JSON object; NULL when the command refuses the deal
-     * (*status EXIT_BAD_INPUT) or fails (EXIT_INTERNAL), the reason in err. */
-    json_t *(*run)(void *worker, const Deal *deal, const RuleSystem *rules, char *err, size_t n, int *status);
+     * (*status EXIT_BAD_INPUT) or fails (EXIT_INTERNAL), the reason in err.
+     * iss: the ISS record the deal was read from (its early end), or NULL. */
+    json_t *(*run)(void *worker, const Deal *deal, const IssGame *iss, const RuleSystem *rules, char *err, size_t n,
+                   int *status);
     void (*settings_free)(void *settings);
 } Job;
 

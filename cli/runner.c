@@ -56,7 +56,7 @@ static void keep_play(const CommonOptions *o, IssGame *game)
  * skipped; the status says so at the end.  Games everybody passed have no
  * deal. */
 static int for_each_iss_game(const CommonOptions *o, const char *path, const char *text, size_t size,
-                             DealHandler handle, void *ctx)
+                             RecordHandler handle, void *ctx)
 {
     char err[512];
     IssReader *reader = iss_reader_new(path, text, size);
@@ -77,7 +77,7 @@ static int for_each_iss_game(const CommonOptions *o, const char *path, const cha
         if (game->passed)
             continue;
         keep_play(o, game);
-        status = handle(ctx, &game->deal, system);
+        status = handle(ctx, &game->deal, game, system);
         if (status == EXIT_BAD_INPUT) {
             refused = true;
             status = EXIT_OK;
@@ -90,7 +90,9 @@ static int for_each_iss_game(const CommonOptions *o, const char *path, const cha
     return status == EXIT_OK && refused ? EXIT_BAD_INPUT : status;
 }
 
-int for_each_deal(const CommonOptions *o, const char *path, DealHandler handle, void *ctx)
+static int records_of(const CommonOptions *o, DealReader *reader, RecordHandler handle, void *ctx);
+
+int for_each_record(const CommonOptions *o, const char *path, RecordHandler handle, void *ctx)
 {
     char err[512];
     DealReader *reader = deal_reader_open(path, err, sizeof err);
@@ -101,12 +103,35 @@ int for_each_deal(const CommonOptions *o, const char *path, DealHandler handle, 
     size_t size;
     const char *text = deal_reader_text(reader, &size);
     int status = iss_detect(text, size) ? for_each_iss_game(o, path, text, size, handle, ctx)
-                                        : for_each_deal_of(o, reader, handle, ctx);
+                                        : records_of(o, reader, handle, ctx);
     deal_reader_close(reader);
     return status;
 }
 
+/* A DealHandler as a RecordHandler: the record left out. */
+typedef struct {
+    DealHandler handle;
+    void *ctx;
+} DealOnly;
+
+static int deal_only(void *ctx, const Deal *deal, const IssGame *iss, const RuleSystem *rules)
+{
+    (void)iss;
+    const DealOnly *d = ctx;
+    return d->handle(d->ctx, deal, rules);
+}
+
+int for_each_deal(const CommonOptions *o, const char *path, DealHandler handle, void *ctx)
+{
+    return for_each_record(o, path, deal_only, &(DealOnly){handle, ctx});
+}
+
 int for_each_deal_of(const CommonOptions *o, DealReader *reader, DealHandler handle, void *ctx)
+{
+    return records_of(o, reader, deal_only, &(DealOnly){handle, ctx});
+}
+
+static int records_of(const CommonOptions *o, DealReader *reader, RecordHandler handle, void *ctx)
 {
     char err[512];
     Deal *deal = malloc(sizeof *deal);
@@ -118,7 +143,7 @@ int for_each_deal_of(const CommonOptions *o, DealReader *reader, DealHandler han
             got = -1;
             break;
         }
-        status = handle(ctx, deal, rules);
+        status = handle(ctx, deal, NULL, rules);
         fflush(stdout);
     }
     if (status == EXIT_OK && got < 0) {

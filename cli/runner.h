@@ -5,6 +5,7 @@
 
 #include "common.h"
 #include "dealreader.h"
+#include "iss.h"
 #include "rules.h"
 
 /* Parses the options (see common_parse).  Returns the index of the first
@@ -24,5 +25,11 @@ typedef int (*DealHandler)(void *ctx, const Deal *deal, const RuleSystem *rules)
 int for_each_deal(const CommonOptions *o, const char *path, DealHandler handle, void *ctx);
 /* The same for a reader already open (it stays open). */
 int for_each_deal_of(const CommonOptions *o, DealReader *reader, DealHandler handle, void *ctx);
+
+/* A deal with the ISS record it was read from (how the game ended, the
+ * server's result), or NULL for a YAML document. */
+typedef int (*RecordHandler)(void *ctx, const Deal *deal, const IssGame *iss, const RuleSystem *rules);
+/* for_each_deal, the record given to the handler too. */
+int for_each_record(const CommonOptions *o, const char *path, RecordHandler handle, void *ctx);
 
 #endif

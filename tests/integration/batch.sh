@@ -62,13 +62,17 @@ jq -e 'has("nodes") or has("ms")' plain.jsonl >/dev/null && fail "nodes and ms a
 jq -e 'has("best_seat") and has("rules") and (.seats.middlehand.contracts | length > 10)' table.jsonl >/dev/null \
     || fail "table's keys"
 
-# analyze over a YAML game and ISS records (their play as recorded): the
-# first line is analyze's own answer.
-"$SKATDD" batch --job analyze --threads 2 --quiet "$here/data/game.yaml" "$here/data/iss_games.sgf" >analyze.jsonl
-[ "$(wc -l <analyze.jsonl)" -eq 6 ] || fail "analyze: 1 YAML game and 5 ISS games"
-"$SKATDD" analyze --format json "$here/data/game.yaml" | jq -S 'del(.nodes, .ms)' >analyze0.json
-jq -S 'select(.index == 0) | del(.index, .job, .run, .deal)' analyze.jsonl | diff - analyze0.json >/dev/null \
-    || fail "batch line 0 is not analyze's answer"
+# analyze over a YAML game and ISS records (their play as recorded, an early
+# end settled): every line is analyze's own answer.
+"$SKATDD" batch --job analyze --threads 2 --quiet "$here/data/game.yaml" "$here/data/iss_games.sgf" \
+    "$here/data/iss_resign.sgf" >analyze.jsonl
+[ "$(wc -l <analyze.jsonl)" -eq 8 ] || fail "analyze: 1 YAML game and 7 ISS games"
+"$SKATDD" analyze --format json "$here/data/game.yaml" "$here/data/iss_games.sgf" "$here/data/iss_resign.sgf" |
+    jq -S -c 'del(.nodes, .ms)' >analyze0.json
+jq -S -c 'del(.index, .job, .run, .deal, .nodes, .ms)' analyze.jsonl | diff - analyze0.json >/dev/null \
+    || fail "batch lines are not analyze's answers"
+[ "$(jq -s -c '[.[-2:][] | .summary.result | [.won, .score]]' analyze.jsonl)" = '[[false,-192],[false,-70]]' ] \
+    || fail "batch analyze: a declarer who resigned loses"
 
 # evaluate (seconds of CPU per ten-card hand by default): a hand with its
 # skat (twelve cards: 66 discards, --samples 2 layouts each) costs a fraction
