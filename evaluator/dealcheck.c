@@ -301,7 +301,7 @@ static void position_after_play(const DealParse *c, Position *pos)
         position_play(pos, c->play.cards[i]);
 }
 
-enum { MOST_POINTS = 120, MOST_CARDS = 12 };
+enum { MOST_POINTS = 120, MOST_CARDS = CARD_COUNT };
 
 /* Which totals some cards of a set can make: sums[n][p] when n of them are
  * worth p card points together. */
@@ -411,6 +411,38 @@ static bool check_result_against_play(DealParse *c)
 }
 
 /* What was already won cannot exceed what is out of play. */
+/* A position's points must fit its tricks: of the cards out of play the
+ * declarer holds the two of the skat and three a trick he won, the defenders
+ * the rest. */
+static bool check_position_points(DealParse *c, const Position *pos)
+{
+    const Deal *d = c->deal;
+    if (!d->has_contract || d->contract.game == GAME_NULL)
+        return true;
+    CardSet gone = ALL_CARDS & ~(pos->hands[0] | pos->hands[1] | pos->hands[2]);
+    for (int i = 0; i < pos->trick_size; i++)
+        gone &= ~card_bit(pos->trick[i]);
+    bool sums[MOST_CARDS + 1][MOST_POINTS + 1];
+    subset_sums(gone, sums);
+    const bool *possible = sums[3 * d->declarer_tricks + 2];
+    int points = d->declarer_points, low = 0, high = MOST_POINTS;
+    if (possible[points])
+        return true;
+    while (low < MOST_POINTS && !possible[low])
+        low++;
+    while (high > 0 && !possible[high])
+        high--;
+    char range[32];
+    snprintf(range, sizeof range, low == high ? "%d" : "%d to %d", low, high);
+    Mark mark = deal_node_mark(c->value[KEY_DECLARER_POINTS] ? c->value[KEY_DECLARER_POINTS] : c->key[KEY_LEAD]);
+    if (points < low || points > high)
+        return deal_fail(c, mark, "declarer_points is %d, but with %d trick%s and the skat the declarer's card points "
+                         "can only be %s", points, d->declarer_tricks, d->declarer_tricks == 1 ? "" : "s", range);
+    return deal_fail(c, mark, "declarer_points is %d, but no %d trick%s and the skat, of the cards out of play, %s "
+                     "worth %d", points, d->declarer_tricks, d->declarer_tricks == 1 ? "" : "s",
+                     d->declarer_tricks == 1 ? "is" : "are", points);
+}
+
 static bool check_results(DealParse *c)
 {
     const Deal *d = c->deal;
@@ -430,10 +462,17 @@ static bool check_results(DealParse *c)
         return deal_fail(c, deal_node_mark(c->value[KEY_DECLARER_POINTS]),
                     "declarer_points is %d, but only %d points are out of play", d->declarer_points, out_of_play);
     int played = 10 - set_count(d->hands[(d->lead + d->trick_size) % SEAT_COUNT]);
-    if (tricks > played)
-        return deal_fail(c, deal_node_mark(tricks_node), "declarer_tricks and defender_tricks add up to %d, but %d trick%s been played",
-                    tricks, played, played == 1 ? " has" : "s have");
-    return true;
+    if (d->ramsch || tricks == played || (!tricks_node && !d->has_contract))
+        return d->ramsch || check_position_points(c, &pos);
+    if (!tricks_node && d->contract.game == GAME_NULL) { /* a null still open: every trick the defenders' */
+        c->deal->defender_tricks = played;
+        return true;
+    }
+    if (!tricks_node) /* schwarz turns on them: 0 would be a guess */
+        return deal_fail(c, deal_node_mark(c->key[KEY_LEAD]), "%d trick%s been played: give declarer_tricks and "
+                         "defender_tricks, the tricks each side has won", played, played == 1 ? " has" : "s have");
+    return deal_fail(c, deal_node_mark(tricks_node), "declarer_tricks and defender_tricks add up to %d, but %d trick%s been played",
+                tricks, played, played == 1 ? " has" : "s have");
 }
 
 /* A Ramsch counts per seat (points:, tricks:), other games per side; a

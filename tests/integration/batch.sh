@@ -240,6 +240,7 @@ hands:
 declarer: middlehand
 contract: grand
 lead: forehand
+defender_tricks: 9
 ---
 hands:
   forehand:   C9 C8 C7 CK CQ SK SQ S9 S8 S7

@@ -31,14 +31,15 @@ refused 3 "$deep:1:257: nesting deeper than 64 levels" solve "$deep"
 deal='hands: {forehand: [SA], middlehand: [HJ], rearhand: [ST]}
 declarer: middlehand
 contract: grand
-lead: forehand'
+lead: forehand
+defender_tricks: 9'
 { echo "$deal"; echo 'notes:'; yes '  - [1, 2, 3, 4, 5, 6, 7, 8]' | head -n 300000; } >"$deep"
-refused 5 "$deep:1114:27: document too large: more than 10000 YAML nodes (a deal has about 100)" solve "$deep"
+refused 5 "$deep:1115:21: document too large: more than 10000 YAML nodes (a deal has about 100)" solve "$deep"
 kb=$(/usr/bin/time -f %M "$SKATDD" solve "$deep" 2>&1 >/dev/null | tail -n 1)
 [ "$kb" -lt 100000 ] || fail "one document of 8 MiB: peak RSS $kb KB, expected under 100 MB"
 { echo "$deal"; printf 'notes: '; head -c 1100000 /dev/zero | tr '\0' x; echo; } >"$deep"
 for cmd in solve rules; do
-    refused 5 "$deep:5:8: document too large: more than 1 MiB of YAML text (a deal takes a few KiB at most)" $cmd "$deep"
+    refused 5 "$deep:6:8: document too large: more than 1 MiB of YAML text (a deal takes a few KiB at most)" $cmd "$deep"
 done
 # Many small documents are fine, however many: each is loaded and freed in turn.
 for i in $(seq 3000); do echo '---'; echo "$deal"; done >"$deep"
