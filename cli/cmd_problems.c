@@ -107,7 +107,7 @@ static bool holds_twelve(const Deal *d)
 static PointsDiscard best_points(Solver *s, const Position *pos, bool twelve)
 {
     if (twelve)
-        return best_points_discard(s, pos, NULL, true);
+        return best_points_discard(s, pos, NULL, true, false);
     int points = solver_declarer_points(s, pos);
     bool schwarz = points == pos->declarer_points + position_points_left(pos) && solver_declarer_takes_all(s, pos);
     return (PointsDiscard){0, points, schwarz};
@@ -191,7 +191,7 @@ static bool check_discard(Run *run, const Deal *d, const Position *pos, Check *c
         DiscardChoice best = best_discard(run->solver, pos);
         found = solver_declarer_wins_null(run->solver, &after) == best.value ? stated : best.discard;
     } else {
-        PointsDiscard best = best_points_discard(run->solver, pos, NULL, true);
+        PointsDiscard best = best_points_discard(run->solver, pos, NULL, true, false);
         PointsDiscard mine = best_points(run->solver, &after, false);
         found = mine.points == best.points && mine.schwarz == best.schwarz ? stated : best.discard;
     }
@@ -286,7 +286,7 @@ static bool check_problem(Run *run, const Deal *d, Check *c, char *err)
     if (a->has_declarer_schwarz) {
         if (null_game)
             return bad(err, d, "declarer_schwarz in a null game (the answer is declarer_wins_null)");
-        bool all = twelve ? best_points_discard(run->solver, &pos, NULL, true).schwarz
+        bool all = twelve ? best_points_discard(run->solver, &pos, NULL, true, false).schwarz
                           : pos.defender_tricks == 0 && solver_declarer_takes_all(run->solver, &pos);
         record(c, "declarer_schwarz", json_boolean(a->declarer_schwarz), json_boolean(all));
     }

@@ -71,16 +71,20 @@ static void compute_outcome(const Deal *deal, const RuleSystem *rules, SolveRepo
     r->rules = rules;
 }
 
-/* The position to solve, choosing the discard when a skat game has none. */
+/* The position to solve, choosing the discard when a skat game has none:
+ * as the table chooses it, the highest game value (null: won), then the
+ * most card points. */
 static void prepare(Solver *solver, const Deal *deal, SolveReport *r)
 {
     deal_position(deal, &r->pos);
     r->discard = deal->has_discard ? deal->discard : 0;
     if (deal->full_deal && !deal->contract.hand && !deal->has_discard) {
-        DiscardChoice choice = best_discard(solver, &r->pos);
+        CardSet discard = r->pos.game == GAME_NULL
+                              ? best_discard(solver, &r->pos).discard
+                              : best_points_discard(solver, &r->pos, NULL, true, r->rules->lost_counts_schwarz).discard;
         Position twelve = r->pos;
-        position_after_discard(&twelve, choice.discard, &r->pos);
-        r->discard = choice.discard;
+        position_after_discard(&twelve, discard, &r->pos);
+        r->discard = discard;
         r->discard_found = true;
     }
 }

@@ -137,8 +137,32 @@ void position_after_discard(const Position *twelve, CardSet discard, Position *o
     out->declarer_points += set_points(discard);
 }
 
+/* Where the most points leave the declarer without a trick, the defenders
+ * able to take them all, and a loss counts his schwarz: a discard with which
+ * he takes a trick is worth more, the most points among those (the first in
+ * candidate order among equals).  Both lose schneidered: the best took at
+ * most the 22 points a discard holds. */
+static PointsDiscard escape_schwarz(Solver *solver, const Position *twelve, const CardSet candidates[], int n,
+                                    PointsDiscard best)
+{
+    Position pos;
+    position_after_discard(twelve, best.discard, &pos);
+    if (best.points > pos.declarer_points || !solver_defenders_take_all(solver, &pos))
+        return best;
+    PointsDiscard escape = {.points = -1};
+    for (int i = 0; i < n; i++) {
+        position_after_discard(twelve, candidates[i], &pos);
+        if (solver_defenders_take_all(solver, &pos))
+            continue;
+        int points = solver_declarer_points(solver, &pos);
+        if (points > escape.points)
+            escape = (PointsDiscard){candidates[i], points, false};
+    }
+    return escape.points >= 0 ? escape : best;
+}
+
 PointsDiscard best_points_discard(Solver *solver, const Position *twelve, const PointsDiscard *seed,
-                                  bool schwarz_counts)
+                                  bool schwarz_counts, bool lost_schwarz_counts)
 {
     CardSet candidates[DISCARD_COUNT];
     int n = discard_candidates(twelve->game, twelve->hands[twelve->declarer], candidates);
@@ -187,13 +211,13 @@ PointsDiscard best_points_discard(Solver *solver, const Position *twelve, const 
             best_index = i;
         }
     }
-    return best;
+    return lost_schwarz_counts ? escape_schwarz(solver, twelve, candidates, n, best) : best;
 }
 
 DiscardChoice best_discard(Solver *solver, const Position *twelve)
 {
     if (twelve->game != GAME_NULL) {
-        PointsDiscard best = best_points_discard(solver, twelve, NULL, false);
+        PointsDiscard best = best_points_discard(solver, twelve, NULL, false, false);
         return (DiscardChoice){best.discard, best.points};
     }
     CardSet candidates[DISCARD_COUNT];

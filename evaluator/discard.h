@@ -36,7 +36,10 @@ void position_after_discard(const Position *twelve, CardSet discard, Position *o
 
 /* Suit and grand skat game: the discard with the most card points (where
  * schwarz_counts, then schwarz); among equals the first in
- * discard_candidates' order.  twelve is the position with the declarer
+ * discard_candidates' order.  Where lost_schwarz_counts (a lost game counts
+ * the declarer's schwarz) and those points leave him no trick against the
+ * defenders' best play, the discard with which he takes one, the most
+ * points among those, instead.  twelve is the position with the declarer
  * holding twelve cards.  seed, when not NULL, is one discard already valued
  * (putting the skat back is the hand game): it is not solved again. */
 typedef struct {
@@ -45,7 +48,7 @@ typedef struct {
     bool schwarz;    /* false unless schwarz_counts */
 } PointsDiscard;
 PointsDiscard best_points_discard(Solver *solver, const Position *twelve, const PointsDiscard *seed,
-                                  bool schwarz_counts);
+                                  bool schwarz_counts, bool lost_schwarz_counts);
 
 typedef struct {
     CardSet discard;

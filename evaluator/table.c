@@ -197,7 +197,8 @@ static void solve_points(Solver *solver, const RuleSystem *rules, Position *pos,
             PointsDiscard seed = played->result[1];
             seed.discard = skat;
             pos->hands[pos->declarer] = twelve;
-            *r = best_points_discard(solver, pos, played->known[1] ? &seed : NULL, true);
+            *r = best_points_discard(solver, pos, played->known[1] ? &seed : NULL, true,
+                                     rules->lost_counts_schwarz);
         }
         played->known[hand] = true;
     }

@@ -242,7 +242,7 @@ static void bench_table(const RuleSystem *rules, int deals, int discard_deals)
         solver_new_deal(solver);
         uint64_t before = solver_nodes(solver);
         double t0 = wall_ms();
-        PointsDiscard best = best_points_discard(solver, &pos, NULL, true);
+        PointsDiscard best = best_points_discard(solver, &pos, NULL, true, false);
         ms[i] = wall_ms() - t0;
         nodes[i] = (double)(solver_nodes(solver) - before);
         total += solver_nodes(solver) - before;

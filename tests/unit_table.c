@@ -76,6 +76,9 @@ static void test_threads_agree(void **state)
     table_workers_free(two);
 }
 
+static int escapes_seen; /* deals where the most points' discard left no trick */
+static void check_escape_schwarz(Solver *solver, const Position *twelve, PointsDiscard most);
+
 /* The windowed search must find the best (points, then schwarz) of all 66
  * discards, and the first such in candidate order. */
 static void test_window_matches_exhaustive(void **state)
@@ -92,7 +95,7 @@ static void test_window_matches_exhaustive(void **state)
         memcpy(twelve.hands, hands, sizeof hands);
         twelve.hands[seat] |= skat;
         solver_new_deal(solver);
-        PointsDiscard found = best_points_discard(solver, &twelve, NULL, true);
+        PointsDiscard found = best_points_discard(solver, &twelve, NULL, true, false);
         /* Seeded with the hand game, as the table does: putting the skat
          * back is the hand game, valued beforehand. */
         Position hand_game = twelve;
@@ -100,7 +103,7 @@ static void test_window_matches_exhaustive(void **state)
         hand_game.declarer_points = set_points(skat);
         PointsDiscard seed = {.discard = skat, .points = solver_declarer_points(solver, &hand_game)};
         seed.schwarz = seed.points == 120 && solver_declarer_takes_all(solver, &hand_game);
-        PointsDiscard seeded = best_points_discard(solver, &twelve, &seed, true);
+        PointsDiscard seeded = best_points_discard(solver, &twelve, &seed, true, false);
 
         CardSet candidates[DISCARD_COUNT];
         int n = discard_candidates(game, twelve.hands[seat], candidates);
@@ -125,7 +128,62 @@ static void test_window_matches_exhaustive(void **state)
         assert_int_equal(seeded.points, best_points);
         assert_int_equal(seeded.schwarz, best_schwarz);
         assert_int_equal(seeded.discard, best);
+        check_escape_schwarz(solver, &twelve, found);
     }
+    solver_free(solver);
+}
+
+/* Where a lost game counts the declarer's schwarz, best_points_discard
+ * trades the most points for a trick: exhaustively, if the defenders can
+ * take every trick after the most points' discard, the answer is the discard
+ * after which they cannot, with the most points (the first such); else the
+ * most points' discard itself. */
+static void check_escape_schwarz(Solver *solver, const Position *twelve, PointsDiscard most)
+{
+    PointsDiscard found = best_points_discard(solver, twelve, NULL, true, true);
+    Position pos;
+    position_after_discard(twelve, most.discard, &pos);
+    if (most.points > pos.declarer_points || !solver_defenders_take_all(solver, &pos)) {
+        assert_int_equal(found.discard, most.discard);
+        return;
+    }
+    CardSet candidates[DISCARD_COUNT];
+    int n = discard_candidates(twelve->game, twelve->hands[twelve->declarer], candidates);
+    PointsDiscard escape = {.discard = most.discard, .points = -1};
+    for (int i = 0; i < n; i++) {
+        position_after_discard(twelve, candidates[i], &pos);
+        int points = solver_declarer_points(solver, &pos);
+        if (!solver_defenders_take_all(solver, &pos) && points > escape.points)
+            escape = (PointsDiscard){candidates[i], points, false};
+    }
+    assert_int_equal(found.discard, escape.discard);
+    assert_int_equal(found.points, escape.points < 0 ? most.points : escape.points);
+    escapes_seen += escape.points >= 0;
+}
+
+/* A deal where the most points (the aces put away) leave the declarer no
+ * trick: clubs by rearhand loses schwarz with CA DA away, only schneider with
+ * a discard that keeps a trick (isko: 60, not 72). */
+static void test_discard_escapes_schwarz(void **state)
+{
+    (void)state;
+    Solver *solver = solver_new(8u << 20);
+    Position twelve = {.game = GAME_CLUBS, .declarer = SEAT_REARHAND, .leader = SEAT_FOREHAND};
+    twelve.hands[SEAT_FOREHAND] = test_cards("DK SJ HA CJ C7 H8 CT HT D9 DT");
+    twelve.hands[SEAT_MIDDLEHAND] = test_cards("CK S7 SQ C8 HQ HJ SK S9 SA H7");
+    twelve.hands[SEAT_REARHAND] = test_cards("DA H9 C9 DJ D7 HK CQ D8 CA S8 ST DQ");
+    PointsDiscard most = best_points_discard(solver, &twelve, NULL, true, false);
+    assert_int_equal(most.points, 22);
+    Position pos;
+    position_after_discard(&twelve, most.discard, &pos);
+    assert_true(solver_defenders_take_all(solver, &pos));
+    escapes_seen = 0;
+    check_escape_schwarz(solver, &twelve, most);
+    assert_int_equal(escapes_seen, 1);
+    PointsDiscard found = best_points_discard(solver, &twelve, NULL, true, true);
+    position_after_discard(&twelve, found.discard, &pos);
+    assert_false(solver_defenders_take_all(solver, &pos));
+    assert_int_equal(found.points, 14);
     solver_free(solver);
 }
 
@@ -240,6 +298,7 @@ int main(void)
         cmocka_unit_test(test_skat_jack_counts),
         cmocka_unit_test(test_threads_agree),
         cmocka_unit_test(test_window_matches_exhaustive),
+        cmocka_unit_test(test_discard_escapes_schwarz),
         cmocka_unit_test(test_best_discard_matches_exhaustive),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
