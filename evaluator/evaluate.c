@@ -50,6 +50,7 @@ typedef struct {
     int seat;
     CardSet hand;
     bool twelve;                 /* the skat is already in the hand */
+    CardSet known_skat;          /* twelve cards: the skat picked up, 0 when not known */
     int rows;
     Contract contract[EVAL_MAX_CONTRACTS];
     int play_of_row[EVAL_MAX_CONTRACTS];
@@ -1135,13 +1136,20 @@ static int list_skats(CardSet hand, bool twelve, CardSet out[EVAL_MAX_SKATS])
     return n;
 }
 
+/* The cards that may have turned a Tournee's trump with skat s: the skat;
+ * with twelve cards the skat picked up, or any of them when it is not known. */
+static CardSet turnable(const Work *w, int s)
+{
+    return !w->twelve ? w->skat[s] : w->known_skat ? w->known_skat : ALL_CARDS;
+}
+
 /* Which rows each skat allows (a Tournee needs its trump in the skat) and
  * so which plays are needed. */
 static void mark_needed(Work *w)
 {
     for (int s = 0; s < w->skats; s++) {
         Contract allowed[TABLE_MAX_CONTRACTS];
-        int count = table_contracts(w->rules, w->twelve ? ALL_CARDS : w->skat[s], allowed);
+        int count = table_contracts(w->rules, turnable(w, s), allowed);
         w->allowed[s] = 0;
         w->needed[s] = 0;
         for (int r = 0; r < w->rows; r++)
@@ -1327,7 +1335,7 @@ static void summarize_row(const Work *w, int row, const int *ladder, int ladder_
         memset(skat_win, 0, cells * sizeof *skat_win);
         memset(skat_tour, 0, cells * sizeof *skat_tour);
         bool allowed = w->allowed[s] >> row & 1;
-        int turning = rules_turning_cards(w->rules, c, w->twelve ? ALL_CARDS : w->skat[s], &second_form);
+        int turning = rules_turning_cards(w->rules, c, turnable(w, s), &second_form);
         double second = second_form && turning == 1 ? 0.5 : 0, first = 1 - second;
         skat_wins[s] = 0;
         for (int j = 0; allowed && j < w->samples; j++) {
@@ -1480,7 +1488,7 @@ static void conclude(Evaluation *e)
     e->best_contract = -1;
     for (int r = 0; r < e->contract_count; r++) {
         const EvalContract *c = &e->contracts[r];
-        if (!c->evaluated)
+        if (!c->evaluated || c->p_available <= 0) /* a Tournee no skat card can turn */
             continue;
         for (int b = 0; b < c->bid_count; b++) {
             if (c->p_win_at[b] >= e->confidence && c->bids[b] > e->bid_ceiling) {
@@ -1596,7 +1604,8 @@ static void play_and_summarize(Work *w, Solver **solvers, int threads, const Eva
         summarize_row(w, row, ladder, ladder_count, &out->contracts[row], out->skat_wins[row]);
         for (int s = 0; !w->contract[row].hand && s < w->skats; s++)
             out->skat_discards[row][s] = w->chosen[s * MAX_PLAYS + w->play_of_row[row]];
-        out->discards[row] = w->twelve && !w->contract[row].hand ? w->chosen[w->play_of_row[row]] : 0;
+        out->discards[row] = w->twelve && !w->contract[row].hand && (w->allowed[0] >> row & 1)
+                                 ? w->chosen[w->play_of_row[row]] : 0;
     }
 }
 
@@ -1656,6 +1665,7 @@ bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOp
     w->seat = seat;
     w->hand = hand;
     w->twelve = set_count(hand) == 12;
+    w->known_skat = w->twelve ? o->known_skat : 0;
     choose_rows(w, o->games);
     w->skats = list_skats(hand, w->twelve, w->skat);
     w->samples = o->samples;

@@ -39,6 +39,9 @@ const char *announcement_name(Announcement a); /* "", "schneider", "schwarz" */
 
 typedef struct {
     int samples;            /* layouts per skat, 1..EVAL_MAX_SAMPLES */
+    /* Twelve cards: the two of them picked up from the skat, when known (0:
+     * not known, any of the twelve may have turned a Tournee's trump). */
+    CardSet known_skat;
     uint64_t seed;
     int discards;           /* ten cards, skat games: discards tried per skat besides putting the skat back */
     double confidence;      /* for the safe bid ceiling */

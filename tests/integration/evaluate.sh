@@ -52,7 +52,6 @@ sd1=$("$SKATDD" evaluate --quiet --samples 2 --model single-dummy --sd-layouts 2
 
 text=$("$SKATDD" evaluate --quiet --samples 2 "$data")
 grep -q "optimistic for the declarer" <<<"$text" || fail "the optimism note"
-exit 0
 
 # --fresh-check: the skat games' chance in new layouts, the evaluation
 # otherwise the same; refused with single-dummy.
@@ -65,4 +64,14 @@ echo "$fresh" | jq -e '.contracts[] | select(.p_win_fresh != null) | select(.han
     fail "--fresh-check: a hand game checked, or no probability"
 "$SKATDD" evaluate --quiet --samples 3 --fresh-check "$data" | grep -q '^Fresh check' || fail "--fresh-check: text line"
 echo "$json" | jq -e '.contracts[] | has("p_win_fresh")' >/dev/null && fail "p_win_fresh without --fresh-check"
+
+# Tournee with ten cards and the skat: a row is there only where a skat card
+# can turn its trump (C8 C9: clubs, and guckser grand, which turns none).
+tournee=$(printf 'hands:\n  forehand: HA HT HK HQ H9 H8 H7 SA DA CA\nskat: C8 C9\nrules: tournee\n' |
+    "$SKATDD" evaluate --quiet --samples 2 --format json -)
+[ "$(echo "$tournee" | jq -c '[.contracts[] | select(.p_available > 0) | .contract]')" = \
+    '["tournee clubs","guckser grand"]' ] || fail "tournee, ten cards and the skat: the rows the skat allows"
+[ "$(echo "$tournee" | jq -r .best_contract)" != "tournee spades" ] || fail "tournee: a row the skat cannot turn played"
+echo "$tournee" | jq -e '.contracts[] | select(.p_available == 0 and .discard != null)' >/dev/null &&
+    fail "tournee: a discard for a row the skat cannot turn"
 true
