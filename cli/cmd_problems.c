@@ -27,7 +27,7 @@ static const char problems_help[] =
     "                         with the best discard)\n"
     "  declarer_wins_null: B  null: whether the declarer can avoid every trick\n"
     "  declarer_schwarz: B    suit and grand: whether the declarer can take every\n"
-    "                         remaining trick\n"
+    "                         remaining trick, the defenders having none yet\n"
     "  winning_cards: [..]    exactly the legal cards of the player to move that\n"
     "                         keep the optimal value (with declarer_schwarz:\n"
     "                         schwarz first, then points)\n"
@@ -73,9 +73,11 @@ typedef struct {
 
 /* ---- small helpers -------------------------------------------------------- */
 
+/* What the stated answer asks that the deal cannot give: said at the answer. */
 static bool bad(char *err, const Deal *d, const char *message)
 {
-    snprintf(err, ERR_BYTES, "%s:%d:%d: %s", d->file, d->mark.line, d->mark.column, message);
+    Mark at = d->has_answer ? d->answer.mark : d->mark;
+    snprintf(err, ERR_BYTES, "%s:%d:%d: %s", d->file, at.line, at.column, message);
     return false;
 }
 
@@ -265,6 +267,8 @@ static bool check_problem(Run *run, const Deal *d, Check *c, char *err)
         return check_table(run, d, c, err);
     if (a->has_contract)
         return bad(err, d, "answer contract is for bid problems without 'contract' in the deal");
+    if (d->ramsch)
+        return bad(err, d, "problems checks the answers of declared games: a ramsch has none of them");
     if (!deal_require_game(d, err, ERR_BYTES))
         return false;
     Position pos;

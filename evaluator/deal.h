@@ -23,6 +23,7 @@ typedef struct {
 
 /* A problem's stated answer (problems/): each field present or not. */
 typedef struct {
+    Mark mark;                 /* where the answer's mapping stands */
     bool has_declarer_points;
     int declarer_points;
     bool has_declarer_wins_null;

@@ -84,6 +84,7 @@ bool deal_read_answer(DealParse *c, yaml_node_t *n)
     if (n->type != YAML_MAPPING_NODE)
         return deal_wrong_type(c, n, "answer", "a mapping");
     c->deal->has_answer = true;
+    c->deal->answer.mark = deal_node_mark(n);
     for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
         yaml_node_t *key = yaml_document_get_node(c->doc, p->key);
         int i = deal_key_index(c, key, names, ANSWER_KEY_COUNT, " in answer");
