@@ -36,7 +36,7 @@ static const char evaluate_help[] =
     "forced to that bid with the best announcement (schneider, schwarz) for it;\n"
     "then the safe bid ceiling (the highest bid some contract wins with\n"
     "probability --confidence) and the break-even bid (the highest at which the\n"
-    "best contract's expected tournament score is not negative).\n"
+    "contract best at that bid has an expected tournament score not negative).\n"
     "\n"
     "options:\n"
     "  --samples N         layouts per skat (default 4; 1..64)\n"
