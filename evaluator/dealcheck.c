@@ -349,6 +349,16 @@ static void result_points(const Deal *d, int tricks, bool out[MOST_POINTS + 1])
     add_sums(mine, defenders, out);
 }
 
+/* The lowest and highest of the possible totals, as "L to H" (or "L"). */
+static void possible_range(const bool possible[MOST_POINTS + 1], int *low, int *high, char *out, size_t n)
+{
+    for (*low = 0; *low < MOST_POINTS && !possible[*low]; ++*low)
+        ;
+    for (*high = MOST_POINTS; *high > 0 && !possible[*high]; --*high)
+        ;
+    snprintf(out, n, *low == *high ? "%d" : "%d to %d", *low, *high);
+}
+
 /* A full deal's result (declarer_points, declarer_tricks: what score counts)
  * must be one the cards allow: the two cards put away are the declarer's,
  * and each of his tricks holds a card of each hand.  Where the discard is
@@ -365,15 +375,11 @@ static bool check_full_result(DealParse *c)
             for (int p = 0; p <= MOST_POINTS; p++)
                 possible[p] |= with[p];
         }
-    int points = d->declarer_points, low = 0, high = MOST_POINTS;
+    int points = d->declarer_points, low, high;
     if (points >= 0 && points <= MOST_POINTS && possible[points])
         return true;
-    while (!possible[low])
-        low++;
-    while (!possible[high])
-        high--;
     char range[32], tricks[48] = "";
-    snprintf(range, sizeof range, low == high ? "%d" : "%d to %d", low, high);
+    possible_range(possible, &low, &high, range, sizeof range);
     if (d->has_declarer_tricks)
         snprintf(tricks, sizeof tricks, " with %d trick%s", d->declarer_tricks, d->declarer_tricks == 1 ? "" : "s");
     Mark mark = deal_node_mark(c->value[KEY_DECLARER_POINTS]);
@@ -410,7 +416,6 @@ static bool check_result_against_play(DealParse *c)
     return true;
 }
 
-/* What was already won cannot exceed what is out of play. */
 /* A position's points must fit its tricks: of the cards out of play the
  * declarer holds the two of the skat and three a trick he won, the defenders
  * the rest. */
@@ -425,15 +430,11 @@ static bool check_position_points(DealParse *c, const Position *pos)
     bool sums[MOST_CARDS + 1][MOST_POINTS + 1];
     subset_sums(gone, sums);
     const bool *possible = sums[3 * d->declarer_tricks + 2];
-    int points = d->declarer_points, low = 0, high = MOST_POINTS;
+    int points = d->declarer_points, low, high;
     if (possible[points])
         return true;
-    while (low < MOST_POINTS && !possible[low])
-        low++;
-    while (high > 0 && !possible[high])
-        high--;
     char range[32];
-    snprintf(range, sizeof range, low == high ? "%d" : "%d to %d", low, high);
+    possible_range(possible, &low, &high, range, sizeof range);
     Mark mark = deal_node_mark(c->value[KEY_DECLARER_POINTS] ? c->value[KEY_DECLARER_POINTS] : c->key[KEY_LEAD]);
     if (points < low || points > high)
         return deal_fail(c, mark, "declarer_points is %d, but with %d trick%s and the skat the declarer's card points "
@@ -443,6 +444,7 @@ static bool check_position_points(DealParse *c, const Position *pos)
                      d->declarer_tricks == 1 ? "is" : "are", points);
 }
 
+/* What was already won must fit what is out of play. */
 static bool check_results(DealParse *c)
 {
     const Deal *d = c->deal;
@@ -462,17 +464,17 @@ static bool check_results(DealParse *c)
         return deal_fail(c, deal_node_mark(c->value[KEY_DECLARER_POINTS]),
                     "declarer_points is %d, but only %d points are out of play", d->declarer_points, out_of_play);
     int played = 10 - set_count(d->hands[(d->lead + d->trick_size) % SEAT_COUNT]);
-    if (d->ramsch || tricks == played || (!tricks_node && !d->has_contract))
-        return d->ramsch || check_position_points(c, &pos);
-    if (!tricks_node && d->contract.game == GAME_NULL) { /* a null still open: every trick the defenders' */
-        c->deal->defender_tricks = played;
+    if (d->ramsch) /* counted per seat: check_ramsch_counts */
         return true;
-    }
-    if (!tricks_node) /* schwarz turns on them: 0 would be a guess */
+    if (tricks != played && tricks_node)
+        return deal_fail(c, deal_node_mark(tricks_node), "declarer_tricks and defender_tricks add up to %d, but %d "
+                         "trick%s been played", tricks, played, played == 1 ? " has" : "s have");
+    if (tricks != played && d->has_contract && d->contract.game == GAME_NULL)
+        c->deal->defender_tricks = played; /* a null still open: every trick so far the defenders' */
+    else if (tricks != played && d->has_contract) /* schwarz turns on them: 0 would be a guess */
         return deal_fail(c, deal_node_mark(c->key[KEY_LEAD]), "%d trick%s been played: give declarer_tricks and "
                          "defender_tricks, the tricks each side has won", played, played == 1 ? " has" : "s have");
-    return deal_fail(c, deal_node_mark(tricks_node), "declarer_tricks and defender_tricks add up to %d, but %d trick%s been played",
-                tricks, played, played == 1 ? " has" : "s have");
+    return check_position_points(c, &pos);
 }
 
 /* A Ramsch counts per seat (points:, tricks:), other games per side; a
