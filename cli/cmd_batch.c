@@ -355,12 +355,12 @@ static char *batch_line(const BatchOptions *o, const Pending *p, json_t *answer)
     json_object_set_new(line, "index", json_integer((json_int_t)p->index));
     json_object_set_new(line, "job", json_string(o->job->name));
     json_object_set_new(line, "run", json_string(o->run));
+    const Deal *d = &p->record.deal;
     json_t *deal = json_object(), *hands = json_object();
     for (int seat = 0; seat < SEAT_COUNT; seat++)
-        json_object_set_new(hands, seat_name(seat),
-                            p->record.deal.has_hand[seat] ? json_cards(GAME_GRAND, p->record.deal.hands[seat]) : json_null());
+        json_object_set_new(hands, seat_name(seat), d->has_hand[seat] ? json_cards(GAME_GRAND, d->hands[seat]) : json_null());
     json_object_set_new(deal, "hands", hands);
-    json_object_set_new(deal, "skat", p->record.deal.has_skat ? json_cards(GAME_GRAND, p->record.deal.skat) : json_null());
+    json_object_set_new(deal, "skat", d->has_skat ? json_cards(GAME_GRAND, d->skat) : json_null());
     json_object_set_new(line, "deal", deal);
     json_object_del(answer, "nodes");
     json_object_del(answer, "ms");
