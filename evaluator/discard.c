@@ -150,13 +150,16 @@ static PointsDiscard escape_schwarz(Solver *solver, const Position *twelve, cons
     if (best.points > pos.declarer_points || !solver_defenders_take_all(solver, &pos))
         return best;
     PointsDiscard escape = {.points = -1};
+    CardSet cards = twelve->hands[twelve->declarer];
     for (int i = 0; i < n; i++) {
-        position_after_discard(twelve, candidates[i], &pos);
-        if (solver_defenders_take_all(solver, &pos))
+        /* A dominated discard takes tricks as the one that dominates it does. */
+        if (discard_dominated(twelve->game, cards, candidates[i]))
             continue;
-        int points = solver_declarer_points(solver, &pos);
-        if (points > escape.points)
-            escape = (PointsDiscard){candidates[i], points, false};
+        position_after_discard(twelve, candidates[i], &pos);
+        if ((escape.points >= 0 && !solver_declarer_reaches(solver, &pos, escape.points + 1)) ||
+            solver_defenders_take_all(solver, &pos))
+            continue;
+        escape = (PointsDiscard){candidates[i], solver_declarer_points(solver, &pos), false};
     }
     return escape.points >= 0 ? escape : best;
 }
