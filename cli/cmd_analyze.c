@@ -684,7 +684,7 @@ static int analyze_ramsch(const CommonOptions *o, TableWorkers *workers, const D
 static bool check_yaml(const Deal *d)
 {
     char err[512];
-    if (!d->ramsch && !deal_require_game(d, err, sizeof err)) {
+    if (!d->ramsch && (!deal_require_game(d, err, sizeof err) || !deal_refuse_spitze(d, "analyze", err, sizeof err))) {
         fprintf(stderr, "%s\n", err);
         return false;
     }

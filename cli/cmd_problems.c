@@ -269,7 +269,7 @@ static bool check_problem(Run *run, const Deal *d, Check *c, char *err)
         return bad(err, d, "answer contract is for bid problems without 'contract' in the deal");
     if (d->ramsch)
         return bad(err, d, "problems checks the answers of declared games: a ramsch has none of them");
-    if (!deal_require_game(d, err, ERR_BYTES))
+    if (!deal_require_game(d, err, ERR_BYTES) || !deal_refuse_spitze(d, "problems", err, ERR_BYTES))
         return false;
     Position pos;
     deal_position(d, &pos);

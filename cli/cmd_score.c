@@ -85,6 +85,10 @@ static void print_text(const Deal *d, const RuleSystem *rules, const GamePlay *p
         printf(", doubled %d time%s", play->doubling, play->doubling > 1 ? "s" : "");
     if (play->bock)
         printf(", in a Bock round");
+    if (play->spitze == 1)
+        printf(", Spitze announced%s", play->spitze_made ? " and made" : ", not made");
+    else if (play->spitze)
+        printf(", %d Spitzen announced%s", play->spitze, play->spitze_made ? " and made" : ", not made");
     printf(" (%s rules)\n", rules->name);
     if (play->contract.game == GAME_NULL)
         printf("Result: the declarer took %d trick%s: %s\n", play->declarer_tricks,
@@ -116,6 +120,8 @@ static void print_json(const Deal *d, const RuleSystem *rules, const GamePlay *p
     json_object_set_new(o, "declarer_points", json_integer(play->declarer_points));
     json_object_set_new(o, "declarer_tricks", json_integer(play->declarer_tricks));
     json_object_set_new(o, "conceded", json_boolean(play->conceded));
+    json_object_set_new(o, "spitze", json_integer(play->spitze));
+    json_object_set_new(o, "spitze_made", play->spitze ? json_boolean(play->spitze_made) : json_null());
     json_object_set_new(o, "matadors", json_integer(g->matadors));
     json_object_set_new(o, "with_matadors", json_boolean(g->with_matadors));
     json_object_set_new(o, "multiplier", json_integer(g->multiplier));
@@ -204,6 +210,13 @@ static int score_deal(void *ctx, const Deal *d, const RuleSystem *rules)
         fprintf(stderr, "%s\n", err);
         return EXIT_BAD_INPUT;
     }
+    if (d->spitze && d->play_count < DEAL_MAX_PLAY) { /* made or not is in the last tricks */
+        fprintf(stderr, "%s:%d:%d: spitze: whether the Spitze was made needs the full play of 30 cards\n", d->file,
+                d->spitze_mark.line, d->spitze_mark.column);
+        return EXIT_BAD_INPUT;
+    }
+    play.spitze = d->spitze;
+    play.spitze_made = d->spitze && gamevalue_spitze_made(play.contract.game, d->declarer, d->play, d->spitze);
     GameScore g;
     if (!gamevalue_score(rules, &play, &g)) {
         char text[SCORE_TEXT];

@@ -462,7 +462,7 @@ static int solve_one(SolveRun *run, const Deal *deal, const RuleSystem *rules, j
 {
     if (deal->ramsch)
         return solve_ramsch(run, deal, rules, json, err, n);
-    if (!deal_require_game(deal, err, n))
+    if (!deal_require_game(deal, err, n) || !deal_refuse_spitze(deal, "solve", err, n))
         return EXIT_BAD_INPUT;
     SolveReport report = {.deal = deal, .rules = rules};
     double start = wall_ms();

@@ -57,6 +57,14 @@ void deal_ramsch_position(const Deal *deal, Position *pos, int points[SEAT_COUNT
     pos->declarer_points = pos->declarer_tricks = pos->defender_tricks = 0;
 }
 
+bool deal_refuse_spitze(const Deal *d, const char *command, char *err, size_t n)
+{
+    if (d->spitze)
+        deal_report(d->file, d->spitze_mark, err, n, "spitze: only score counts a Spitze (%s plays for card points, "
+                    "not for the last tricks with the lowest trumps)", command);
+    return d->spitze == 0;
+}
+
 bool deal_require_game(const Deal *d, char *err, size_t n)
 {
     if (!d->has_declarer || !d->has_contract) {

@@ -82,6 +82,8 @@ typedef struct {
     int bid;                   /* 0 when absent */
     int kontra;                /* 0 none, 1 kontra, 2 re */
     bool bock;                 /* a Bock round: the rule system's bock doubling counts too */
+    int spitze;                /* Spitzen announced (0 none): score only */
+    Mark spitze_mark;
     bool ramsch;               /* contract: ramsch (all passed): no declarer, jacks trump */
     /* Ramsch positions: what each seat has taken so far (points:, tricks:),
      * the skat not counted. */
@@ -118,5 +120,9 @@ void deal_ramsch_position(const Deal *deal, Position *pos, int points[SEAT_COUNT
  * 'declarer'" (or 'contract', or "missing hand 'rearhand'") at the document's
  * start when the deal lacks what a game needs. */
 bool deal_require_game(const Deal *deal, char *err, size_t err_size);
+/* For commands that play the game for card points (solve, analyze,
+ * problems): false with the reason when the deal announces a Spitze, which
+ * only score counts. */
+bool deal_refuse_spitze(const Deal *deal, const char *command, char *err, size_t err_size);
 
 #endif

@@ -165,7 +165,8 @@ static bool check_ramsch(DealParse *c)
     } declared_only[] = {{KEY_BID, d->bid > 0, "a ramsch has no bid: everybody passed"},
                          {KEY_KONTRA, d->kontra > 0, "a ramsch has no declarer to double against: kontra is for declared games"},
                          {KEY_BOCK, d->bock, "a ramsch is scored without Bock rounds: bock is for declared games"},
-                         {KEY_DISCARD, d->has_discard, "a ramsch has no discard: nobody declared a game with the skat"}};
+                         {KEY_DISCARD, d->has_discard, "a ramsch has no discard: nobody declared a game with the skat"},
+                         {KEY_SPITZE, d->spitze > 0, "a ramsch has no Spitze: nobody declared a game"}};
     for (size_t i = 0; i < sizeof declared_only / sizeof declared_only[0]; i++)
         if (declared_only[i].given)
             return deal_fail(c, deal_node_mark(c->key[declared_only[i].key]), "%s", declared_only[i].why);

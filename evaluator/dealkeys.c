@@ -240,6 +240,25 @@ static bool read_bock(DealParse *c, yaml_node_t *n)
     return true;
 }
 
+/* Spitzen announced: only where the rule system has them, and no more than
+ * it allows. */
+static bool read_spitze(DealParse *c, yaml_node_t *n)
+{
+    c->deal->spitze_mark = deal_node_mark(n);
+    if (!deal_get_int(c, n, "spitze", 0, 11, &c->deal->spitze))
+        return false;
+    bool ok;
+    const RuleSystem *rules = deal_document_rules(c, &ok);
+    if (!ok)
+        return false;
+    if (c->deal->spitze && rules && rules->spitze_max == 0)
+        return deal_fail(c, deal_node_mark(n), "the %s rules have no Spitze", rules->name);
+    if (rules && c->deal->spitze > rules->spitze_max)
+        return deal_fail(c, deal_node_mark(n), "spitze: %d announced, but the %s rules allow %d", c->deal->spitze,
+                         rules->name, rules->spitze_max);
+    return true;
+}
+
 /* points: / tricks: of a Ramsch position, {forehand: 20, rearhand: 31}:
  * what each seat has taken so far (seats not named have nothing). */
 static bool read_per_seat(DealParse *c, yaml_node_t *n, const char *what, int most, int out[SEAT_COUNT])
@@ -322,6 +341,7 @@ static const struct {
     [KEY_BOCK] = {"bock", read_bock},
     [KEY_POINTS] = {"points", read_points},
     [KEY_TRICKS] = {"tricks", read_tricks},
+    [KEY_SPITZE] = {"spitze", read_spitze},
 };
 
 bool deal_read_keys(DealParse *c, yaml_node_t *root)

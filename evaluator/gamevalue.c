@@ -47,6 +47,21 @@ static bool holds_lowest_trumps(GameType game, CardSet cards, int k)
     return true;
 }
 
+bool gamevalue_spitze_made(GameType game, int declarer, const int play[30], int spitze)
+{
+    int order[MAX_TRUMPS], count = trump_sequence(game, order);
+    int winner_of[10], declarer_card[10], leader = SEAT_FOREHAND;
+    for (int t = 0; t < 10; t++) {
+        const int *trick = &play[3 * t];
+        declarer_card[t] = trick[(declarer - leader + SEAT_COUNT) % SEAT_COUNT];
+        winner_of[t] = leader = (leader + trick_winner(game, trick)) % SEAT_COUNT;
+    }
+    for (int i = 0; i < spitze; i++)
+        if (i >= count || winner_of[9 - i] != declarer || declarer_card[9 - i] != order[count - 1 - i])
+            return false;
+    return true;
+}
+
 /* The multiplier: matadors, then each level that applies with its weight
  * from the rules.  out (may be NULL) gets the levels that counted. */
 static int count_levels(const RuleSystem *r, const Contract *c, int matadors, bool schneider, bool schwarz,

@@ -103,6 +103,11 @@ bool gamevalue_reach(const RuleSystem *rules, const Contract *c, CardSet cards, 
 /* Whether the contract, won at its best, covers the bid (and may be declared). */
 bool gamevalue_covers(const RuleSystem *rules, const Contract *c, CardSet cards, int bid);
 
+/* Whether the declarer made his Spitzen in a complete play of 30 cards
+ * (forehand leading the first trick): he took the last trick with his
+ * lowest trump, the one before it with the next lowest, and so on. */
+bool gamevalue_spitze_made(GameType game, int declarer, const int play[30], int spitze);
+
 /* The legal bids in increasing order, generated from the rule system (its
  * game values, or whole numbers up to the highest game value).  Writes at
  * most max values; returns how many there are. */

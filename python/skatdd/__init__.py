@@ -315,12 +315,15 @@ class Rules(_Handle):
         _check(_lib.skatdd_contract_parse(self._handle, _text("a contract", text).encode(), ctypes.byref(c)))
         return c
 
-    def score(self, contract, cards, declarer_points, declarer_tricks, bid=0, doubling=0, bock=False):
-        """Scores a game: contract in words, cards the declarer's twelve; bock in a Bock round."""
+    def score(self, contract, cards, declarer_points, declarer_tricks, bid=0, doubling=0, bock=False, spitze=0,
+              spitze_made=False):
+        """Scores a game: contract in words, cards the declarer's twelve; bock in a Bock round; spitze the
+        Spitzen announced (rules that have them) and spitze_made whether he took the last tricks with them."""
         play = _GamePlay(contract=self.parse_contract(contract), cards=cards_to_set(cards),
                          declarer_points=_int("declarer_points", declarer_points),
                          declarer_tricks=_int("declarer_tricks", declarer_tricks), bid=_int("bid", bid),
-                         doubling=_int("doubling", doubling), bock=bool(bock))
+                         doubling=_int("doubling", doubling), bock=bool(bock), spitze=_int("spitze", spitze),
+                         spitze_made=bool(spitze_made))
         s = _Score()
         _check(_lib.skatdd_score_game(self._handle, ctypes.byref(play), ctypes.byref(s)))
         return {"won": s.won, "overbid": s.overbid, "value": s.value, "score": s.score, "matadors": s.matadors,

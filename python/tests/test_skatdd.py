@@ -189,6 +189,11 @@ class RulesTest(unittest.TestCase):
             plain = r.score("grand", "CJ SJ HJ DJ CA CT CK SA ST S9 D8 D7", 116, 9)["score"]
             self.assertEqual(r.score("grand", "CJ SJ HJ DJ CA CT CK SA ST S9 D8 D7", 116, 9, bock=True)["score"],
                              2 * plain)
+            # The diamond jack, grand's lowest trump, took the last trick: one level more (as score's spitze.yaml).
+            made = r.score("grand", "CJ SJ HJ DJ CA CT CK SA ST S9 D8 D7", 116, 9, spitze=1, spitze_made=True)
+            self.assertEqual((made["won"], made["score"], made["multiplier"]), (True, 140, 7))
+            missed = r.score("grand", "CJ SJ HJ DJ CA CT CK SA ST S9 D8 D7", 116, 9, spitze=1)
+            self.assertEqual((missed["won"], missed["score"]), (False, -280))
 
     def test_table(self):
         hands = ["CJ SJ HJ DJ CA CT CK SA ST S9", "C9 C8 C7 SK SQ S8 HA HT HK HQ", "H9 H8 H7 DA DT DK DQ D9 S7 CQ"]

@@ -31,6 +31,13 @@ four=$("$SKATDD" score --format json --table-size 4 "$here/data/score.yaml" | se
 text=$("$SKATDD" score --table-size 4 "$here/data/score.yaml")
 grep -q "each defender +30, the dealer sitting out +30" <<<"$text" || fail "text: the dealer's bonus at a table of four"
 
+# Spitze (classic): the diamond jack takes the last trick, a level more
+# (with 4, game 5, schneider 6, spitze 7: 7 x 20 = 140); taken a trick early,
+# the game is lost at that value, doubled.
+spitze=$("$SKATDD" score --format json "$here/data/spitze.yaml" | jq -s -c '[.[] | [.won, .spitze_made, .score]]')
+[ "$spitze" = '[[true,true,140],[false,false,-280]]' ] || fail "spitze made and not made: $spitze"
+grep -q "Spitze announced and made" <<<"$("$SKATDD" score "$here/data/spitze.yaml")" || fail "spitze in text"
+
 text=$("$SKATDD" score "$here/data/score.yaml")
 grep -q "with 4, game 5, schneider 6 -> 6 x 24 = 144" <<<"$text" || fail "text breakdown"
 grep -q "^Score: -72" <<<"$text" || fail "text overbid score"
