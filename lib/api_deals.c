@@ -15,6 +15,7 @@
 struct skatdd_deals {
     size_t count;
     Deal *deal;
+    bool *lost_schwarz; /* per deal: its rules count a lost game's schwarz (the discard escapes it, as solve's) */
 };
 
 /* Room for one deal more; false when memory runs out. */
@@ -24,16 +25,32 @@ static bool make_room(skatdd_deals *d, size_t *capacity)
         return true;
     size_t more = *capacity ? 2 * *capacity : 4;
     Deal *grown = realloc(d->deal, more * sizeof *grown);
-    if (!grown)
+    if (grown)
+        d->deal = grown;
+    bool *flags = grown ? realloc(d->lost_schwarz, more * sizeof *flags) : NULL;
+    if (flags)
+        d->lost_schwarz = flags;
+    if (!flags)
         return false;
-    d->deal = grown;
     *capacity = more;
     return true;
 }
 
 /* ISS game records: each declared game a deal with the cards it played
  * (games everybody passed have none). */
-static skatdd_status read_iss(const char *path, const char *text, size_t size, skatdd_deals *d)
+/* Keeps what solving deal count needs of its rule system. */
+static skatdd_status keep_rules(DealReader *reader, skatdd_deals *d)
+{
+    char err[512];
+    const RuleSystem *rules = deal_reader_rules(reader, &d->deal[d->count], err, sizeof err);
+    if (!rules)
+        return api_fail(SKATDD_ERR_YAML, "%s", err);
+    d->lost_schwarz[d->count++] = rules->lost_counts_schwarz;
+    return SKATDD_OK;
+}
+
+static skatdd_status read_iss(DealReader *deal_reader, const char *path, const char *text, size_t size,
+                              skatdd_deals *d)
 {
     char err[512];
     IssReader *reader = iss_reader_new(path, text, size);
@@ -46,8 +63,10 @@ static skatdd_status read_iss(const char *path, const char *text, size_t size, s
             status = api_fail(SKATDD_ERR_YAML, "%s", err);
         else if (!game->passed && !make_room(d, &capacity))
             status = api_fail(SKATDD_ERR_MEMORY, "out of memory reading deals");
-        else if (!game->passed)
-            d->deal[d->count++] = game->deal;
+        else if (!game->passed) {
+            d->deal[d->count] = game->deal;
+            status = keep_rules(deal_reader, d);
+        }
     }
     free(game);
     iss_reader_free(reader);
@@ -66,7 +85,7 @@ static skatdd_status read_deals(DealReader *reader, const char *path, const char
     if (!d || !deal_reader_set_rules(reader, NULL, api_rules_directory()))
         status = api_fail(SKATDD_ERR_MEMORY, "out of memory reading deals");
     else if (iss_detect(text, size))
-        status = read_iss(path, text, size, d);
+        status = read_iss(reader, path, text, size, d);
     while (status == SKATDD_OK && !iss_detect(text, size)) {
         if (!make_room(d, &capacity)) {
             status = api_fail(SKATDD_ERR_MEMORY, "out of memory reading deals");
@@ -77,7 +96,7 @@ static skatdd_status read_deals(DealReader *reader, const char *path, const char
             status = api_fail(SKATDD_ERR_YAML, "%s", err);
         if (got <= 0)
             break;
-        d->count++;
+        status = keep_rules(reader, d);
     }
     deal_reader_close(reader);
     if (status) {
@@ -111,6 +130,7 @@ void skatdd_deals_free(skatdd_deals *deals)
     if (!deals)
         return;
     free(deals->deal);
+    free(deals->lost_schwarz);
     free(deals);
 }
 
@@ -166,11 +186,13 @@ skatdd_status skatdd_solve_deal(skatdd_solver *solver, const skatdd_deals *deals
     solver_new_deal(solver->solver);
     deal_position(deal, &pos);
     solution->discard = deal->has_discard ? deal->discard : 0;
-    if (deal->full_deal && !deal->contract.hand && !deal->has_discard) {
-        DiscardChoice choice = best_discard(solver->solver, &pos);
+    if (deal->full_deal && !deal->contract.hand && !deal->has_discard) { /* chosen as skatdd solve chooses it */
+        CardSet discard = pos.game == GAME_NULL
+                              ? best_discard(solver->solver, &pos).discard
+                              : best_points_discard(solver->solver, &pos, NULL, true, deals->lost_schwarz[index]).discard;
         Position twelve = pos;
-        position_after_discard(&twelve, choice.discard, &pos);
-        solution->discard = choice.discard;
+        position_after_discard(&twelve, discard, &pos);
+        solution->discard = discard;
         solution->discard_found = true;
     }
     solution->position = api_from_position(&pos);

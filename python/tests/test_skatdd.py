@@ -69,6 +69,20 @@ class SolveTest(unittest.TestCase):
         a = self.solver.solve_deal(deals, null)
         self.assertIn(a.value, (0, 1))
 
+    def test_discard_as_solve_chooses(self):
+        """A lost clubs game whose most points (CA DA put away) leave the declarer no trick: the discard is
+        the one with which he takes one, as skatdd solve chooses it (14 points, not 22 and schwarz)."""
+        deals = skatdd.read_deals("""hands:
+  forehand: DK SJ HA CJ C7 H8 CT HT D9 DT
+  middlehand: CK S7 SQ C8 HQ HJ SK S9 SA H7
+  rearhand: DA H9 C9 DJ D7 HK CQ D8 CA S8
+skat: ST DQ
+declarer: rearhand
+contract: clubs
+""")
+        a = self.solver.solve_deal(deals, 0)
+        self.assertEqual((a.value, a.defenders_can_schwarz), (14, False))
+
     def test_position(self):
         p = skatdd.Position("grand", ["CJ CA CT", "C7 HA HT", "C8 SA ST"], declarer_points=40,
                             declarer_tricks=4, defender_tricks=3)
