@@ -151,7 +151,7 @@ typedef struct {
     int trick_size;                        /* cards already played to it, 0..2 */
     int trick[2];                          /* those cards, from the leader on */
     int declarer_points;                   /* card points won so far, skat or discard included */
-    int declarer_tricks;
+    int declarer_tricks;                   /* the two add up to the tricks played: each is someone's */
     int defender_tricks;
 } skatdd_position;
 

@@ -21,18 +21,20 @@ static skatdd_status check_ramsch(const skatdd_ramsch_position *r, Position *out
         tricks += r->tricks[s];
         points += r->points[s];
     }
+    /* As a deal file's points: and tricks: (README): the tricks those
+     * played, the points those of the cards played, exactly where the skat
+     * is known.  The tricks first, said per seat, where the seat to play is
+     * one (the rest api_check_position checks). */
+    bool to_move = r->leader >= 0 && r->leader < SEAT_COUNT && r->trick_size >= 0 && r->trick_size <= 2;
+    int played = to_move ? 10 - set_count(r->hands[(r->leader + r->trick_size) % SEAT_COUNT]) : tricks;
+    if (played >= 0 && tricks != played)
+        return api_fail(SKATDD_ERR_ARGUMENT, "the seats' tricks add up to %d, but %d trick%s been played", tricks,
+                        played, played == 1 ? " has" : "s have");
     p.declarer_tricks = tricks;
     p.declarer_points = skatdd_card_points(r->skat);
     skatdd_status status = api_check_position(&p, out);
     if (status)
         return status;
-    /* As a deal file's points: and tricks: (README): the tricks those
-     * played, the points those of the cards played, exactly where the skat
-     * is known. */
-    int played = 10 - set_count(out->hands[(out->leader + out->trick_size) % SEAT_COUNT]);
-    if (tricks != played)
-        return api_fail(SKATDD_ERR_ARGUMENT, "the seats' tricks add up to %d, but %d trick%s been played", tricks,
-                        played, played == 1 ? " has" : "s have");
     int out_of_play = 120 - position_points_left(out) - set_points(r->skat);
     if (r->skat ? points != out_of_play : points > out_of_play)
         return api_fail(SKATDD_ERR_ARGUMENT, "the seats' points add up to %d, but the cards played hold %s%d", points,

@@ -61,8 +61,9 @@ static skatdd_status check_position(const skatdd_position *p, Position *out)
             return api_fail(SKATDD_ERR_TRICK, "%s could not play %s to %s: it must follow suit", seat_name(second),
                         api_card_names[p->trick[1]], api_card_names[p->trick[0]]);
     }
+    /* Every trick played is someone's: schwarz turns on the counts. */
     if (p->declarer_tricks < 0 || p->defender_tricks < 0 || p->declarer_tricks > 10 || p->defender_tricks > 10 ||
-        p->declarer_tricks + p->defender_tricks > 10 - left)
+        p->declarer_tricks + p->defender_tricks != 10 - left)
         return api_fail(SKATDD_ERR_ARGUMENT, "declarer_tricks %d and defender_tricks %d: %d tricks have been played",
                     p->declarer_tricks, p->defender_tricks, 10 - left);
     Position pos = {.game = (GameType)p->game, .declarer = p->declarer, .leader = p->leader,

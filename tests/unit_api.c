@@ -267,6 +267,9 @@ static void test_bad_positions(void **state)
     p = small_position();
     p.declarer_tricks = 6;
     assert_int_equal(skatdd_solve(solver, &p, &a), SKATDD_ERR_ARGUMENT);
+    p.declarer_tricks = 3; /* 6 of the 7 tricks played: schwarz would turn on the one left out */
+    assert_int_equal(skatdd_solve(solver, &p, &a), SKATDD_ERR_ARGUMENT);
+    assert_non_null(strstr(skatdd_last_error(), "7 tricks have been played"));
     p.declarer_tricks = p.defender_tricks = 2147483647; /* no sum may overflow */
     assert_int_equal(skatdd_solve(solver, &p, &a), SKATDD_ERR_ARGUMENT);
     assert_int_equal(skatdd_solve(NULL, &p, &a), SKATDD_ERR_ARGUMENT);
@@ -302,6 +305,9 @@ static void test_random_positions(void **state)
                 p.hands[s] &= deck & 0x01010101u * (1u << s);
                 deck &= ~p.hands[s];
             }
+            /* The tricks played, all of them someone's (the seat to play decides how many). */
+            int played = 10 - __builtin_popcount(p.hands[(p.leader + p.trick_size) % 3]);
+            p.defender_tricks = played - p.declarer_tricks;
         }
         int value;
         skatdd_status s = skatdd_value(solver, &p, &value);
