@@ -79,12 +79,7 @@ static void prepare(Solver *solver, const Deal *deal, SolveReport *r)
     deal_position(deal, &r->pos);
     r->discard = deal->has_discard ? deal->discard : 0;
     if (deal->full_deal && !deal->contract.hand && !deal->has_discard) {
-        CardSet discard = r->pos.game == GAME_NULL
-                              ? best_discard(solver, &r->pos).discard
-                              : best_points_discard(solver, &r->pos, NULL, true, r->rules->lost_counts_schwarz).discard;
-        Position twelve = r->pos;
-        position_after_discard(&twelve, discard, &r->pos);
-        r->discard = discard;
+        r->discard = choose_skat_game_discard(solver, &r->pos, r->rules->lost_counts_schwarz);
         r->discard_found = true;
     }
 }

@@ -217,6 +217,16 @@ PointsDiscard best_points_discard(Solver *solver, const Position *twelve, const 
     return lost_schwarz_counts ? escape_schwarz(solver, twelve, candidates, n, best) : best;
 }
 
+CardSet choose_skat_game_discard(Solver *solver, Position *pos, bool lost_schwarz_counts)
+{
+    Position twelve = *pos;
+    CardSet discard = twelve.game == GAME_NULL
+                          ? best_discard(solver, &twelve).discard
+                          : best_points_discard(solver, &twelve, NULL, true, lost_schwarz_counts).discard;
+    position_after_discard(&twelve, discard, pos);
+    return discard;
+}
+
 DiscardChoice best_discard(Solver *solver, const Position *twelve)
 {
     if (twelve->game != GAME_NULL) {

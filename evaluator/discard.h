@@ -59,4 +59,10 @@ typedef struct {
  * among equals the first in candidate order. */
 DiscardChoice best_discard(Solver *solver, const Position *twelve);
 
+/* The discard a skat game dealt without one is solved with (solve, the
+ * library), as the table chooses it: null won; else the most points, then
+ * schwarz, a lost game's schwarz escaped where lost_schwarz_counts.  pos
+ * holds the declarer's twelve cards and becomes the position after it. */
+CardSet choose_skat_game_discard(Solver *solver, Position *pos, bool lost_schwarz_counts);
+
 #endif

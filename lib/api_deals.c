@@ -187,12 +187,7 @@ skatdd_status skatdd_solve_deal(skatdd_solver *solver, const skatdd_deals *deals
     deal_position(deal, &pos);
     solution->discard = deal->has_discard ? deal->discard : 0;
     if (deal->full_deal && !deal->contract.hand && !deal->has_discard) { /* chosen as skatdd solve chooses it */
-        CardSet discard = pos.game == GAME_NULL
-                              ? best_discard(solver->solver, &pos).discard
-                              : best_points_discard(solver->solver, &pos, NULL, true, deals->lost_schwarz[index]).discard;
-        Position twelve = pos;
-        position_after_discard(&twelve, discard, &pos);
-        solution->discard = discard;
+        solution->discard = choose_skat_game_discard(solver->solver, &pos, deals->lost_schwarz[index]);
         solution->discard_found = true;
     }
     solution->position = api_from_position(&pos);
