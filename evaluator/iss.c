@@ -3,6 +3,7 @@
  * an ISS game (bidding, skat, declaration, card play) that checks every move
  * and fills a Deal. */
 #include "iss.h"
+#include "gamevalue.h"
 #include "notation.h"
 #include "text.h"
 
@@ -19,6 +20,8 @@ struct IssReader {
     size_t size, pos;
     Mark at;         /* line and column of text[pos] */
     int records;     /* records read so far, good or refused */
+    int *ladder;     /* the bids the server takes, made at the first bid */
+    int ladder_count;
 };
 
 /* ---- characters and messages ------------------------------------------- */
@@ -106,7 +109,33 @@ IssReader *iss_reader_new(const char *path, const char *text, size_t size)
     return r;
 }
 
-void iss_reader_free(IssReader *r) { free(r); }
+void iss_reader_free(IssReader *r)
+{
+    if (r)
+        free(r->ladder);
+    free(r);
+}
+
+/* The server bids by the ISkO's game values, whatever rules the record is
+ * later scored under: a bid off that ladder is a damaged record. */
+static bool load_ladder(IssReader *r)
+{
+    if (r->ladder)
+        return true;
+    RuleSystem *isko = malloc(sizeof *isko);
+    int *ladder = malloc((RULES_MAX_VALUE + 1) * sizeof *ladder);
+    char err[RULES_TEXT];
+    bool ok = isko && ladder && rules_load("isko", NULL, isko, err, sizeof err);
+    if (ok)
+        r->ladder_count = bid_ladder(isko, ladder, RULES_MAX_VALUE + 1);
+    free(isko);
+    if (!ok || r->ladder_count <= 0) {
+        free(ladder);
+        return false;
+    }
+    r->ladder = ladder;
+    return true;
+}
 
 /* A token of MV: the characters up to a blank, ']' or a comment.  False at
  * ']' (not consumed) or the end of the text. */
@@ -331,6 +360,20 @@ static bool parse_bid(Game *s, const char *move, Mark m, int *bid)
     if (v <= s->max_bid)
         return fail(s->r, m, s->err, s->err_size, "%s bids %ld, not above the bid of %d", seat_name(s->to_move), v,
                     s->max_bid);
+    if (!load_ladder(s->r))
+        return fail(s->r, m, s->err, s->err_size, "out of memory");
+    const int *ladder = s->r->ladder;
+    int count = s->r->ladder_count, above = 0;
+    while (above < count && ladder[above] < v)
+        above++;
+    if (above == count || ladder[above] != v) {
+        char nearest[64];
+        snprintf(nearest, sizeof nearest, above == 0 ? "the lowest is %d" : above == count ? "the highest is %d"
+                                                                                           : "%d below it, %d above",
+                 ladder[above > 0 ? above - 1 : 0], above < count ? ladder[above] : 0);
+        return fail(s->r, m, s->err, s->err_size, "%s bids %ld, not a game value of the ISkO that the server bids by (%s)",
+                    seat_name(s->to_move), v, nearest);
+    }
     *bid = (int)v;
     return true;
 }
