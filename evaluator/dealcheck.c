@@ -7,6 +7,7 @@
 #include "dealparse.h"
 #include "gamevalue.h"
 #include "notation.h"
+#include "pointsums.h"
 #include "rulecontract.h"
 
 #include "text.h"
@@ -302,33 +303,6 @@ static void position_after_play(const DealParse *c, Position *pos)
         position_play(pos, c->play.cards[i]);
 }
 
-enum { MOST_POINTS = 120, MOST_CARDS = CARD_COUNT };
-
-/* Which totals some cards of a set can make: sums[n][p] when n of them are
- * worth p card points together. */
-static void subset_sums(CardSet cards, bool sums[MOST_CARDS + 1][MOST_POINTS + 1])
-{
-    memset(sums, 0, (MOST_CARDS + 1) * sizeof sums[0]);
-    sums[0][0] = true;
-    int held = 0;
-    for (CardSet rest = cards; rest; rest &= rest - 1, held++) {
-        int value = card_points(set_first(rest));
-        for (int n = held < MOST_CARDS ? held : MOST_CARDS - 1; n >= 0; n--)
-            for (int p = MOST_POINTS - value; p >= 0; p--)
-                sums[n + 1][p + value] |= sums[n][p];
-    }
-}
-
-/* The totals of a and b together: out[p] when some total of a and one of b
- * add up to p. */
-static void add_sums(const bool a[MOST_POINTS + 1], const bool b[MOST_POINTS + 1], bool out[MOST_POINTS + 1])
-{
-    memset(out, 0, (MOST_POINTS + 1) * sizeof out[0]);
-    for (int p = 0; p <= MOST_POINTS; p++)
-        for (int q = 0; a[p] && q <= MOST_POINTS - p; q++)
-            out[p + q] |= b[q];
-}
-
 /* The declarer's card points possible with `tricks` tricks: each trick holds
  * one card of each hand, and the two cards put away count for him too. */
 static void result_points(const Deal *d, int tricks, bool out[MOST_POINTS + 1])
@@ -425,12 +399,8 @@ static bool check_position_points(DealParse *c, const Position *pos)
     const Deal *d = c->deal;
     if (!d->has_contract || d->contract.game == GAME_NULL)
         return true;
-    CardSet gone = ALL_CARDS & ~(pos->hands[0] | pos->hands[1] | pos->hands[2]);
-    for (int i = 0; i < pos->trick_size; i++)
-        gone &= ~card_bit(pos->trick[i]);
-    bool sums[MOST_CARDS + 1][MOST_POINTS + 1];
-    subset_sums(gone, sums);
-    const bool *possible = sums[3 * d->declarer_tricks + 2];
+    bool possible[MOST_POINTS + 1];
+    position_possible_points(pos, d->declarer_tricks, possible);
     int points = d->declarer_points, low, high;
     if (possible[points])
         return true;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "pointsums.h"
 
 /* ---- positions ---------------------------------------------------------- */
 
@@ -89,6 +90,27 @@ static skatdd_status check_position(const skatdd_position *p, Position *out)
 
 skatdd_status api_check_position(const skatdd_position *p, Position *out) { return check_position(p, out); }
 
+/* A suit or grand position's points must be ones the declarer's tricks and
+ * the skat, of the cards out of play, can hold, as the deal reader demands
+ * of a position (dealcheck.c): else its value, schneider and schwarz would
+ * be those of a game that cannot have been played.  Ramsch positions are
+ * checked per seat instead (api_ramsch.c). */
+static skatdd_status check_game_position(const skatdd_position *p, Position *out)
+{
+    Position pos;
+    skatdd_status s = check_position(p, &pos);
+    if (s)
+        return s;
+    bool possible[MOST_POINTS + 1];
+    position_possible_points(&pos, pos.declarer_tricks, possible);
+    if (pos.game != GAME_NULL && !possible[pos.declarer_points])
+        return api_fail(SKATDD_ERR_ARGUMENT, "declarer_points %d: no %d trick%s and the skat, of the cards out of play, "
+                        "are worth that", pos.declarer_points, pos.declarer_tricks, pos.declarer_tricks == 1 ? "" : "s");
+    if (out)
+        *out = pos;
+    return SKATDD_OK;
+}
+
 skatdd_position api_from_position(const Position *p)
 {
     skatdd_position out = {.game = (skatdd_game)p->game, .declarer = p->declarer, .leader = p->leader,
@@ -103,7 +125,7 @@ skatdd_position api_from_position(const Position *p)
 skatdd_status skatdd_position_check(const skatdd_position *position)
 {
     REQUIRE(position);
-    return check_position(position, NULL);
+    return check_game_position(position, NULL);
 }
 
 int skatdd_position_to_move(const skatdd_position *position)
@@ -169,7 +191,7 @@ skatdd_status skatdd_solve(skatdd_solver *solver, const skatdd_position *positio
 {
     REQUIRE(solver && position && analysis);
     Position pos;
-    skatdd_status s = check_position(position, &pos);
+    skatdd_status s = check_game_position(position, &pos);
     if (s)
         return s;
     api_analyze(solver->solver, &pos, analysis);
@@ -180,7 +202,7 @@ skatdd_status skatdd_value(skatdd_solver *solver, const skatdd_position *positio
 {
     REQUIRE(solver && position && value);
     Position pos;
-    skatdd_status s = check_position(position, &pos);
+    skatdd_status s = check_game_position(position, &pos);
     if (s)
         return s;
     *value = solver_value(solver->solver, &pos);
@@ -192,7 +214,7 @@ skatdd_status skatdd_ask(skatdd_solver *solver, const skatdd_position *position,
 {
     REQUIRE(solver && position && answer && (unsigned)question < SKATDD_QUESTION_COUNT);
     Position pos;
-    skatdd_status s = check_position(position, &pos);
+    skatdd_status s = check_game_position(position, &pos);
     if (s)
         return s;
     bool null_question = question == SKATDD_NULL_WON;

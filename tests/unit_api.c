@@ -270,6 +270,20 @@ static void test_bad_positions(void **state)
     p.declarer_tricks = 3; /* 6 of the 7 tricks played: schwarz would turn on the one left out */
     assert_int_equal(skatdd_solve(solver, &p, &a), SKATDD_ERR_ARGUMENT);
     assert_non_null(strstr(skatdd_last_error(), "7 tricks have been played"));
+    /* No trick, but 40 points: the skat's two cards out of play hold at most
+     * 21 (DA DT), and the deal reader refuses it: so must the library. */
+    p = small_position();
+    p.declarer_tricks = 0;
+    p.defender_tricks = 7;
+    assert_int_equal(skatdd_position_check(&p), SKATDD_ERR_ARGUMENT);
+    assert_int_equal(skatdd_solve(solver, &p, &a), SKATDD_ERR_ARGUMENT);
+    assert_non_null(strstr(skatdd_last_error(), "declarer_points 40: no 0 tricks and the skat"));
+    p.declarer_points = 21;
+    assert_int_equal(skatdd_solve(solver, &p, &a), SKATDD_OK);
+    p.game = SKATDD_NULL; /* a null counts no points */
+    p.declarer_points = 40;
+    assert_int_equal(skatdd_position_check(&p), SKATDD_OK);
+    p = small_position();
     p.declarer_tricks = p.defender_tricks = 2147483647; /* no sum may overflow */
     assert_int_equal(skatdd_solve(solver, &p, &a), SKATDD_ERR_ARGUMENT);
     assert_int_equal(skatdd_solve(NULL, &p, &a), SKATDD_ERR_ARGUMENT);
