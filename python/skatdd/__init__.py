@@ -238,10 +238,10 @@ def card_number(name):
 
 def card_name(card):
     """4 -> 'CJ'."""
-    name = _lib.skatdd_card_name(card) if isinstance(card, int) else None
-    if name is None:
+    # Checked here: ctypes would wrap 2**32 + 4 to 4, CJ.
+    if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card <= 31:
         raise ValueError(f"not a card number 0..31: {card!r}")
-    return name.decode()
+    return _lib.skatdd_card_name(card).decode()
 
 
 def cards_to_set(cards):
@@ -262,6 +262,7 @@ def cards_to_set(cards):
 
 def set_to_cards(bits):
     """The 32-bit set -> card names in card order."""
+    bits = _card_bits("a card set", bits)
     return [card_name(c) for c in range(32) if bits >> c & 1]
 
 
@@ -504,7 +505,8 @@ class Solver(_Handle):
 
     def solve_deal(self, deals, index=0):
         s = _DealSolution()
-        _check(_lib.skatdd_solve_deal(self._handle, deals._handle, index, ctypes.byref(s)))
+        _check(_lib.skatdd_solve_deal(self._handle, deals._handle, _int("index", index, 0, 2**64 - 1),
+                                      ctypes.byref(s)))
         return Analysis(s.analysis, Position._of(s.position), s.discard, s.discard_found)
 
     @property
@@ -564,5 +566,5 @@ def read_deals(text, name="<text>"):
 
 def read_deals_file(path):
     handle = _vp()
-    _check(_lib.skatdd_deals_read_file(os.fsencode(path), ctypes.byref(handle)))
+    _check(_lib.skatdd_deals_read_file(os.fsencode(_text("a path", os.fsdecode(path))), ctypes.byref(handle)))
     return Deals(handle)

@@ -116,6 +116,22 @@ contract: clubs
             skatdd.Solver(2**70)
         with self.assertRaises(ValueError):
             skatdd.card_number("CJ\0junk")
+        # These were answered for another number or another file: 2**32 + 4
+        # as CJ, deal 2**64 + 1 as deal 1, "EXAMPLES\0x" as EXAMPLES.
+        for bad in (2**32 + 4, -2**32 + 4, True):
+            with self.assertRaises(ValueError):
+                skatdd.card_name(bad)
+        with self.assertRaises(ValueError):
+            skatdd.cards_to_set([2**32 + 4])
+        with self.assertRaises(ValueError):
+            skatdd.set_to_cards(2**32 + 1)
+        with self.assertRaises(ValueError):
+            skatdd.read_deals_file(EXAMPLES + "\0x")
+        deals = skatdd.read_deals_file(EXAMPLES)
+        with skatdd.Solver() as solver:
+            for index in (2**64 + 1, True):
+                with self.assertRaises(ValueError):
+                    solver.solve_deal(deals, index)
         with skatdd.Rules("isko") as r:
             with self.assertRaises(ValueError):
                 r.score("grand", "CJ SJ HJ DJ CA CT CK SA ST S9 D8 D7", 2**32 + 61, 8)
