@@ -105,6 +105,12 @@ skatdd_status skatdd_score_game(const skatdd_rules *rules, const skatdd_game_pla
         return api_fail(SKATDD_ERR_CARDS, "the declarer's cards with the skat are %d, not 12", set_count(play->cards));
     REQUIRE(play->declarer_points >= 0 && play->declarer_points <= 120);
     REQUIRE(play->declarer_tricks >= 0 && play->declarer_tricks <= 10);
+    /* A result no play can give is a bad argument, not a contract the rules
+     * refuse (gamevalue_score would say SKATDD_ERR_CONTRACT): every trick is
+     * all 120 points, no trick at most the skat's two cards. */
+    bool null = play->contract.game == SKATDD_NULL;
+    REQUIRE(null || play->declarer_tricks != 10 || play->declarer_points == 120);
+    REQUIRE(null || play->declarer_tricks != 0 || play->declarer_points <= 22);
     REQUIRE(play->bid >= 0 && play->bid <= RULES_MAX_VALUE);
     REQUIRE(play->doubling >= 0 && play->doubling <= rules->system.doubling_count);
     REQUIRE(play->spitze >= 0 && play->spitze <= rules->system.spitze_max);

@@ -407,6 +407,16 @@ static void test_score(void **state)
     play.bock = true; /* the ISkO has no Bock rounds */
     assert_int_equal(skatdd_score_game(rules, &play, &score), SKATDD_ERR_CONTRACT);
     play.bock = false;
+    /* Results no play gives are bad arguments, not contracts the rules
+     * refuse: they were SKATDD_ERR_CONTRACT. */
+    play.declarer_tricks = 10;
+    assert_int_equal(skatdd_score_game(rules, &play, &score), SKATDD_ERR_ARGUMENT);
+    play.declarer_tricks = 0;
+    assert_int_equal(skatdd_score_game(rules, &play, &score), SKATDD_ERR_ARGUMENT);
+    play.declarer_points = 22;
+    assert_int_equal(skatdd_score_game(rules, &play, &score), SKATDD_OK);
+    play.declarer_points = 116;
+    play.declarer_tricks = 9;
     play.cards = cards("CJ");
     assert_int_equal(skatdd_score_game(rules, &play, &score), SKATDD_ERR_CARDS);
     skatdd_rules_free(rules);
