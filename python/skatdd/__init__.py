@@ -278,6 +278,12 @@ class _Handle:
     _handle = None  # until the library has made one
     _free = None    # the library's function that frees it
 
+    def _live(self):
+        """The handle; ValueError once closed (the C functions take NULL rules as no rule system at all)."""
+        if not self._handle:
+            raise ValueError(f"this {type(self).__name__} is closed")
+        return self._handle
+
     def close(self):
         if self._handle:
             type(self)._free(self._handle)
@@ -305,15 +311,15 @@ class Rules(_Handle):
 
     @property
     def name(self):
-        return _lib.skatdd_rules_name(self._handle).decode()
+        return _lib.skatdd_rules_name(self._live()).decode()
 
     @property
     def title(self):
-        return _lib.skatdd_rules_title(self._handle).decode()
+        return _lib.skatdd_rules_title(self._live()).decode()
 
     def parse_contract(self, text):
         c = _Contract()
-        _check(_lib.skatdd_contract_parse(self._handle, _text("a contract", text).encode(), ctypes.byref(c)))
+        _check(_lib.skatdd_contract_parse(self._live(), _text("a contract", text).encode(), ctypes.byref(c)))
         return c
 
     def score(self, contract, cards, declarer_points, declarer_tricks, bid=0, doubling=0, bock=False, spitze=0,

@@ -127,6 +127,12 @@ contract: clubs
             skatdd.set_to_cards(2**32 + 1)
         with self.assertRaises(ValueError):
             skatdd.read_deals_file(EXAMPLES + "\0x")
+        # A closed rule system parsed contracts as if there were none.
+        rules = skatdd.Rules("tournee")
+        rules.close()
+        for use in (lambda: rules.parse_contract("grand"), lambda: rules.name, lambda: rules.title):
+            with self.assertRaises(ValueError):
+                use()
         deals = skatdd.read_deals_file(EXAMPLES)
         with skatdd.Solver() as solver:
             for index in (2**64 + 1, True):
