@@ -140,11 +140,9 @@ const char *contract_words_name(const Contract *c, const char *form_name, bool h
     return out;
 }
 
-bool contract_parse(const char *text, Contract *out, char *err, size_t err_size)
+bool contract_imply(const Contract *in, Contract *out, char *err, size_t err_size)
 {
-    Contract c;
-    if (!contract_read_words(text, NULL, &c, err, err_size))
-        return false;
+    Contract c = *in;
     if (c.game == GAME_NULL) {
         if (c.schneider_announced || c.schwarz_announced) {
             snprintf(err, err_size, "a null game has no schneider or schwarz to announce");
@@ -164,6 +162,12 @@ bool contract_parse(const char *text, Contract *out, char *err, size_t err_size)
     }
     *out = c;
     return true;
+}
+
+bool contract_parse(const char *text, Contract *out, char *err, size_t err_size)
+{
+    Contract c;
+    return contract_read_words(text, NULL, &c, err, err_size) && contract_imply(&c, out, err, err_size);
 }
 
 const char *contract_name(const Contract *c, char *out, size_t size)

@@ -57,6 +57,10 @@ const char *contract_words_name(const Contract *c, const char *form_name, bool h
  * ("unknown contract word 'x' ...", "schneider announced in a game that is
  * not a hand game" ...). */
 bool contract_parse(const char *text, Contract *out, char *err, size_t err_size);
+/* The implications contract_parse applies, to a contract given as flags:
+ * *out gets it with them; false, with the reason in err, for a contract no
+ * words can say (null with an announcement, an announcement without hand). */
+bool contract_imply(const Contract *in, Contract *out, char *err, size_t err_size);
 /* "grand hand schneider"-style name, the words contract_parse reads. */
 const char *contract_name(const Contract *c, char *out, size_t size);
 

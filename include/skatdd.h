@@ -131,7 +131,10 @@ typedef struct {
  * the words imply (ouvert is hand, schwarz announced is schneider ...). */
 SKATDD_API skatdd_status skatdd_contract_parse(const skatdd_rules *rules, const char *text,
                                                skatdd_contract *contract);
-/* The words skatdd_contract_parse reads back (rules may be NULL without forms). */
+/* The words skatdd_contract_parse reads back (rules may be NULL without forms),
+ * the implied words set; SKATDD_ERR_CONTRACT for flags no words say (null
+ * with an announcement, an announcement without hand where the rules want
+ * one).  skatdd_score_game reads a contract the same way. */
 SKATDD_API skatdd_status skatdd_contract_name(const skatdd_rules *rules, const skatdd_contract *contract,
                                               char *out, size_t size);
 

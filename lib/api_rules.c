@@ -61,6 +61,21 @@ skatdd_status api_check_contract(const skatdd_rules *rules, const skatdd_contrac
     return SKATDD_OK;
 }
 
+/* A contract as its rules read it: the implied words set, and refused where
+ * no words say it (null schneider, clubs schwarz without hand), so that its
+ * name is one skatdd_contract_parse reads back to the same contract. */
+static skatdd_status implied_contract(const skatdd_rules *rules, const skatdd_contract *given, Contract *out)
+{
+    skatdd_status s = api_check_contract(rules, given);
+    if (s)
+        return s;
+    Contract c = api_to_contract(given);
+    char err[256];
+    bool ok = rules ? rules_check_contract(&rules->system, &c, out, err, sizeof err)
+                    : contract_imply(&c, out, err, sizeof err);
+    return ok ? SKATDD_OK : api_fail(SKATDD_ERR_CONTRACT, "%s", err);
+}
+
 skatdd_status skatdd_contract_parse(const skatdd_rules *rules, const char *text, skatdd_contract *contract)
 {
     REQUIRE(text && contract);
@@ -78,10 +93,10 @@ skatdd_status skatdd_contract_name(const skatdd_rules *rules, const skatdd_contr
                                    size_t size)
 {
     REQUIRE(contract && out && size > 0);
-    skatdd_status s = api_check_contract(rules, contract);
+    Contract c;
+    skatdd_status s = implied_contract(rules, contract, &c);
     if (s)
         return s;
-    Contract c = api_to_contract(contract);
     char name[128];
     if (rules)
         rules_contract_name(&rules->system, &c, name, sizeof name);
@@ -98,7 +113,8 @@ skatdd_status skatdd_contract_name(const skatdd_rules *rules, const skatdd_contr
 skatdd_status skatdd_score_game(const skatdd_rules *rules, const skatdd_game_play *play, skatdd_score *score)
 {
     REQUIRE(rules && play && score);
-    skatdd_status s = api_check_contract(rules, &play->contract);
+    Contract contract;
+    skatdd_status s = implied_contract(rules, &play->contract, &contract);
     if (s)
         return s;
     if (set_count(play->cards) != 12)
@@ -114,7 +130,7 @@ skatdd_status skatdd_score_game(const skatdd_rules *rules, const skatdd_game_pla
     REQUIRE(play->bid >= 0 && play->bid <= RULES_MAX_VALUE);
     REQUIRE(play->doubling >= 0 && play->doubling <= rules->system.doubling_count);
     REQUIRE(play->spitze >= 0 && play->spitze <= rules->system.spitze_max);
-    GamePlay gp = {.contract = api_to_contract(&play->contract), .cards = play->cards,
+    GamePlay gp = {.contract = contract, .cards = play->cards,
                    .declarer_points = play->declarer_points, .declarer_tricks = play->declarer_tricks,
                    .bid = play->bid, .doubling = play->doubling, .spitze = play->spitze,
                    .spitze_made = play->spitze_made, .bock = play->bock};

@@ -383,6 +383,22 @@ static void test_rules_and_contracts(void **state)
     assert_true(c.hand && c.schwarz_announced);
     c.form = 3;
     assert_int_equal(skatdd_contract_name(NULL, &c, name, sizeof name), SKATDD_ERR_CONTRACT);
+    /* Flags no words can say are refused; implied ones are named as read back. */
+    skatdd_contract null_schneider = {.game = SKATDD_NULL, .schneider_announced = true};
+    assert_int_equal(skatdd_contract_name(NULL, &null_schneider, name, sizeof name), SKATDD_ERR_CONTRACT);
+    assert_int_equal(skatdd_contract_name(rules, &null_schneider, name, sizeof name), SKATDD_ERR_CONTRACT);
+    skatdd_contract schwarz_no_hand = {.game = SKATDD_CLUBS, .schwarz_announced = true};
+    assert_int_equal(skatdd_contract_name(NULL, &schwarz_no_hand, name, sizeof name), SKATDD_ERR_CONTRACT);
+    skatdd_contract ouvert = {.game = SKATDD_CLUBS, .ouvert = true}, back;
+    assert_int_equal(skatdd_contract_name(NULL, &ouvert, name, sizeof name), SKATDD_OK);
+    assert_int_equal(skatdd_contract_parse(NULL, name, &back), SKATDD_OK);
+    assert_true(back.ouvert && back.hand && back.schneider_announced && back.schwarz_announced);
+    skatdd_rules *isko = NULL;
+    assert_int_equal(skatdd_rules_load("isko", &isko), SKATDD_OK);
+    skatdd_game_play play = {.contract = null_schneider, .cards = 0xfff, .declarer_tricks = 0, .bid = 18};
+    skatdd_score score;
+    assert_int_equal(skatdd_score_game(isko, &play, &score), SKATDD_ERR_CONTRACT);
+    skatdd_rules_free(isko);
     skatdd_rules_free(rules);
 }
 
