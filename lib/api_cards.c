@@ -57,8 +57,10 @@ skatdd_status skatdd_cards_to_text(skatdd_cards cards, char *out, size_t size)
     out[0] = '\0';
     for (CardSet s = cards; s; s &= s - 1) {
         int n = snprintf(out + used, size - used, "%s%s", used ? " " : "", api_card_names[set_first(s)]);
-        if (n < 0 || (size_t)n >= size - used)
+        if (n < 0 || (size_t)n >= size - used) {
+            out[0] = '\0'; /* never a cut list that reads as cards */
             return api_fail(SKATDD_ERR_ARGUMENT, "skatdd_cards_to_text: %zu bytes are too few", size);
+        }
         used += (size_t)n;
     }
     return SKATDD_OK;

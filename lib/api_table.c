@@ -118,7 +118,7 @@ skatdd_status skatdd_evaluate(const skatdd_rules *rules, int seat, skatdd_cards 
     char err[256];
     if (!evaluate_hand(&e->rules, seat, hand, &eo, &e->result, err, sizeof err)) {
         free(e);
-        return api_fail(SKATDD_ERR_INTERNAL, "%s", err);
+        return api_fail(strcmp(err, "out of memory") == 0 ? SKATDD_ERR_MEMORY : SKATDD_ERR_INTERNAL, "%s", err);
     }
     *evaluation = e;
     return SKATDD_OK;

@@ -88,6 +88,7 @@ static void test_cards(void **state)
     assert_int_equal(skatdd_cards_to_text(cards("DA C7 HT"), text, sizeof text), SKATDD_OK);
     assert_string_equal(text, "C7 HT DA");
     assert_int_equal(skatdd_cards_to_text(cards("DA C7 HT"), text, 5), SKATDD_ERR_ARGUMENT);
+    assert_string_equal(text, ""); /* not "C7 H", half a list */
     assert_int_equal(skatdd_card_points(cards("CA CT CK CQ CJ C9")), 30);
 }
 

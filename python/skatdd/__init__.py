@@ -341,6 +341,8 @@ class Rules(_Handle):
         """The contract table of a full deal: {seat name: {label: row dict}}."""
         sets = (_cards * 3)(*[cards_to_set(h) for h in hands])
         mask = 0
+        if not seats:
+            raise ValueError("seats: name at least one seat (the library reads none as all three)")
         for s in seats:
             mask |= 1 << (SEATS.index(s) if isinstance(s, str) else _int("a seat", s, 0, 2))
         t = _Table()

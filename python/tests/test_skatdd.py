@@ -133,6 +133,11 @@ contract: clubs
         for use in (lambda: rules.parse_contract("grand"), lambda: rules.name, lambda: rules.title):
             with self.assertRaises(ValueError):
                 use()
+        # No seat named was read as all three.
+        with skatdd.Rules("isko") as isko:
+            with self.assertRaises(ValueError):
+                isko.table(["CJ SJ HJ DJ CA CT CK SA ST S9", "C9 C8 C7 SK SQ S8 HA HT HK HQ",
+                            "H9 H8 H7 DA DT DK DQ D9 S7 DJ"], "D8 D7", seats=[])
         deals = skatdd.read_deals_file(EXAMPLES)
         with skatdd.Solver() as solver:
             for index in (2**64 + 1, True):
