@@ -34,10 +34,8 @@ static void vreport(const char *path, Mark m, char *err, size_t size, const char
         return;
     char message[MESSAGE_BYTES];
     vsnprintf(message, sizeof message, fmt, ap);
-    for (char *p = message; *p; p++)
-        if ((unsigned char)*p < 0x20 || *p == 0x7f)
-            *p = '?';
     snprintf(err, size, "%s:%d:%d: %s", path, m.line, m.column, message);
+    text_one_line(err);
 }
 
 void deal_report(const char *path, Mark m, char *err, size_t size, const char *fmt, ...)

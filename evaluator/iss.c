@@ -35,10 +35,8 @@ static bool fail(IssReader *r, Mark m, char *err, size_t n, const char *fmt, ...
     va_start(ap, fmt);
     vsnprintf(message, sizeof message, fmt, ap);
     va_end(ap);
-    for (char *p = message; *p; p++)
-        if ((unsigned char)*p < 0x20 || *p == 0x7f)
-            *p = '?';
     snprintf(err, n, "%s:%d:%d: %s", r->path, m.line, m.column, message);
+    text_one_line(err);
     return false;
 }
 

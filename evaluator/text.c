@@ -29,6 +29,21 @@ bool text_has_control(const char *s, size_t len, unsigned *code)
     return false;
 }
 
+void text_one_line(char *s)
+{
+    unsigned char *in = (unsigned char *)s, *out = in;
+    for (; *in; in++) {
+        bool c1 = in[0] == 0xc2 && in[1] >= 0x80 && in[1] <= 0x9f;
+        if (c1 || *in < 0x20 || *in == 0x7f) {
+            *out++ = '?';
+            in += c1;
+        } else {
+            *out++ = *in;
+        }
+    }
+    *out = '\0';
+}
+
 /* The length of the valid UTF-8 sequence at s (overlong forms, surrogates
  * and code points above U+10FFFF are not), 0 if none; *cut: it is a valid
  * start that the string's end cuts off. */

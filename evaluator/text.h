@@ -15,6 +15,12 @@ void text_append(char *out, size_t n, const char *fmt, ...) __attribute__((forma
  * first one's code point. */
 bool text_has_control(const char *s, size_t len, unsigned *code);
 
+/* Makes a message one printable line in place: every control character
+ * (C0 with tab and line feed, DEL, C1 in UTF-8) becomes '?'.  Messages quote
+ * the input (an unknown key, a card), and a C1 CSI (U+009B) starts an escape
+ * sequence on terminals just as ESC does. */
+void text_one_line(char *s);
+
 /* Makes s valid UTF-8 in place, for text shown or written as JSON and HTML
  * (file names are bytes, and a copy cut at a byte count may end inside a
  * character): a byte that starts no valid sequence becomes '?', and a

@@ -35,6 +35,7 @@ bool schema_fail(SchemaLoader *L, const yaml_node_t *node, const char *fmt, ...)
         vsnprintf(L->err + used, L->n - (size_t)used, fmt, ap);
         va_end(ap);
     }
+    text_one_line(L->err); /* the message may quote a key or value of the file */
     return false;
 }
 
