@@ -95,8 +95,6 @@ bool deal_get_string(DealParse *c, const yaml_node_t *n, const char *what, char 
     size_t len = n->data.scalar.length;
     if (yaml_value_kind(n) == SCALAR_NULL)
         len = 0;
-    if (memchr(yaml_value_text(n), '\0', len))
-        return deal_fail(c, deal_node_mark(n), "%s contains a NUL character", what);
     unsigned code;
     if (text_has_control(yaml_value_text(n), len, &code))
         return deal_fail(c, deal_node_mark(n), "%s contains a control character (U+%04X)", what, code);

@@ -147,8 +147,22 @@ static bool load_document(DealReader *r, yaml_document_t *doc, yaml_node_t **roo
     }
 }
 
+/* A quoted string may hold "\0", and every reader of a value stops there:
+ * "grand\0 hand" would be played as grand, the key "skat\0x" read as skat.
+ * No deal text needs one, so a document holding one is refused whole. */
+static bool free_of_nul(DealParse *c)
+{
+    for (yaml_node_t *n = c->doc->nodes.start; n < c->doc->nodes.top; n++)
+        if (n->type == YAML_SCALAR_NODE && memchr(n->data.scalar.value, '\0', n->data.scalar.length))
+            return deal_fail(c, deal_node_mark(n),
+                             "a string contains a NUL character (\\0): no deal text holds one");
+    return true;
+}
+
 static bool read_deal(DealParse *c, yaml_node_t *root)
 {
+    if (!free_of_nul(c))
+        return false;
     if (root->type != YAML_MAPPING_NODE)
         return deal_fail(c, deal_node_mark(root),
                          "a deal must be a YAML mapping of keys (hands, skat, declarer, ...) or an ISS game "
