@@ -238,6 +238,16 @@ static bool flat_enough(const char *path, const char *text, size_t size, char *e
     return ok;
 }
 
+/* A quoted string may hold "\0", and every comparison stops there: the key
+ * "bids\0x" would be read as bids.  No rule file needs one. */
+static bool free_of_nul(SchemaLoader *L)
+{
+    for (yaml_node_t *n = L->doc->nodes.start; n < L->doc->nodes.top; n++)
+        if (n->type == YAML_SCALAR_NODE && memchr(n->data.scalar.value, '\0', n->data.scalar.length))
+            return schema_fail(L, n, "a string contains a NUL character (\\0): no rule file holds one");
+    return true;
+}
+
 bool schema_load_text(const char *path, const char *text, size_t size, const Schema *schema, void *target,
                       const char *what, char *err, size_t n)
 {
@@ -261,7 +271,7 @@ bool schema_load_text(const char *path, const char *text, size_t size, const Sch
             snprintf(err, n, "%s: empty %s", path, what);
         } else {
             SchemaLoader L = {.file = path, .doc = &doc, .target = target, .err = err, .n = n};
-            ok = parse_map(&L, root, schema, target);
+            ok = free_of_nul(&L) && parse_map(&L, root, schema, target);
         }
         yaml_document_delete(&doc);
     }
