@@ -47,6 +47,16 @@ set -e
 # An empty SKATDD_RULES_DIR counts as unset.
 [ "$(SKATDD_RULES_DIR= "$tmp/bin/skatdd" rules)" = "$(run rules)" ] || fail "empty SKATDD_RULES_DIR"
 
+# rules prints words only, and about the system its argument names: --format
+# json and --rules (which printed the text of isko, or the list) are refused.
+for opts in "--format json isko" "--rules texas isko" "--rules texas"; do
+    set +e
+    run rules $opts >/dev/null 2>&1
+    status=$?
+    set -e
+    [ $status -eq 2 ] || fail "rules $opts: status $status, not 2"
+done
+
 # --rules PATH reads the file, whatever the directory.
 run rules "$tmp/dir/mine.yaml" | grep -q "^mine: My own rules" || fail "rules PATH"
 [ "$(run score --format json --rules "$tmp/dir/mine.yaml" score.yaml | head -1 | jq -r .rules)" = mine ] ||
