@@ -119,9 +119,10 @@ static bool check_position_sizes(DealParse *c)
     int other = (odd + 1) % SEAT_COUNT, third = (odd + 2) % SEAT_COUNT;
     int expected = reference - (size_before_trick(c, odd) - hand_size(c, odd));
     return deal_fail(c, deal_node_mark(c->hand_node[odd]),
-                "hand sizes do not fit the trick: %s holds %d cards, expected %d "
+                "hand sizes do not fit the trick: %s holds %d card%s, expected %d "
                 "(%s holds %d and %s %d; %d card%s in the trick, led by %s)",
-                seat_name(odd), hand_size(c, odd), expected, seat_name(other), hand_size(c, other),
+                seat_name(odd), hand_size(c, odd), hand_size(c, odd) == 1 ? "" : "s", expected, seat_name(other),
+                hand_size(c, other),
                 seat_name(third), hand_size(c, third), d->trick_size, d->trick_size == 1 ? "" : "s",
                 seat_name(d->lead));
 }
