@@ -24,8 +24,12 @@ int rules_print_list(const char *rules_dir, FILE *out, char *err, size_t n)
     return count < 0 ? -1 : loaded;
 }
 
-static const char *const tie_words[TIE_KIND_COUNT] = {
-    "all of them", "the one who took the later last trick", "forehand", "nobody",
+/* Who a tie rule picks, as the losers (loser mode) or the winners (winner
+ * mode): of two tied, the later last trick loses, so the winner is the
+ * other one. */
+static const char *const tie_words[RAMSCH_MODE_COUNT][TIE_KIND_COUNT] = {
+    [RAMSCH_LOSER] = {"all of them", "the one who took the later last trick", "forehand", "nobody"},
+    [RAMSCH_WINNER] = {"all of them", "the one whose last trick came earlier", "forehand", "nobody"},
 };
 
 /* "single", "double", "3 times" ... into buf. */
@@ -99,12 +103,16 @@ void rules_describe(const RuleSystem *r, FILE *out)
                  "schneider %s and schwarz %s; a missed announcement counts at the announced level\n",
             times_word(r->lost_skat_factor, buf, sizeof buf), times_word(r->lost_hand_factor, buf2, sizeof buf2), yes_no(r->lost_counts_schneider, "counts", "does not count"),
             yes_no(r->lost_counts_schwarz, "counts", "does not count"));
+    /* One word for both: a null game below the bid is lost by the same
+     * overbid rule as the others. */
+    const char *multiple = r->overbid == OVERBID_MULTIPLE_ABOVE ? "above" : "not below";
     fprintf(out, "  overbid: lost with the lowest multiple of the base value %s the bid (reaching schneider or "
                  "schwarz may still cover it)\n",
-            r->overbid == OVERBID_MULTIPLE_ABOVE ? "above" : "not below");
-    fprintf(out, "  null below the bid: %s\n",
-            r->null_overbid == NULL_OVERBID_NOT_ALLOWED ? "may not be declared"
-                                                        : "lost with the lowest multiple of its value not below the bid");
+            multiple);
+    if (r->null_overbid == NULL_OVERBID_NOT_ALLOWED)
+        fprintf(out, "  null below the bid: may not be declared\n");
+    else
+        fprintf(out, "  null below the bid: lost with the lowest multiple of its value %s the bid\n", multiple);
     int ladder[1024];
     int count = bid_ladder(r, ladder, 1024);
     fprintf(out, "  bids: from %d, %s: %d values", r->min_bid,
@@ -145,7 +153,8 @@ void rules_describe(const RuleSystem *r, FILE *out)
         if (ra->max_pushes)
             fprintf(out, "; Schieberamsch: up to %d pushes, x%d each, jacks %s", ra->max_pushes, ra->push_factor,
                     ra->push_jacks ? "may be pushed" : "may not be pushed");
-        fprintf(out, "; two tied: %s; three tied: %s\n", tie_words[ra->tie], tie_words[ra->three_way_tie]);
+        fprintf(out, "; two tied: %s; three tied: %s\n", tie_words[ra->mode][ra->tie],
+                tie_words[ra->mode][ra->three_way_tie]);
     }
     for (int i = 0; i < r->scheme_count; i++) {
         const TournamentScheme *s = &r->schemes[i];
@@ -153,7 +162,8 @@ void rules_describe(const RuleSystem *r, FILE *out)
                      "%+d at four (dealer %+d)",
                 s->name, i == 0 ? " (default)" : "", s->won, s->lost, s->defenders_3, s->defenders_4, s->dealer_4);
         if (s->matador_bonus)
-            fprintf(out, "; %+d per matador without above %d", s->matador_bonus, s->matador_bonus_above);
+            fprintf(out, "; %+d per matador without above %d in a won game", s->matador_bonus,
+                    s->matador_bonus_above);
         fprintf(out, "\n");
     }
 }

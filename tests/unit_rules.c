@@ -375,12 +375,14 @@ static void test_describe(void **state)
     (void)state;
     static const struct {
         const RuleSystem *r;
-        const char *needles[6];
+        const char *needles[7];
     } cases[] = {
         {&isko, {"isko: International Skat Order", "grand 24 per level", "null ouvert hand 59", "63 values",
                  "schneider with 90", "seeger-fabian (default)"}},
         {&texas, {"grand ouvert 32 per level", "hand games single", "schneider with 91", "three tied: forehand",
-                  "texas-match-points (default)", "+50 per matador without above 4"}},
+                  "texas-match-points (default)", "+50 per matador without above 4 in a won game",
+                  /* winner mode: the later last trick loses, so the earlier one scores */
+                  "two tied: the one whose last trick came earlier"}},
         {&tournee, {"passt-mir-nicht: takes the skat, values of tournee, lost double", "guckser null 15 (disabled)",
                     "from 10, any whole number: 207 values", "above the bid", "solo: a hand game", "doubling: none"}},
         {&classic, {"grand 20 per level", "kontra x2, re x2, bock x2, hirsch x2", "spitze: up to 1",
@@ -392,11 +394,32 @@ static void test_describe(void **state)
         FILE *out = open_memstream(&buf, &size);
         rules_describe(cases[i].r, out);
         fclose(out);
-        for (int k = 0; k < 6; k++)
+        for (int k = 0; k < 7 && cases[i].needles[k]; k++)
             if (!strstr(buf, cases[i].needles[k]))
                 fail_msg("%s: no '%s' in:\n%s", cases[i].r->name, cases[i].needles[k], buf);
         free(buf);
     }
+}
+
+/* A null game below the bid, lost (a rule file's choice), is charged by the
+ * overbid rule: rules_describe names the same multiple as score uses. */
+static void test_describe_null_overbid(void **state)
+{
+    (void)state;
+    RuleSystem *r = malloc(sizeof *r);
+    assert_non_null(r);
+    *r = isko;
+    r->null_overbid = NULL_OVERBID_LOST;
+    r->overbid = OVERBID_MULTIPLE_ABOVE;
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&buf, &size);
+    rules_describe(r, out);
+    fclose(out);
+    if (!strstr(buf, "null below the bid: lost with the lowest multiple of its value above the bid"))
+        fail_msg("%s", buf);
+    free(buf);
+    free(r);
 }
 
 /* A bid ladder longer than describe's buffer (found by fuzzing: high game
@@ -613,6 +636,7 @@ int main(void)
         cmocka_unit_test(test_user_copy_gucki_null),
         cmocka_unit_test(test_list),
         cmocka_unit_test(test_describe),
+        cmocka_unit_test(test_describe_null_overbid),
         cmocka_unit_test(test_describe_long_ladder),
         cmocka_unit_test(test_tournee_contract_words),
         cmocka_unit_test(test_contract_words_by_system),
