@@ -19,7 +19,8 @@ static const char score_help[] =
     "result as\n"
     "declarer_points and declarer_tricks; optional bid and kontra.  Prints who\n"
     "won, the game value with its multiplier, the score for the declarer\n"
-    "(negative when lost, overbid rule included) and the tournament score.\n"
+    "(negative when lost, overbid rule included) and the tournament score (a\n"
+    "Ramsch: each player's).\n"
     "\n"
     "options:\n"
     "  --rules NAME|FILE   rule system (default: the deal's rules:, else isko)\n"
@@ -138,7 +139,38 @@ static void print_json(const Deal *d, const RuleSystem *rules, const GamePlay *p
     json_print_line(o);
 }
 
-static int score_ramsch(const CommonOptions *o, const Deal *d, const RuleSystem *rules)
+/* A Ramsch's tournament points by the chosen scheme: each game won or lost
+ * counts as a declarer's (Texas rule 6: "a game won", "a game lost"). */
+static bool ramsch_tournament(const Deal *d, const RuleSystem *rules, const ScoreOptions *so, const RamschScore *r,
+                              const TournamentScheme **scheme, int points[SEAT_COUNT], int *dealer)
+{
+    char err[512];
+    *scheme = rules_find_scheme(rules, so->scheme);
+    if (!*scheme) {
+        fprintf(stderr, "skatdd score: rule system %s has no tournament scheme '%s'\n", rules->name,
+                so->scheme ? so->scheme : "");
+        return false;
+    }
+    if (!tournament_ramsch_score(*scheme, r, so->table_size, points, dealer, err, sizeof err)) {
+        fprintf(stderr, "%s:%d:%d: %s\n", d->file, d->mark.line, d->mark.column, err);
+        return false;
+    }
+    return true;
+}
+
+static json_t *ramsch_tournament_json(const TournamentScheme *scheme, const int points[SEAT_COUNT], int dealer,
+                                      int table_size)
+{
+    json_t *t = json_object();
+    json_object_set_new(t, "scheme", json_string(scheme->name));
+    for (int s = 0; s < SEAT_COUNT; s++)
+        json_object_set_new(t, seat_name(s), json_integer(points[s]));
+    json_object_set_new(t, "table_size", json_integer(table_size));
+    json_object_set_new(t, "dealer", table_size == 4 ? json_integer(dealer) : json_null());
+    return t;
+}
+
+static int score_ramsch(const CommonOptions *o, const ScoreOptions *so, const Deal *d, const RuleSystem *rules)
 {
     char err[512];
     if (d->play_count != DEAL_MAX_PLAY) {
@@ -154,6 +186,10 @@ static int score_ramsch(const CommonOptions *o, const Deal *d, const RuleSystem 
         fprintf(stderr, "%s:%d:%d: %s\n", d->file, d->contract_mark.line, d->contract_mark.column, err);
         return EXIT_BAD_INPUT;
     }
+    const TournamentScheme *scheme;
+    int tournament[SEAT_COUNT], dealer;
+    if (!ramsch_tournament(d, rules, so, &r, &scheme, tournament, &dealer))
+        return EXIT_BAD_INPUT;
     if (o->format == FORMAT_JSON) {
         json_t *j = json_object(), *points = json_object(), *tricks = json_object(), *scores = json_object();
         json_object_set_new(j, "name", d->name[0] ? json_string(d->name) : json_null());
@@ -170,6 +206,7 @@ static int score_ramsch(const CommonOptions *o, const Deal *d, const RuleSystem 
         json_object_set_new(j, "durchmarsch", json_boolean(r.durchmarsch));
         json_object_set_new(j, "jungfrauen", json_integer(r.jungfrauen));
         json_object_set_new(j, "breakdown", json_string(ramsch_text(&r, text, sizeof text)));
+        json_object_set_new(j, "tournament", ramsch_tournament_json(scheme, tournament, dealer, so->table_size));
         json_print_line(j);
         return EXIT_OK;
     }
@@ -178,7 +215,13 @@ static int score_ramsch(const CommonOptions *o, const Deal *d, const RuleSystem 
     printf("Ramsch (%s rules)%s\n", rules->name, d->pushes ? ", skat pushed on" : "");
     for (int s = 0; s < SEAT_COUNT; s++)
         printf("  %-11s %3d card points, %2d tricks: %+d\n", seat_name(s), r.points[s], play.tricks[s], r.scores[s]);
-    printf("  %s\n\n", ramsch_text(&r, text, sizeof text));
+    printf("  %s\n", ramsch_text(&r, text, sizeof text));
+    printf("Tournament (%s):", scheme->name);
+    for (int s = 0; s < SEAT_COUNT; s++)
+        printf("%s %s %+d", s ? "," : "", seat_name(s), tournament[s]);
+    if (so->table_size == 4)
+        printf(", the dealer sitting out %+d", dealer);
+    printf("\n\n");
     return EXIT_OK;
 }
 
@@ -195,7 +238,7 @@ static int score_deal(void *ctx, const Deal *d, const RuleSystem *rules)
     const ScoreOptions *so = &run->options;
     char err[512];
     if (d->ramsch)
-        return score_ramsch(o, d, rules);
+        return score_ramsch(o, so, d, rules);
     if (!deal_require_game(d, err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
         return EXIT_BAD_INPUT;

@@ -47,7 +47,20 @@ grep -q "^Score: -72" <<<"$text" || fail "text overbid score"
 ramsch=$("$SKATDD" score --format json "$here/data/ramsch.yaml")
 [ "$(echo "$ramsch" | jq -c .points)" = '{"forehand":41,"middlehand":59,"rearhand":20}' ] || fail "ramsch points"
 [ "$(echo "$ramsch" | jq -c .scores)" = '{"forehand":0,"middlehand":-59,"rearhand":0}' ] || fail "ramsch scores"
+# Its tournament points: the loser's game lost (-50), +40 to each other
+# player (Seeger-Fabian, three at the table); under texas rearhand wins 10
+# and a game (+50); nobody lost, so nothing to the others or the dealer.
+[ "$(echo "$ramsch" | jq -c '.tournament | [.forehand, .middlehand, .rearhand]')" = '[40,-109,40]' ] ||
+  fail "ramsch tournament points"
+texas=$("$SKATDD" score --format json --rules texas --scheme texas-match-points --table-size 4 "$here/data/ramsch.yaml")
+[ "$(echo "$texas" | jq -c '.tournament | [.forehand, .middlehand, .rearhand, .dealer]')" = '[0,0,60,0]' ] ||
+  fail "texas ramsch match points"
+grep -q "^Tournament (seeger-fabian): forehand +40, middlehand -109, rearhand +40" \
+  <<<"$("$SKATDD" score "$here/data/ramsch.yaml")" || fail "ramsch tournament text"
 set +e
+# A scheme the rules do not have is an error for a Ramsch too, never ignored.
+"$SKATDD" score --scheme bogus "$here/data/ramsch.yaml" >/dev/null 2>&1
+[ $? -eq 2 ] || fail "ramsch: unknown scheme must be refused"
 "$SKATDD" score --rules isko "$here/data/ramsch.yaml" >/dev/null 2>&1
 [ $? -eq 2 ] || fail "ramsch under isko must be refused"
 exit 0
