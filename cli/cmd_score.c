@@ -214,7 +214,8 @@ static int score_ramsch(const CommonOptions *o, const ScoreOptions *so, const De
         printf("%s\n", d->name);
     printf("Ramsch (%s rules)%s\n", rules->name, d->pushes ? ", skat pushed on" : "");
     for (int s = 0; s < SEAT_COUNT; s++)
-        printf("  %-11s %3d card points, %2d tricks: %+d\n", seat_name(s), r.points[s], play.tricks[s], r.scores[s]);
+        printf("  %-11s %3d card points, %2d trick%s %+d\n", seat_name(s), r.points[s], play.tricks[s],
+               play.tricks[s] == 1 ? ": " : "s:", r.scores[s]);
     printf("  %s\n", ramsch_text(&r, text, sizeof text));
     printf("Tournament (%s):", scheme->name);
     for (int s = 0; s < SEAT_COUNT; s++)
