@@ -179,41 +179,43 @@ static bool read_bid(DealParse *c, yaml_node_t *n)
     return deal_get_int(c, n, "bid", 1, MAX_BID, &c->deal->bid);
 }
 
-/* kontra: false/true, "kontra"/"re", or the number of doublings 0..2. */
-static bool read_kontra_value(DealParse *c, yaml_node_t *n)
+/* kontra: false/true, a call's name (kontra, re; bock, hirsch where the
+ * rules have them: the number of calls made up to it), or that number. */
+static bool read_kontra_value(DealParse *c, yaml_node_t *n, const RuleSystem *rules)
 {
-    static const struct {
-        const char *word;
-        int value;
-    } words[] = {{"kontra", 1}, {"re", 2}};
+    static const char *const plain_calls[] = {"kontra", "re"};
     ScalarKind kind = yaml_value_kind(n);
     if (kind == SCALAR_TRUE || kind == SCALAR_FALSE) {
         c->deal->kontra = kind == SCALAR_TRUE;
         return true;
     }
     if (kind == SCALAR_INT)
-        return deal_get_int(c, n, "kontra", 0, 2, &c->deal->kontra);
-    for (size_t i = 0; n->type == YAML_SCALAR_NODE && i < sizeof words / sizeof words[0]; i++)
-        if (strcasecmp(yaml_value_text(n), words[i].word) == 0) {
-            c->deal->kontra = words[i].value;
-            return true;
-        }
+        return deal_get_int(c, n, "kontra", 0, RULES_MAX_DOUBLING, &c->deal->kontra);
     if (n->type != YAML_SCALAR_NODE)
-        return deal_wrong_type(c, n, "kontra", "false, true, kontra, re or 0..2");
+        return deal_wrong_type(c, n, "kontra", "false, true, a doubling call (kontra, re ...) or its number");
+    const char *word = yaml_value_text(n);
+    int call = rules ? rules_doubling_index(rules, word) : -1;
+    for (int i = 0; call < 0 && i < (int)(sizeof plain_calls / sizeof plain_calls[0]); i++)
+        if (strcasecmp(word, plain_calls[i]) == 0)
+            call = i;
+    if (call >= 0) {
+        c->deal->kontra = call + 1;
+        return true;
+    }
     char buf[DEAL_SHOWN_BYTES + 4];
-    return deal_fail(c, deal_node_mark(n), "kontra must be false, true, kontra, re or 0..2, not '%s'",
-                deal_shown_text(yaml_value_text(n), n->data.scalar.length, buf));
+    return deal_fail(c, deal_node_mark(n),
+                     "kontra must be false, true, a doubling call of the rules (kontra, re ...) or its number, not '%s'",
+                     deal_shown_text(word, n->data.scalar.length, buf));
 }
 
-/* The doublings count the rule system's first doubling calls (kontra, re):
- * only as many as it has, lest a game be scored without them. */
+/* The doublings count the rule system's doubling calls in order (kontra, re,
+ * bock, hirsch in the classic rules): only as many as it has, lest a game be
+ * scored without them. */
 static bool read_kontra(DealParse *c, yaml_node_t *n)
 {
-    if (!read_kontra_value(c, n))
-        return false;
     bool ok;
     const RuleSystem *rules = deal_document_rules(c, &ok);
-    if (!ok)
+    if (!ok || !read_kontra_value(c, n, rules))
         return false;
     if (rules && c->deal->kontra > rules->doubling_count) {
         if (rules->doubling_count == 0)

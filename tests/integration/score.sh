@@ -57,6 +57,9 @@ texas=$("$SKATDD" score --format json --rules texas --scheme texas-match-points 
   fail "texas ramsch match points"
 grep -q "^Tournament (seeger-fabian): forehand +40, middlehand -109, rearhand +40" \
   <<<"$("$SKATDD" score "$here/data/ramsch.yaml")" || fail "ramsch tournament text"
+# Every doubling call of the classic rules, by name or number: 120 x 4, 8, 16, 16.
+kontra=$("$SKATDD" score --format json "$here/data/kontra.yaml" | jq -s -c '[.[] | .score]')
+[ "$kontra" = '[480,960,1920,1920]' ] || fail "classic doubling calls: $kontra"
 set +e
 # A scheme the rules do not have is an error for a Ramsch too, never ignored.
 "$SKATDD" score --scheme bogus "$here/data/ramsch.yaml" >/dev/null 2>&1
