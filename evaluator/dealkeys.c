@@ -183,7 +183,8 @@ static bool read_bid(DealParse *c, yaml_node_t *n)
  * rules have them: the number of calls made up to it), or that number. */
 static bool read_kontra_value(DealParse *c, yaml_node_t *n, const RuleSystem *rules)
 {
-    static const char *const plain_calls[] = {"kontra", "re"};
+    /* The calls' usual names, where no rules (or rules without calls) name them. */
+    static const char *const usual_calls[] = {"kontra", "re", "bock", "hirsch"};
     ScalarKind kind = yaml_value_kind(n);
     if (kind == SCALAR_TRUE || kind == SCALAR_FALSE) {
         c->deal->kontra = kind == SCALAR_TRUE;
@@ -194,9 +195,10 @@ static bool read_kontra_value(DealParse *c, yaml_node_t *n, const RuleSystem *ru
     if (n->type != YAML_SCALAR_NODE)
         return deal_wrong_type(c, n, "kontra", "false, true, a doubling call (kontra, re ...) or its number");
     const char *word = yaml_value_text(n);
-    int call = rules ? rules_doubling_index(rules, word) : -1;
-    for (int i = 0; call < 0 && i < (int)(sizeof plain_calls / sizeof plain_calls[0]); i++)
-        if (strcasecmp(word, plain_calls[i]) == 0)
+    bool named_by_rules = rules && rules->doubling_count > 0;
+    int call = named_by_rules ? rules_doubling_index(rules, word) : -1;
+    for (int i = 0; !named_by_rules && i < (int)(sizeof usual_calls / sizeof usual_calls[0]); i++)
+        if (strcasecmp(word, usual_calls[i]) == 0)
             call = i;
     if (call >= 0) {
         c->deal->kontra = call + 1;

@@ -603,8 +603,17 @@ static void test_kontra_values(void **state)
     expect_error(DEAL "bock: 2\n", "8:7: bock must be true or false, not '2'");
     /* All passed: nobody declares, with or without a play. */
     expect_error(HANDS "skat: D8 D7\ndeclarer: forehand\ncontract: ramsch\n", "6:1: a ramsch has no declarer: everybody passed (drop 'declarer' or name the game declared)");
-    expect_error(DEAL "kontra: bock\n", "8:9: kontra must be false, true, kontra, re or 0..2, not 'bock'");
-    expect_error(DEAL "kontra: [re]\n", "8:9: kontra must be false, true, kontra, re or 0..2, not a sequence");
+    /* Calls by their usual names where no rules are read, else by the rules' own. */
+    read_ok(DEAL "kontra: bock\n", &d);
+    assert_int_equal(d.kontra, 3);
+    expect_error(DEAL "kontra: supra\n",
+                 "8:9: kontra must be false, true, a doubling call of the rules (kontra, re ...) or its number, not 'supra'");
+    expect_error(DEAL "kontra: [re]\n",
+                 "8:9: kontra must be false, true, a doubling call (kontra, re ...) or its number, not a sequence");
+    read_ok(DEAL "rules: classic\nkontra: Bock\n", &d);
+    assert_int_equal(d.kontra, 3);
+    read_ok(DEAL "kontra: hirsch\nrules: classic\n", &d);
+    assert_int_equal(d.kontra, 4);
 }
 
 static void test_partial_hands(void **state)
