@@ -10,7 +10,7 @@
 
 static bool read_name(DealParse *c, yaml_node_t *n)
 {
-    return deal_get_string(c, n, "name", c->deal->name, sizeof c->deal->name);
+    return deal_get_line(c, n, "name", c->deal->name, sizeof c->deal->name);
 }
 
 static bool read_hand(DealParse *c, yaml_node_t *key, yaml_node_t *value)
@@ -296,7 +296,7 @@ static bool read_tricks(DealParse *c, yaml_node_t *n)
 
 static bool read_rules(DealParse *c, yaml_node_t *n)
 {
-    if (!deal_get_string(c, n, "rules", c->deal->rules, sizeof c->deal->rules))
+    if (!deal_get_line(c, n, "rules", c->deal->rules, sizeof c->deal->rules))
         return false;
     /* "rules:" alone leaves the default; an empty name is no rule system. */
     if (!c->deal->rules[0] && yaml_value_kind(n) != SCALAR_NULL)
@@ -311,7 +311,7 @@ static bool read_question(DealParse *c, yaml_node_t *n)
 
 static bool read_source(DealParse *c, yaml_node_t *n)
 {
-    return deal_get_string(c, n, "source", c->deal->source, sizeof c->deal->source);
+    return deal_get_line(c, n, "source", c->deal->source, sizeof c->deal->source);
 }
 
 static bool read_explanation(DealParse *c, yaml_node_t *n)

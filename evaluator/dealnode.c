@@ -105,6 +105,17 @@ bool deal_get_string(DealParse *c, const yaml_node_t *n, const char *what, char 
     return true;
 }
 
+bool deal_get_line(DealParse *c, const yaml_node_t *n, const char *what, char *out, size_t size)
+{
+    if (!deal_get_string(c, n, what, out, size))
+        return false;
+    size_t at = strcspn(out, "\t\n");
+    if (out[at])
+        return deal_fail(c, deal_node_mark(n), "%s must be one line: it holds a %s", what,
+                         out[at] == '\t' ? "tab" : "line break");
+    return true;
+}
+
 bool deal_get_int(DealParse *c, const yaml_node_t *n, const char *what, int min, int max, int *out)
 {
     char buf[DEAL_SHOWN_BYTES + 4];

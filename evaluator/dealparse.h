@@ -83,6 +83,10 @@ DealCardName deal_card_text(int card);
 /* ---- single values (dealnode.c); what names the value in messages ---- */
 
 bool deal_get_string(DealParse *c, const yaml_node_t *n, const char *what, char *out, size_t size);
+/* deal_get_string for text shown as one line of output (a name, a source,
+ * a rule system's name): no tab or line break either, which would split or
+ * shift the lines other output is read by. */
+bool deal_get_line(DealParse *c, const yaml_node_t *n, const char *what, char *out, size_t size);
 bool deal_get_int(DealParse *c, const yaml_node_t *n, const char *what, int min, int max, int *out);
 bool deal_get_bool(DealParse *c, const yaml_node_t *n, const char *what, bool *out);
 bool deal_get_seat(DealParse *c, const yaml_node_t *n, const char *what, int *out);
