@@ -130,12 +130,74 @@ static bool check(const Deal *d, const Position *pos)
     return ok;
 }
 
+/* Numbers the explanations give for other lines of play: the explanation must
+ * say text, and after the moves (cards played on from the problem's position)
+ * the oracle's value must be value (points; null: 1 won, 0 lost).  Readers
+ * take these lines as the worked example, so a wrong one is a wrong answer. */
+typedef struct {
+    const char *problem; /* the name up to its colon */
+    const char *text;
+    const char *moves;
+    int value;
+} Claim;
+
+static const Claim claims[] = {
+    {"defence-2", "ruffs the ace with SJ (69)", "HT SJ", 69},
+    {"defence-2", "not with the seven (67)", "HT C7", 67},
+    {"defence-2", "overruffed by SJ (71)", "HJ", 71},
+};
+
+static bool is_problem(const Deal *d, const char *problem)
+{
+    size_t len = strlen(problem);
+    return strncmp(d->name, problem, len) == 0 && d->name[len] == ':';
+}
+
+/* Plays the claim's moves on pos; false on an unknown or illegal card. */
+static bool play_moves(Position *pos, const char *moves)
+{
+    char copy[64];
+    snprintf(copy, sizeof copy, "%s", moves);
+    for (char *save = NULL, *name = strtok_r(copy, " ", &save); name; name = strtok_r(NULL, " ", &save)) {
+        int c = card_parse(name);
+        if (c == CARD_NONE || !(position_legal_moves(pos) & card_bit(c)))
+            return false;
+        position_play(pos, c);
+    }
+    return true;
+}
+
+/* Checks the claims about d; returns how many were found wrong. */
+static int check_claims(const Deal *d, const Position *pos, int *checked)
+{
+    int wrong = 0;
+    for (size_t i = 0; i < sizeof claims / sizeof claims[0]; i++) {
+        const Claim *c = &claims[i];
+        if (!is_problem(d, c->problem))
+            continue;
+        ++*checked;
+        Position next = *pos;
+        if (!strstr(d->explanation, c->text)) {
+            printf("    %s: the explanation does not say \"%s\"\n", c->problem, c->text);
+            wrong++;
+        } else if (!play_moves(&next, c->moves)) {
+            printf("    %s: moves \"%s\" not legal\n", c->problem, c->moves);
+            wrong++;
+        } else if (oracle_value(&next, false) != c->value) {
+            printf("    %s: \"%s\" after %s: stated %d, oracle %d\n", c->problem, c->text, c->moves, c->value,
+                   oracle_value(&next, false));
+            wrong++;
+        }
+    }
+    return wrong;
+}
+
 static void test_problem_answers(void **state)
 {
     (void)state;
     char *files[MAX_FILES];
     int n = list_files(problems_dir(), files);
-    int verified = 0, skipped = 0, wrong = 0;
+    int verified = 0, skipped = 0, wrong = 0, claims_checked = 0, claims_wrong = 0;
     for (int f = 0; f < n; f++) {
         char err[1024];
         DealReader *r = deal_reader_open(files[f], err, sizeof err);
@@ -157,6 +219,7 @@ static void test_problem_answers(void **state)
                 skipped++;
                 continue;
             }
+            claims_wrong += check_claims(d, &pos, &claims_checked);
             bool ok = check(d, &pos);
             printf("  %s %s (%s:%d)\n", ok ? "verified" : "WRONG   ", d->name, d->file, d->mark.line);
             verified += ok;
@@ -170,8 +233,11 @@ static void test_problem_answers(void **state)
         free(files[f]);
     }
     printf("  oracle: %d problems verified, %d wrong, %d left to their written argument\n", verified, wrong, skipped);
+    printf("  explanations: %d claims checked, %d wrong\n", claims_checked, claims_wrong);
     assert_int_equal(wrong, 0);
     assert_true(verified >= MIN_VERIFIED);
+    assert_int_equal(claims_wrong, 0);
+    assert_int_equal(claims_checked, (int)(sizeof claims / sizeof claims[0]));
 }
 
 int main(void)
