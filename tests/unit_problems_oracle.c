@@ -145,6 +145,9 @@ static const Claim claims[] = {
     {"defence-2", "ruffs the ace with SJ (69)", "HT SJ", 69},
     {"defence-2", "not with the seven (67)", "HT C7", 67},
     {"defence-2", "overruffed by SJ (71)", "HJ", 71},
+    {"midtrick-1", "and makes 64", "HJ", 64},
+    {"midtrick-1", "ten (58)", "HJ H7", 58},
+    {"midtrick-1", "Throwing DA gives 56", "DA", 56},
 };
 
 static bool is_problem(const Deal *d, const char *problem)
