@@ -148,6 +148,9 @@ static const Claim claims[] = {
     {"midtrick-1", "and makes 64", "HJ", 64},
     {"midtrick-1", "ten (58)", "HJ H7", 58},
     {"midtrick-1", "Throwing DA gives 56", "DA", 56},
+    {"midtrick-3", "60, one", "SK D7 SA", 60},
+    {"midtrick-3", "at the last trick (71)", "SK D7 H7", 71},
+    {"midtrick-3", "74 and the game", "SA", 74},
 };
 
 static bool is_problem(const Deal *d, const char *problem)
