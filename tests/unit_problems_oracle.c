@@ -150,6 +150,8 @@ static const Claim claims[] = {
     {"declarer-8", "(62 or more)", "C8 CA CQ SA", 62},
     {"declarer-8", "ends on 51", "CT", 51},
     {"declarer-8", "ruffed by the ace (52)", "H8", 52},
+    {"defence-4", "ruffs his heart lead all the same", "S7 SA CJ", 70},
+    {"defence-4", "gets to 70", "H7", 70},
     {"midtrick-1", "and makes 64", "HJ", 64},
     {"midtrick-1", "ten (58)", "HJ H7", 58},
     {"midtrick-1", "Throwing DA gives 56", "DA", 56},
