@@ -145,6 +145,8 @@ static const Claim claims[] = {
     {"defence-2", "ruffs the ace with SJ (69)", "HT SJ", 69},
     {"defence-2", "not with the seven (67)", "HT C7", 67},
     {"defence-2", "overruffed by SJ (71)", "HJ", 71},
+    {"declarer-2", "beat the king: only 11 more, 59", "HA", 59},
+    {"declarer-2", "beat the king: only 11 more, 59", "HK", 59},
     {"declarer-3", "(DA: 73", "DA", 73},
     {"declarer-3", "DT: 74)", "DT", 74},
     {"declarer-8", "gives the declarer 62", "C8 CA C7", 62},
