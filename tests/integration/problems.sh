@@ -25,6 +25,13 @@ for kind in declarer defence midtrick null discard bid deal; do
     echo "$json" | jq -s -e "any(.name | startswith(\"$kind-\"))" >/dev/null || fail "no $kind problem"
 done
 
+# discard-3's explanation: the king of diamonds need not go, any discard with
+# HA wins (kept with HA and C9 put away, the null is still won).
+kept=$("$SKATDD" solve --format json "$here/data/discard3_keep_king.yaml")
+[ "$(echo "$kept" | jq .declarer_wins_null)" = true ] || fail "discard-3 keeping DK must win"
+grep -q "any discard" "$top/problems/discard.yaml" || fail "discard-3 must say any discard with HA wins"
+grep -q "king of diamonds by two" "$top/problems/discard.yaml" && fail "discard-3: DK is not caught"
+
 # One file, one problem with a wrong answer: exit 1, reported as wrong.
 set +e
 out=$("$SKATDD" problems --ascii "$here/data/wrong_answer.yaml")
