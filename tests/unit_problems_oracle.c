@@ -162,6 +162,7 @@ static const Claim claims[] = {
     {"midtrick-3", "60, one", "SK D7 SA", 60},
     {"midtrick-3", "at the last trick (71)", "SK D7 H7", 71},
     {"midtrick-3", "74 and the game", "SA", 74},
+    {"null-1", "follows CA with C7 and throws the queen on DA", "H8 HA H7 CA C7 S7", 1},
 };
 
 static bool is_problem(const Deal *d, const char *problem)
