@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <ctype.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -210,6 +211,25 @@ static int check_claims(const Deal *d, const Position *pos, int *checked)
     return wrong;
 }
 
+/* A position's question must give what the answer depends on: the declarer's
+ * points so far, unless he has taken every trick (then they are all the
+ * points not in the hands).  false, with a message, when it does not. */
+static bool question_states_points(const Deal *d, const Position *pos)
+{
+    if (pos->game == GAME_NULL || d->full_deal || pos->defender_tricks == 0)
+        return true;
+    char number[16];
+    snprintf(number, sizeof number, "%d", pos->declarer_points);
+    const char *q = d->question;
+    for (const char *hit = strstr(q, number); hit; hit = strstr(hit + 1, number)) {
+        bool alone = (hit == q || !isdigit((unsigned char)hit[-1])) && !isdigit((unsigned char)hit[strlen(number)]);
+        if (alone)
+            return true;
+    }
+    printf("    %s: the question does not give the declarer's %d points\n", d->name, pos->declarer_points);
+    return false;
+}
+
 static void test_problem_answers(void **state)
 {
     (void)state;
@@ -238,6 +258,7 @@ static void test_problem_answers(void **state)
                 continue;
             }
             claims_wrong += check_claims(d, &pos, &claims_checked);
+            claims_wrong += !question_states_points(d, &pos);
             bool ok = check(d, &pos);
             printf("  %s %s (%s:%d)\n", ok ? "verified" : "WRONG   ", d->name, d->file, d->mark.line);
             verified += ok;
