@@ -50,4 +50,9 @@ set +e
 "$SKATDD" problems --format xml "$top/problems" >/dev/null 2>&1; [ $? -eq 2 ] || fail "bad option must exit 2"
 set -e
 grep -q -- "winning_cards" <<<"$("$SKATDD" problems --help)" || fail "problems --help"
+# README's problems section names every answer key that --help lists.
+section=$(sed -n '/^### `skatdd problems/,/^### `skatdd rules/p' "$top/README.md")
+for key in $("$SKATDD" problems --help | sed -n 's/^  \([a-z_]*\): .*/\1/p'); do
+    grep -q "\`$key\`" <<<"$section" || fail "README's problems section lacks the answer key $key"
+done
 exit 0
