@@ -163,6 +163,8 @@ static const Claim claims[] = {
     {"midtrick-3", "60, one", "SK D7 SA", 60},
     {"midtrick-3", "at the last trick (71)", "SK D7 H7", 71},
     {"midtrick-3", "74 and the game", "SA", 74},
+    {"midtrick-5", "it later takes H7, 66", "HA", 66},
+    {"midtrick-5", "DA): 60", "H7", 60},
     {"null-1", "follows CA with C7 and throws the queen on DA", "H8 HA H7 CA C7 S7", 1},
 };
 

@@ -31,6 +31,8 @@ kept=$("$SKATDD" solve --format json "$here/data/discard3_keep_king.yaml")
 [ "$(echo "$kept" | jq .declarer_wins_null)" = true ] || fail "discard-3 keeping DK must win"
 grep -q "any discard" "$top/problems/discard.yaml" || fail "discard-3 must say any discard with HA wins"
 grep -q "king of diamonds by two" "$top/problems/discard.yaml" && fail "discard-3: DK is not caught"
+# deal-2: middlehand's CK and CQ are above the declarer's C9, not 'small ones'.
+grep -q "four small ones" "$top/problems/full_deals.yaml" && fail "deal-2: CK CQ are not small"
 
 # One file, one problem with a wrong answer: exit 1, reported as wrong.
 set +e
