@@ -3,6 +3,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -308,7 +309,45 @@ static const Field rule_fields[] = {
 };
 static const Schema rule_schema = {"a rule file", rule_fields, COUNT(rule_fields), check_rules};
 
-/* The whole file: values stay within RULES_MAX_VALUE; the tables are usable. */
+/* The largest factor a lost game's value is multiplied by. */
+static int64_t most_lost_factor(const RuleSystem *r)
+{
+    int most = r->lost_skat_factor > r->lost_hand_factor ? r->lost_skat_factor : r->lost_hand_factor;
+    for (int i = 0; i < r->form_count; i++)
+        most = r->forms[i].lost_factor > most ? r->forms[i].lost_factor : most;
+    for (int i = 0; i < r->game_count; i++)
+        most = r->games[i].lost_factor > most ? r->games[i].lost_factor : most;
+    return most;
+}
+
+/* Every doubling call made, and a Bock round's once more. */
+static int64_t most_doubling(const RuleSystem *r)
+{
+    int64_t product = 1;
+    for (int i = 0; i < r->doubling_count; i++)
+        product *= r->doubling[i].factor;
+    int bock = rules_doubling_index(r, "bock");
+    return bock < 0 ? product : product * r->doubling[bock].factor;
+}
+
+/* The worst score: a game worth most lost overbid at the highest bid (the
+ * bid's multiple of its base is at most bid + base), by the largest lost
+ * factor, with every doubling.  Scores are ints: a file whose calls would
+ * overflow one (six calls of factor 10 on a grand worth 2400 made the won
+ * game score -1769803776) is refused. */
+static bool check_score_range(SchemaLoader *L, yaml_node_t *node, const RuleSystem *r, int most_worth)
+{
+    int64_t worst = (int64_t)(RULES_MAX_VALUE + most_worth) * most_lost_factor(r) * most_doubling(r);
+    if (worst > RULES_MAX_SCORE)
+        return schema_fail(L, node,
+                           "a game can score %" PRId64 " (worth %d, lost overbid, by every doubling call), more "
+                           "than %d: smaller doubling factors or game values",
+                           worst, most_worth, RULES_MAX_SCORE);
+    return true;
+}
+
+/* The whole file: values stay within RULES_MAX_VALUE, scores within
+ * RULES_MAX_SCORE; the tables are usable. */
 static bool check_rules(SchemaLoader *L, yaml_node_t *node, void *base)
 {
     RuleSystem *r = base;
@@ -319,6 +358,7 @@ static bool check_rules(SchemaLoader *L, yaml_node_t *node, void *base)
     int levels = r->levels[LEVEL_SPITZE] * r->spitze_max;
     for (int l = 0; l < LEVEL_SPITZE; l++)
         levels += r->levels[l];
+    int most_worth = 0;
     for (int i = 0; i < r->game_count; i++) {
         const RuleGame *g = &r->games[i];
         int max = g->game == GAME_NULL ? g->value
@@ -326,8 +366,9 @@ static bool check_rules(SchemaLoader *L, yaml_node_t *node, void *base)
                                                                             : r->matadors_max_suit) + levels);
         if (max > RULES_MAX_VALUE)
             return schema_fail(L, node, "games entry %d can be worth %d, more than %d", i + 1, max, RULES_MAX_VALUE);
+        most_worth = max > most_worth ? max : most_worth;
     }
-    return true;
+    return check_score_range(L, node, r, most_worth);
 }
 
 /* ----- loading ------------------------------------------------------------- */

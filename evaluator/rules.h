@@ -27,6 +27,10 @@ enum {
     RULES_MAX_DOUBLING = 6,
     RULES_MAX_SCHEMES = 4,
     RULES_MAX_VALUE = 10000, /* no game may be worth more (checked on load) */
+    /* No score may be larger (checked on load: the worst loss, overbid, with
+     * every doubling call and Bock): an int, with room for tournament points
+     * and for the difference of two scores (analyze's cost). */
+    RULES_MAX_SCORE = 500000000,
 };
 
 /* The multiplier levels, in the order they are counted after the matadors. */
