@@ -467,9 +467,13 @@ static int evaluate_one(EvaluateRun *run, const Deal *deal, const RuleSystem *ru
     } else if (!known_hand(deal, &seat, &hand, err, n)) {
         return EXIT_BAD_INPUT;
     }
+    char why[256];
+    if (!evaluate_ladder_fits(rules, why, sizeof why)) {
+        snprintf(err, n, "%s:%d:%d: %s", deal->file, deal->mark.line, deal->mark.column, why);
+        return EXIT_BAD_INPUT;
+    }
     eo->eval.known_skat = set_count(hand) == 12 && deal->has_skat ? deal->skat : 0;
     eo->started = wall_ms();
-    char why[256];
     if (!evaluate_hand(rules, seat, hand, &eo->eval, e, why, sizeof why)) {
         snprintf(err, n, "skatdd evaluate: %s", why);
         return EXIT_INTERNAL;

@@ -1633,8 +1633,23 @@ static uint32_t best_rows(const Evaluation *e, int count)
     return chosen;
 }
 
-static bool check_options(int cards, const EvalOptions *o, char *err, size_t n)
+/* A ladder cut at EVAL_MAX_BIDS would end the bid table, and with it the
+ * bid ceiling, below what the hand wins: a ladder of integers from 18 with
+ * grand worth 240 said "Bid up to 529" for a grand hand worth 1440. */
+bool evaluate_ladder_fits(const RuleSystem *rules, char *err, size_t n)
 {
+    int count = bid_ladder(rules, NULL, 0);
+    if (count <= EVAL_MAX_BIDS)
+        return true;
+    snprintf(err, n, "the %s rules' bid ladder has %d bids, more than the %d evaluate can tabulate (a larger "
+             "'step' under 'bids')", rules->name, count, EVAL_MAX_BIDS);
+    return false;
+}
+
+static bool check_options(const RuleSystem *rules, int cards, const EvalOptions *o, char *err, size_t n)
+{
+    if (!evaluate_ladder_fits(rules, err, n))
+        return false;
     if (cards != 10 && cards != 12)
         snprintf(err, n, "evaluate needs a hand of 10 cards, or 12 with the skat picked up (not %d)", cards);
     else if (o->samples < 1 || o->samples > EVAL_MAX_SAMPLES)
@@ -1651,7 +1666,7 @@ static bool check_options(int cards, const EvalOptions *o, char *err, size_t n)
 bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOptions *o, Evaluation *out,
                    char *err, size_t n)
 {
-    if (!check_options(set_count(hand), o, err, n))
+    if (!check_options(rules, set_count(hand), o, err, n))
         return false;
     Work *w = calloc(1, sizeof *w);
     if (!w) {

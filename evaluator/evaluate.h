@@ -128,6 +128,11 @@ typedef struct {
     CardSet skat_discards[EVAL_MAX_CONTRACTS][EVAL_MAX_SKATS];
 } Evaluation;
 
+/* Whether the rules' bid ladder fits the EVAL_MAX_BIDS bids an evaluation
+ * tabulates (a rule file's ladder of integers may hold thousands); false
+ * with the reason in err.  evaluate_hand refuses such rules too. */
+bool evaluate_ladder_fits(const RuleSystem *rules, char *err, size_t n);
+
 /* Evaluates hand (10 cards, or 12 when the skat has been picked up) for the
  * declarer in seat; forehand leads.  Returns false with a message in err. */
 bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOptions *options, Evaluation *out,

@@ -108,6 +108,9 @@ skatdd_status skatdd_evaluate(const skatdd_rules *rules, int seat, skatdd_cards 
     REQUIRE(o.threads >= 0 && o.threads <= 1024 && o.tt_megabytes <= MAX_TT_MB);
     if (set_count(hand) != 10 && set_count(hand) != 12)
         return api_fail(SKATDD_ERR_CARDS, "a hand to evaluate holds 10 or 12 cards, not %d", set_count(hand));
+    char err[256];
+    if (!evaluate_ladder_fits(&rules->system, err, sizeof err))
+        return api_fail(SKATDD_ERR_RULES, "%s", err);
     skatdd_evaluation *e = malloc(sizeof *e);
     if (!e)
         return api_fail(SKATDD_ERR_MEMORY, "out of memory for an evaluation");
@@ -115,7 +118,6 @@ skatdd_status skatdd_evaluate(const skatdd_rules *rules, int seat, skatdd_cards 
     EvalOptions eo = {.samples = o.samples, .seed = o.seed, .discards = o.discards, .confidence = o.confidence,
                       .model = (EvalModel)o.model, .sd_layouts = o.sd_layouts, .sd_contracts = o.sd_contracts,
                       .threads = o.threads, .tt_bytes = api_tt_bytes(o.tt_megabytes)};
-    char err[256];
     if (!evaluate_hand(&e->rules, seat, hand, &eo, &e->result, err, sizeof err)) {
         free(e);
         return api_fail(strcmp(err, "out of memory") == 0 ? SKATDD_ERR_MEMORY : SKATDD_ERR_INTERNAL, "%s", err);

@@ -74,4 +74,18 @@ tournee=$(printf 'hands:\n  forehand: HA HT HK HQ H9 H8 H7 SA DA CA\nskat: C8 C9
 [ "$(echo "$tournee" | jq -r .best_contract)" != "tournee spades" ] || fail "tournee: a row the skat cannot turn played"
 echo "$tournee" | jq -e '.contracts[] | select(.p_available == 0 and .discard != null)' >/dev/null &&
     fail "tournee: a discard for a row the skat cannot turn"
+
+# A rule file whose ladder of integers holds more bids than evaluate
+# tabulates (512) is refused: the cut table once said "Bid up to 529" for a
+# grand hand worth 1440 (grand 240, bids 18, 19, ...).
+sed -e 's/ladder: game_values/ladder: integers/' -e 's/{game: grand, value: 24}/{game: grand, value: 240}/' \
+    "$here/../../evaluator/rules/isko.yaml" >"$tmp/wide.yaml"
+printf 'hands:\n  forehand: CJ SJ HJ DJ CA CT CK C9 SA H7\nrules: %s\n' "$tmp/wide.yaml" >"$tmp/wide_hand.yaml"
+set +e
+wide=$("$SKATDD" evaluate --quiet --samples 1 "$tmp/wide_hand.yaml" 2>&1 >/dev/null)
+status=$?
+set -e
+[ "$status" = 2 ] || fail "a ladder of more than 512 bids: status $status, not 2"
+[ "$wide" = "$tmp/wide_hand.yaml:1:1: the wide rules' bid ladder has 2623 bids, more than the 512 evaluate can tabulate (a larger 'step' under 'bids')" ] ||
+    fail "a ladder of more than 512 bids: '$wide'"
 true
