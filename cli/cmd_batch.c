@@ -194,10 +194,14 @@ static uint64_t fnv1a_text(uint64_t h, const char *text)
     return fnv1a(h, text, strlen(text) + 1); /* the NUL separates the fields */
 }
 
-/* The file's bytes (standard input: its name only, it cannot be read twice). */
+/* The file's bytes; of standard input, a pipe or a device only the name: it
+ * cannot be read twice (batch /dev/stdin and batch <(...) once read it here,
+ * and the reader then found an "empty file: no deal"). */
 static uint64_t fnv1a_file(uint64_t h, const char *path)
 {
-    FILE *f = strcmp(path, "-") == 0 ? NULL : fopen(path, "rb");
+    struct stat st;
+    bool regular = strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode);
+    FILE *f = regular ? fopen(path, "rb") : NULL;
     if (!f)
         return fnv1a_text(h, path); /* the reader says what is wrong with it */
     static char buffer[1 << 16];
