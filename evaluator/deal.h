@@ -80,7 +80,7 @@ typedef struct {
                                   whatever his points (score counts it so) */
 
     int bid;                   /* 0 when absent */
-    int kontra;                /* 0 none, 1 kontra, 2 re */
+    int kontra;                /* doubling calls made: 0 none, 1 kontra, 2 re, ... up to the rules' count */
     bool bock;                 /* a Bock round: the rule system's bock doubling counts too */
     int spitze;                /* Spitzen announced (0 none): score only */
     Mark spitze_mark;

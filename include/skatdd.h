@@ -290,7 +290,7 @@ typedef struct {
     int play_count;                        /* cards played so far, in order */
     int play[30];
     int bid;
-    int kontra;                            /* 0 none, 1 kontra, 2 re */
+    int kontra;                            /* doubling calls made: 0 none, 1 kontra, 2 re, ... up to the rules' count */
     char rules[256];                       /* the document's rules:, "" when absent */
 } skatdd_deal;
 
