@@ -18,7 +18,7 @@
 
 enum {
     MESSAGE_BYTES = 512,
-    MAX_BID = 9999,
+    MAX_BID = RULES_MAX_VALUE, /* a bid the ladder offers: table's ceiling can be the highest value */
     MAX_GAME_VALUE = 99999,
     TRICK_CARDS = 3,
 };

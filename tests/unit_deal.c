@@ -718,12 +718,12 @@ static void test_value_errors(void **state)
 {
     (void)state;
     static const ErrorCase cases[] = {
-        {DEAL "bid: 0\n", "8:6: bid must be an integer from 1 to 9999, not '0'"},
-        {DEAL "bid: 18.5\n", "8:6: bid must be an integer from 1 to 9999, not '18.5'"},
-        {DEAL "bid: eighteen\n", "8:6: bid must be an integer from 1 to 9999, not 'eighteen'"},
+        {DEAL "bid: 0\n", "8:6: bid must be an integer from 1 to 10000, not '0'"},
+        {DEAL "bid: 18.5\n", "8:6: bid must be an integer from 1 to 10000, not '18.5'"},
+        {DEAL "bid: eighteen\n", "8:6: bid must be an integer from 1 to 10000, not 'eighteen'"},
         {DEAL "bid: [18]\n", "8:6: bid must be an integer, not a sequence"},
-        {DEAL "bid: 18446744073709551634\n", "8:6: bid must be an integer from 1 to 9999, not '18446744073709551634'"},
-        {DEAL "bid: -9223372036854775809\n", "8:6: bid must be an integer from 1 to 9999, not '-9223372036854775809'"},
+        {DEAL "bid: 18446744073709551634\n", "8:6: bid must be an integer from 1 to 10000, not '18446744073709551634'"},
+        {DEAL "bid: -9223372036854775809\n", "8:6: bid must be an integer from 1 to 10000, not '-9223372036854775809'"},
         {DEAL "declarer_points: -1\n", "8:18: declarer_points must be an integer from 0 to 120, not '-1'"},
         {DEAL "declarer_tricks: 6\ndefender_tricks: 5\n", "9:18: declarer_tricks and defender_tricks add up to 11, a game has 10 tricks"},
         {DEAL "name: [a]\n", "8:7: name must be a string, not a sequence"},
@@ -736,7 +736,7 @@ static void test_value_errors(void **state)
         {DEAL "answer: 120\n", "8:9: answer must be a mapping, not a string"},
         {DEAL "answer: {declarer_wins_null: maybe}\n", "8:30: declarer_wins_null must be true or false, not 'maybe'"},
         {DEAL "answer: {declarer_wins_null: [true]}\n", "8:30: declarer_wins_null must be true or false, not a sequence"},
-        {DEAL "answer: {bid_ceiling: none}\n", "8:23: bid_ceiling must be an integer from 0 to 9999, not 'none'"},
+        {DEAL "answer: {bid_ceiling: none}\n", "8:23: bid_ceiling must be an integer from 0 to 10000, not 'none'"},
         {DEAL "answer: {game_value: '48'}\n", "8:22: game_value must be an integer, not a quoted string"},
         {DEAL "answer: {contract: grand hund}\n", "8:20: unknown contract word 'hund' (suits: clubs, spades, hearts, diamonds or kreuz, pik, herz, karo; games: grand, null; modifiers: hand, schneider, schwarz, ouvert or offen)"},
         {DEAL "answer: {contract: 1, contract: 2}\n", "8:20: unknown contract word '1' (suits: clubs, spades, hearts, diamonds or kreuz, pik, herz, karo; games: grand, null; modifiers: hand, schneider, schwarz, ouvert or offen)"},

@@ -60,6 +60,18 @@ grep -q "^Tournament (seeger-fabian): forehand +40, middlehand -109, rearhand +4
 # Every doubling call of the classic rules, by name or number: 120 x 4, 8, 16, 16.
 kontra=$("$SKATDD" score --format json "$here/data/kontra.yaml" | jq -s -c '[.[] | .score]')
 [ "$kontra" = '[480,960,1920,1920]' ] || fail "classic doubling calls: $kontra"
+# A bid up to the highest value the rules allow (10,000): table offers a
+# null ouvert hand worth 10000 as the bid ceiling, which a deal file's bid:
+# once refused ("bid must be an integer from 1 to 9999").
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+sed 's/{game: null, hand: true, ouvert: true, value: 59}/{game: null, hand: true, ouvert: true, value: 10000}/' \
+    "$here/../../evaluator/rules/isko.yaml" >"$tmp/wide.yaml"
+printf 'hands:\n  forehand: C7 C8 C9 S7 S8 S9 H7 H8 H9 D7\n  middlehand: CA CT CK CQ CJ SA ST SK SQ SJ\n  rearhand: HA HT HK HQ HJ DA DT DK DQ DJ\nskat: D8 D9\ndeclarer: forehand\ncontract: null ouvert hand\nbid: 10000\nrules: %s\n' \
+    "$tmp/wide.yaml" >"$tmp/top_bid.yaml"
+[ "$("$SKATDD" solve --format json "$tmp/top_bid.yaml" | jq -c '[.outcome.won, .outcome.score]')" = '[true,10000]' ] ||
+    fail "bid 10000 on a null ouvert hand worth 10000"
+
 set +e
 # A scheme the rules do not have is an error for a Ramsch too, never ignored.
 "$SKATDD" score --scheme bogus "$here/data/ramsch.yaml" >/dev/null 2>&1
