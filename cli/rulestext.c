@@ -15,11 +15,13 @@ int rules_print_list(const char *rules_dir, FILE *out, char *err, size_t n)
         return -1;
     }
     int count = rules_list(rules_dir, list, RULES_MAX_LISTED, err, n);
-    int loaded = 0;
-    for (int i = 0; i < count; i++) {
+    int shown = count < RULES_MAX_LISTED ? count : RULES_MAX_LISTED, loaded = 0;
+    for (int i = 0; i < shown; i++) {
         fprintf(out, "%-10s %s%s\n", list[i].name, list[i].loaded ? "" : "error: ", list[i].text);
         loaded += list[i].loaded;
     }
+    if (count > shown)
+        fprintf(out, "(%d more, not listed: the first %d by name are)\n", count - shown, shown);
     free(list);
     return count < 0 ? -1 : loaded;
 }

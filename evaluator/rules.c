@@ -464,6 +464,35 @@ static void list_one(RuleListing *l, const char *name_or_path, RuleSystem *r)
         snprintf(l->text, sizeof l->text, "out of memory");
 }
 
+static void free_names(char **names, int count)
+{
+    for (int i = 0; i < count; i++)
+        free(names[i]);
+    free(names);
+}
+
+/* Every *.yaml name of an open directory, sorted; NULL without memory. */
+static char **yaml_names(DIR *dir, int *count)
+{
+    int cap = 16;
+    char **names = malloc((size_t)cap * sizeof *names);
+    *count = 0;
+    for (struct dirent *e; names && (e = readdir(dir)) != NULL;) {
+        if (e->d_name[0] == '.' || !ends_with(e->d_name, ".yaml"))
+            continue;
+        char **grown = *count < cap ? names : realloc(names, (size_t)(cap *= 2) * sizeof *names);
+        if (!grown || !(grown[*count] = strdup(e->d_name))) {
+            free_names(grown ? grown : names, *count);
+            return NULL;
+        }
+        names = grown;
+        (*count)++;
+    }
+    if (names)
+        qsort(names, (size_t)*count, sizeof *names, compare_names);
+    return names;
+}
+
 int rules_list(const char *rules_dir, RuleListing *out, int max, char *err, size_t n)
 {
     RuleSystem *r = malloc(sizeof *r);
@@ -482,25 +511,23 @@ int rules_list(const char *rules_dir, RuleListing *out, int max, char *err, size
         free(r);
         return -1;
     }
-    char *names[RULES_MAX_LISTED];
-    int count = 0;
-    struct dirent *e;
-    while ((e = readdir(dir)) && count < RULES_MAX_LISTED && count < max) {
-        if (e->d_name[0] == '.' || !ends_with(e->d_name, ".yaml"))
-            continue;
-        names[count] = strdup(e->d_name);
-        if (names[count])
-            count++;
-    }
+    /* All names first: the first max by name are listed, not the first
+     * readdir happens to return. */
+    int count;
+    char **names = yaml_names(dir, &count);
     closedir(dir);
-    qsort(names, (size_t)count, sizeof *names, compare_names);
-    for (int i = 0; i < count; i++) {
+    if (!names) {
+        snprintf(err, n, "%s: out of memory listing the rules directory", rules_dir);
+        free(r);
+        return -1;
+    }
+    for (int i = 0; i < count && i < max; i++) {
         char path[RULES_PATH];
         snprintf(path, sizeof path, "%s/%s", rules_dir, names[i]);
         base_name(names[i], out[i].name, sizeof out[i].name);
         list_one(&out[i], path, r);
-        free(names[i]);
     }
+    free_names(names, count);
     free(r);
     return count;
 }

@@ -174,8 +174,9 @@ typedef struct {
 enum { RULES_MAX_LISTED = 256 };
 
 /* The *.yaml files of rules_dir (NULL: the built-in systems), sorted by name,
- * each loaded: at most max (and RULES_MAX_LISTED).  Returns how many, -1
- * when the directory cannot be read (err set). */
+ * each loaded: the first max of them.  Returns how many there are (more
+ * than max: the rest are not in out), -1 when the directory cannot be read
+ * (err set). */
 int rules_list(const char *rules_dir, RuleListing *out, int max, char *err, size_t n);
 
 /* The form called word (its name or one of its words, any case): 1 + its

@@ -61,4 +61,12 @@ done
 run rules "$tmp/dir/mine.yaml" | grep -q "^mine: My own rules" || fail "rules PATH"
 [ "$(run score --format json --rules "$tmp/dir/mine.yaml" score.yaml | head -1 | jq -r .rules)" = mine ] ||
     fail "score --rules PATH"
+# A directory of more rule files than are listed (256): the first by name,
+# and a line for the rest (the listing was whichever 256 readdir gave first,
+# with no word of the others).
+mkdir "$tmp/many"
+for i in $(seq -w 1 300); do : >"$tmp/many/r$i.yaml"; done
+list=$(SKATDD_RULES_DIR="$tmp/many" "$tmp/bin/skatdd" rules)
+[ "$(head -256 <<<"$list" | awk '{ print $1 }')" = "$(seq -f 'r%03g' 1 256)" ] || fail "many rule files: not the first 256 by name"
+[ "$(tail -1 <<<"$list")" = "(44 more, not listed: the first 256 by name are)" ] || fail "many rule files: the rest unsaid"
 exit 0
