@@ -282,6 +282,7 @@ typedef struct {
     IssGame record;   /* record.deal: the deal; the rest only for an ISS record (iss) */
     bool iss;
     RuleSystem rules; /* a copy: the reader that lent it may be gone when the chunk runs */
+    char refused[512]; /* a random deal refused as the reader refuses a deal file's: why; else "" */
 } Pending;
 
 typedef struct {
@@ -384,6 +385,11 @@ static void run_one(Batch *b, void *worker, const Pending *p, Outcome *out)
 {
     char err[1024] = "";
     int status = EXIT_OK;
+    if (p->refused[0]) {
+        out->kind = 'E';
+        out->text = strdup(p->refused);
+        return;
+    }
     json_t *answer = b->options->job->run(worker, &p->record.deal, p->iss ? &p->record : NULL, &p->rules, err,
                                           sizeof err, &status);
     if (answer) {
@@ -530,6 +536,7 @@ static void take(Batch *b, int64_t i, const Deal *deal, const IssGame *iss, cons
         p->record.deal = *deal;
     p->iss = iss != NULL;
     p->rules = *rules;
+    p->refused[0] = '\0';
 }
 
 /* Read to the end even when this process has no more chunks: parsing is
@@ -599,6 +606,10 @@ static int run_random(Batch *b)
         }
         random_deal_of(b, rules, i, deal, err, sizeof err);
         take(b, i, deal, NULL, rules);
+        /* A deal file with this deal would be refused (a Tournee whose skat
+         * turns no trump): so is the random deal, not played as another. */
+        Pending *p = &b->pending[b->count - 1];
+        deal_skat_turns(deal, rules, p->refused, sizeof p->refused);
     }
     free(rules);
     free(deal);

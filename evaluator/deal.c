@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "dealparse.h"
+#include "rulecontract.h"
 
 /* The position before the recorded play: after the skat exchange in a full deal. */
 void deal_start_position(const Deal *d, Position *pos)
@@ -77,4 +78,17 @@ bool deal_require_game(const Deal *d, char *err, size_t n)
             return false;
         }
     return true;
+}
+
+bool deal_skat_turns(const Deal *d, const RuleSystem *rules, char *err, size_t n)
+{
+    if (!d->has_contract || d->ramsch || set_count(d->skat) != 2 || !rules ||
+        rules_skat_allows(rules, &d->contract, d->skat))
+        return true;
+    char name[RULES_TEXT];
+    deal_report(d->file, d->contract_mark, err, n, "a %s needs its trump among the skat's cards to turn (%s %s: %s)",
+                rules_contract_name(rules, &d->contract, name, sizeof name), deal_card_text(set_first(d->skat)).text,
+                deal_card_text(set_first(d->skat & (d->skat - 1))).text,
+                d->contract.game == GAME_GRAND ? "no jack" : "no card of that suit");
+    return false;
 }

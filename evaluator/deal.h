@@ -8,6 +8,7 @@
 
 #include "contract.h"
 #include "position.h"
+#include "rules.h"
 
 enum { DEAL_TEXT = 256, DEAL_MAX_PLAY = 30, DEAL_MAX_CARDS = 12 };
 enum { DEAL_SHOWN_BYTES = 40 }; /* user text echoed in a message is cut to this */
@@ -124,5 +125,10 @@ bool deal_require_game(const Deal *deal, char *err, size_t err_size);
  * problems): false with the reason when the deal announces a Spitze, which
  * only score counts. */
 bool deal_refuse_spitze(const Deal *deal, const char *command, char *err, size_t err_size);
+/* A full deal's contract whose trump is a turned skat card (a Tournee): false
+ * with "FILE:LINE:COL: a tournee grand needs its trump among the skat's cards
+ * to turn (...)" at the contract when the skat holds none.  The reader checks
+ * deal files with it; batch's random deals, dealt without a reader, too. */
+bool deal_skat_turns(const Deal *deal, const RuleSystem *rules, char *err, size_t err_size);
 
 #endif

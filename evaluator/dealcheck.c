@@ -513,20 +513,9 @@ static bool check_winning_cards(DealParse *c)
 /* A Tournee's trump is a turned skat card: the skat must hold one. */
 static bool check_turned_card(DealParse *c)
 {
-    const Deal *d = c->deal;
-    if (!d->has_contract || d->ramsch || set_count(d->skat) != 2)
-        return true;
     bool ok;
     const RuleSystem *rules = deal_document_rules(c, &ok);
-    if (!ok)
-        return false;
-    if (!rules || rules_skat_allows(rules, &d->contract, d->skat))
-        return true;
-    char name[RULES_TEXT];
-    return deal_fail(c, d->contract_mark, "a %s needs its trump among the skat's cards to turn (%s %s: %s)",
-                     rules_contract_name(rules, &d->contract, name, sizeof name),
-                     deal_card_text(set_first(d->skat)).text, deal_card_text(set_first(d->skat & (d->skat - 1))).text,
-                     d->contract.game == GAME_GRAND ? "no jack" : "no card of that suit");
+    return ok && deal_skat_turns(c->deal, rules, c->err, c->err_size);
 }
 
 /* A bid is one the rule system's ladder has (a game value in the ISkO). */

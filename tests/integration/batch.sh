@@ -182,6 +182,14 @@ status=0
 "$SKATDD" batch --job solve --random 2 --contract ramsch --rules classic --quiet --output classic.jsonl \
     || fail "random ramsch under the classic rules"
 [ "$(wc -l <classic.jsonl)" -eq 2 ] || fail "random ramsch under the classic rules: $(wc -l <classic.jsonl) lines"
+# A random Tournee deal whose skat turns no trump is refused as its deal file
+# is (seed 3: deals 0, 1 and 3 have no jack in the skat), not played.
+status=0
+"$SKATDD" batch --job solve --random 4 --seed 3 --contract "tournee grand" --rules tournee --quiet \
+    >tournee.jsonl 2>tournee.err || status=$?
+[ "$status" -eq 2 ] && [ "$(jq -r .index tournee.jsonl | tr '\n' ' ')" = "2 " ] &&
+    grep -qx "random deal 0 of seed 3:1:1: a tournee grand needs its trump among the skat's cards to turn (S9 HA: no jack)" \
+        tournee.err || fail "random tournee deals without a jack in the skat: status $status, $(cat tournee.err)"
 # A complete line that is no batch line is not cut away.
 { head -n 3 one.jsonl; echo 'not json'; } >foreign.jsonl
 status=0
