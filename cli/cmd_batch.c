@@ -244,6 +244,12 @@ static void run_fingerprint(BatchOptions *b, const CommonOptions *o, int first, 
     for (int i = 0; i < b->given_count; i++)
         h = fnv1a_text(fnv1a_text(h, b->given[i][0]), b->given[i][1]);
     h = fnv1a_text(h, o->rules ? o->rules : "(the deal's)");
+    /* A rule file's contents decide the answers as much as its name: an
+     * edited file is another rule system.  A built-in one changes with the
+     * program alone, which the fingerprint leaves out. */
+    char rule_file[RULES_PATH];
+    if (o->rules && rules_file_path(o->rules, rules_directory(), rule_file, sizeof rule_file))
+        h = fnv1a_file(h, rule_file);
     snprintf(number, sizeof number, "%" PRIu64, b->seed);
     h = fnv1a_text(h, number);
     if (b->random) {

@@ -150,6 +150,17 @@ refused contract --job solve --random 24 --seed 9 --contract clubs
 refused declarer --job solve --random 24 --seed 9 --declarer middlehand
 refused "rule system" --job solve --random 24 --seed 9 --rules classic
 refused input --job solve "$here/data/game.yaml"
+# A rule file edited between the runs is another rule system (grand 20 -> 24
+# in a copy of the classic rules): its contents count, not only its name.
+sed -n '/^  - {game: grand, value: 20}/p' "$here/../../evaluator/rules/classic.yaml" | grep -q . \
+    || fail "classic.yaml's grand line moved"
+cp "$here/../../evaluator/rules/classic.yaml" my-rules.yaml
+"$SKATDD" batch --job solve --random 2 --seed 9 --rules ./my-rules.yaml --quiet --output edited.jsonl
+sed -i 's/{game: grand, value: 20}/{game: grand, value: 24}/' my-rules.yaml
+status=0
+"$SKATDD" batch --job solve --random 4 --seed 9 --rules ./my-rules.yaml --quiet --output edited.jsonl 2>edited.err || status=$?
+[ "$status" -eq 2 ] && grep -q "^edited.jsonl:1:1: written by a run with other settings" edited.err &&
+    [ "$(wc -l <edited.jsonl)" -eq 2 ] || fail "an edited rule file resumed: status $status, $(cat edited.err)"
 cp part.jsonl same.jsonl
 "$SKATDD" batch --job solve --random 26 --seed 9 --threads 1 --chunk 3 --tt-mb 2 --output same.jsonl 2>same.err
 grep -q "^skatdd batch: 16 deals in" same.err || fail "resume with other threads and tables: $(cat same.err)"
