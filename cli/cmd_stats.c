@@ -524,7 +524,12 @@ int cmd_stats(int argc, char **argv)
         }
         print_rates_text(s);
     }
-    if (so.plot && !plot_ceilings(s, so.plot, why, sizeof why)) {
+    if (so.plot && !s->table_lines) {
+        /* The chart's bars are table lines' ceilings: with none, gnuplot
+         * would fail on an empty data file, which is no internal failure. */
+        fprintf(stderr, "skatdd stats: --plot %s: no lines of table, whose bid ceilings it draws\n", so.plot);
+        status = exit_status_worse(status, EXIT_BAD_INPUT);
+    } else if (so.plot && !plot_ceilings(s, so.plot, why, sizeof why)) {
         fprintf(stderr, "skatdd stats: --plot %s: %s\n", so.plot, why);
         status = EXIT_INTERNAL;
     }

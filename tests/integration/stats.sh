@@ -54,6 +54,11 @@ done
 if command -v gnuplot >/dev/null; then
     "$SKATDD" stats --plot ceilings.svg t.jsonl >/dev/null
     grep -q "</svg>" ceilings.svg || fail "--plot: no SVG"
+    # Solve lines alone have no ceilings to draw: said, exit 2 (not gnuplot's failure, exit 1).
+    status=0
+    "$SKATDD" stats --plot none.svg s.jsonl >/dev/null 2>none.err || status=$?
+    [ "$status" -eq 2 ] && [ "$(cat none.err)" = "skatdd stats: --plot none.svg: no lines of table, whose bid ceilings it draws" ] &&
+        [ ! -e none.svg ] || fail "--plot without table lines: status $status, $(cat none.err)"
 fi
 
 # A line that is no batch line: said, skipped, exit 2.
