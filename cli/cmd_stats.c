@@ -22,8 +22,9 @@ static const char stats_help[] =
     "              declarer sees in his ten cards before the skat: the jacks he\n"
     "              holds, his trumps (jacks and the trump suit; grand: jacks;\n"
     "              not for null), his aces and tens; won/hands and the rate\n"
-    "              (table: every seat's contracts; solve: the contract solved,\n"
-    "              won by its outcome, else 61 points or a null without tricks)\n"
+    "              (table: every seat's contracts; solve: the contract solved\n"
+    "              from the deal's start, won by its outcome, else 61 points or\n"
+    "              a null without tricks)\n"
     "Lines of other jobs are counted and left out.\n"
     "\n"
     "options:\n"
@@ -67,6 +68,7 @@ typedef struct {
     bool rules_failed;      /* rules_loaded names a system that could not be loaded (said once) */
     char rules_error[320];  /* why, for the line being counted ("" none) */
     long table_lines, solve_lines, other_lines;
+    long solve_after_play; /* solve lines of a position after play: not in the win rates */
     BestCount best[MAX_BEST];
     int best_count;
     long nobody;
@@ -265,6 +267,13 @@ static void count_solve(Stats *s, json_t *line, json_t *hands)
                : json_is_integer(points) ? json_integer_value(points) >= 61
                                          : json_is_true(json_object_get(line, "declarer_wins_null"));
     s->solve_lines++;
+    /* A game with its play, or a problem's position, was solved where the
+     * play stands: its outcome is no double-dummy answer about the ten
+     * cards dealt.  Solved from the deal's start, the line holds all 30 cards. */
+    if (json_array_size(json_object_get(line, "line")) != CARD_COUNT - 2) { /* all but the skat */
+        s->solve_after_play++;
+        return;
+    }
     if (label && declarer)
         count_hand(rates_of(s, json_string_value(json_object_get(outcome, "rules")), label),
                    cards_of(json_object_get(hands, declarer)), won);
@@ -518,6 +527,9 @@ int cmd_stats(int argc, char **argv)
     } else {
         printf("%ld lines: %ld of table, %ld of solve, %ld of other jobs (left out)\n\n", s->table_lines + s->solve_lines + s->other_lines,
                s->table_lines, s->solve_lines, s->other_lines);
+        if (s->solve_after_play)
+            printf("(%ld of solve from a position other than the deal's start: left out of the win rates)\n\n",
+                   s->solve_after_play);
         if (s->table_lines) {
             print_best_text(s);
             print_ceilings_text(s);

@@ -3,6 +3,7 @@
 # same lines (best seat and contract, bid ceilings, win rates by jacks,
 # trumps, aces and tens), the CSV's shape, the chart, a bad line.
 set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
 fail() { echo "FAIL: $*" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -60,6 +61,15 @@ if command -v gnuplot >/dev/null; then
     [ "$status" -eq 2 ] && [ "$(cat none.err)" = "skatdd stats: --plot none.svg: no lines of table, whose bid ceilings it draws" ] &&
         [ ! -e none.svg ] || fail "--plot without table lines: status $status, $(cat none.err)"
 fi
+
+# A game solved after its play (ISS 541932 in YAML: rearhand's diamonds, 59,
+# lost as played) is no double-dummy answer about the cards dealt: counted,
+# said, left out of the win rates.
+"$SKATDD" batch --job solve --quiet "$here/data/game.yaml" >played.jsonl
+"$SKATDD" stats played.jsonl >played.txt
+[ "$(sed -n 3p played.txt)" = "(1 of solve from a position other than the deal's start: left out of the win rates)" ] \
+    || fail "a played game: $(head -3 played.txt)"
+[ "$("$SKATDD" stats --csv played.jsonl | wc -l)" -eq 1 ] || fail "a played game counted in the win rates"
 
 # A line that is no batch line: said, skipped, exit 2.
 { head -1 t.jsonl; echo '{"no": "index"}'; } >bad.jsonl
