@@ -44,7 +44,8 @@ static const char evaluate_help[] =
     "                      3 layouts per single-dummy decision; with 1 layout\n"
     "                      per skat, skats that differ only in which low cards\n"
     "                      of a suit they hold (7 8 9, and Q K outside null)\n"
-    "                      share one discard choice\n"
+    "                      share one discard choice; --samples, --discards\n"
+    "                      and --sd-layouts given count, before it or after\n"
     "  --lost-levels-every N  double-dummy, ten cards: a lost suit or grand game\n"
     "                      is told schneidered or not only in the worlds of\n"
     "                      about 1 skat in N (default 4; at least 16 worlds\n"
@@ -86,6 +87,10 @@ typedef struct {
     const char *plot;
     double started;
     bool show_progress;
+    /* Given: --quick leaves them as given, before it or after it (skatdd
+     * batch's run fingerprint sorts the options by name: their order must
+     * not change the answers). */
+    bool samples_given, discards_given, sd_layouts_given;
 } EvaluateOptions;
 
 static bool parse_number(const char *value, double low, double high, double *out)
@@ -109,12 +114,14 @@ static bool evaluate_option(void *ctx, const char *name, const char *value)
             return false;
         }
         e->eval.samples = (int)v;
+        e->samples_given = true;
     } else if (strcmp(name, "discards") == 0) {
         if (!parse_number(value, 0, 65, &v) || v != (int)v) {
             fprintf(stderr, "skatdd evaluate: --discards needs a whole number from 0 to 65\n");
             return false;
         }
         e->eval.discards = (int)v;
+        e->discards_given = true;
     } else if (strcmp(name, "lost-levels-every") == 0) {
         if (!parse_number(value, 1, EVAL_MAX_SKATS, &v) || v != (int)v) {
             fprintf(stderr, "skatdd evaluate: --lost-levels-every needs a whole number from 1 to %d\n", EVAL_MAX_SKATS);
@@ -136,6 +143,7 @@ static bool evaluate_option(void *ctx, const char *name, const char *value)
             return false;
         }
         *(layouts ? &e->eval.sd_layouts : &e->eval.sd_contracts) = (int)v;
+        e->sd_layouts_given = e->sd_layouts_given || layouts;
     } else if (strcmp(name, "seed") == 0) {
         char *end = NULL;
         errno = 0;
@@ -152,9 +160,9 @@ static bool evaluate_option(void *ctx, const char *name, const char *value)
         }
         e->eval.confidence = v;
     } else if (strcmp(name, "quick") == 0) {
-        e->eval.samples = 1;
-        e->eval.discards = 0;
-        e->eval.sd_layouts = 3;
+        e->eval.samples = e->samples_given ? e->eval.samples : 1;
+        e->eval.discards = e->discards_given ? e->eval.discards : 0;
+        e->eval.sd_layouts = e->sd_layouts_given ? e->eval.sd_layouts : 3;
     } else if (strcmp(name, "plot") == 0) {
         e->plot = value;
     } else if (strcmp(name, "fresh-check") == 0) {

@@ -16,6 +16,12 @@ echo "$json" | jq -e '.contracts[] | select(.p_win < 0 or .p_win > 1)' >/dev/nul
 echo "$json" | jq -e '.contracts[0] | has("p_win") and has("p_schneider") and has("p_schwarz") and has("expected_value") and has("expected_score") and has("bids")' >/dev/null || fail "contract keys"
 again=$("$SKATDD" evaluate --quiet --samples 3 --seed 5 --threads 1 --format json "$data")
 [ "$(echo "$json" | jq -c 'del(.ms, .nodes)')" = "$(echo "$again" | jq -c 'del(.ms, .nodes)')" ] || fail "same seed, other thread count"
+# --quick and --samples in either order: the samples given (batch's run
+# fingerprint sorts the options by name; --samples 3 --quick gave 1 layout).
+for args in "--quick --samples 3" "--samples 3 --quick"; do
+    # shellcheck disable=SC2086
+    [ "$("$SKATDD" evaluate --quiet $args --format json "$data" | jq .samples)" = 3 ] || fail "evaluate $args: not 3 samples"
+done
 svg=$(mktemp --suffix=.svg)
 "$SKATDD" evaluate --quiet --samples 2 --plot "$svg" "$data" >/dev/null
 grep -q "<svg" "$svg" || fail "plot is no SVG"
