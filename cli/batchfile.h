@@ -20,6 +20,7 @@ typedef struct {
     int64_t done_bits;  /* bits the map has room for */
     int64_t done_count;
     int64_t deal_limit; /* every index lies below it (the run's deals, or a bound from its input) */
+    bool resumable;     /* false: the run's fingerprint cannot cover its input (standard input) */
     bool torn;          /* a torn last line was cut off */
     bool bad_input;     /* open failed on what the file holds, not on the system */
     bool failed;        /* a write failed: said once, nothing more is written */
@@ -33,9 +34,11 @@ typedef struct {
  * start as a batch line does; a line whose "job" and "run" are not job and
  * run was written with other settings (its answers would mix with answers
  * to another question): false, with "FILE:LINE:1: why" in err and
- * f->bad_input set (nothing is changed then). */
+ * f->bad_input set (nothing is changed then).  Not resumable: a complete
+ * line is refused too (the run's input, standard input, is not in run, so
+ * that the line may answer another input's deal). */
 bool batch_file_open(BatchFile *f, const char *path, const char *job, const char *run, int64_t deal_limit,
-                     char *err, size_t n);
+                     bool resumable, char *err, size_t n);
 bool batch_file_done(const BatchFile *f, int64_t index);
 /* Writes len bytes of whole lines; false with the reason in err.  Only the
  * first failure has a reason ("" after it, and for standard output, whose

@@ -281,6 +281,17 @@ static int64_t deal_limit(const BatchOptions *b, int first, int argc, char **arg
     return bytes;
 }
 
+/* Whether the run's fingerprint covers its input: standard input is hashed
+ * by its name alone (it cannot be read twice), so a file written from it
+ * cannot be resumed safely. */
+static bool input_resumable(const BatchOptions *b, int first, int argc, char **argv)
+{
+    for (int i = first; !b->random && i < argc; i++)
+        if (strcmp(argv[i], "-") == 0)
+            return false;
+    return true;
+}
+
 /* ---- one chunk of deals, side by side on the threads -------------------- */
 
 typedef struct {
@@ -712,7 +723,8 @@ static int batch_run(Batch *b, int first, int argc, char **argv)
     }
     if (m->rank == 0 && every_rank) {
         if (!batch_file_open(&file, b->options->output, b->options->job->name, b->options->run,
-                             deal_limit(b->options, first, argc, argv), err, sizeof err)) {
+                             deal_limit(b->options, first, argc, argv), input_resumable(b->options, first, argc, argv),
+                             err, sizeof err)) {
             fprintf(stderr, "%s\n", err);
             status = file.bad_input ? EXIT_BAD_INPUT : EXIT_INTERNAL;
         }

@@ -180,6 +180,14 @@ status=0
 [ "$status" -eq 2 ] && grep -q "^files.jsonl:1:1: written by a run with other settings" after.err \
     || fail "another job option: status $status, $(cat after.err)"
 
+# Standard input is in the fingerprint by its name only: a file written from
+# it is not resumed (another input would add its deals to the first one's).
+"$SKATDD" batch --job solve --quiet --output stdin.jsonl - <deal3.yaml
+status=0
+"$SKATDD" batch --job solve --quiet --output stdin.jsonl - <moved.yaml 2>stdin.err || status=$?
+[ "$status" -eq 2 ] && [ "$(cat stdin.err)" = "stdin.jsonl:1:1: written by an earlier run, whose input cannot be checked against standard input: give the input as a file to resume, or write another file" ] &&
+    [ "$(wc -l <stdin.jsonl)" -eq 1 ] || fail "a resume from standard input: status $status, $(cat stdin.err)"
+
 # A failed write is said once, with exit 1.
 status=0
 "$SKATDD" batch --job solve --random 2 --quiet --output /dev/full 2>full.err || status=$?
