@@ -2,6 +2,7 @@
 #include "output.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -29,8 +30,22 @@ static ssize_t write_all(void *cookie, const char *data, size_t size)
     return (ssize_t)size;
 }
 
+/* A standard descriptor the caller closed (skatdd ... >&-) must stay taken:
+ * else the next file opened (the --html page, the --output file) gets its
+ * number and receives what is written to stdout or stderr.  /dev/null
+ * opened the wrong way round holds the number, and every use fails as on
+ * the closed one (a write to stdout: EBADF, reported at the end). */
+static void hold_closed_descriptors(void)
+{
+    static const int modes[] = {O_WRONLY, O_RDONLY, O_RDONLY}; /* stdin, stdout, stderr */
+    for (int fd = 0; fd < 3; fd++)
+        if (fcntl(fd, F_GETFD) < 0 && errno == EBADF)
+            open("/dev/null", modes[fd]); /* the lowest free number: fd */
+}
+
 void output_begin(void)
 {
+    hold_closed_descriptors();
     cookie_io_functions_t io = {.write = write_all};
     FILE *out = fopencookie(NULL, "w", io);
     if (!out)

@@ -5,7 +5,9 @@
 #define SKATDD_OUTPUT_H
 
 /* Replaces stdout by the checked stream (line-buffered on a terminal).
- * Without memory for it stdout stays as it is, still checked at the end. */
+ * Without memory for it stdout stays as it is, still checked at the end.
+ * A closed stdin, stdout or stderr is first held by /dev/null, unusable, so
+ * that no file the command opens takes its place. */
 void output_begin(void);
 
 /* Flushes and closes stdout.  When a write failed, prints "skatdd: error

@@ -4,8 +4,22 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -w /dev/full ] || { echo "no /dev/full: skipped"; exit 0; }
 data=$here/data
+
+# A closed stdout or stderr stays closed: the file a command opens (--html,
+# --output) does not take its number and get the text or the messages.
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$SKATDD" analyze --html "$work/closed.html" "$data/game.yaml" >&- 2>/dev/null
+[ $? -eq 1 ] || fail "analyze --html with stdout closed: exit status not 1"
+[ "$(head -1 "$work/closed.html")" = "<!DOCTYPE html>" ] || fail "stdout closed: the text went into the page"
+"$SKATDD" analyze --html "$work/closed2.html" "$work/missing.yaml" "$data/game.yaml" >/dev/null 2>&-
+[ "$(head -1 "$work/closed2.html")" = "<!DOCTYPE html>" ] || fail "stderr closed: a message went into the page"
+"$SKATDD" batch --job solve --random 2 --threads 1 --output "$work/closed.jsonl" 2>&- ||
+    fail "batch --output with stderr closed"
+[ "$(grep -vc '^{' "$work/closed.jsonl")" = 0 ] || fail "stderr closed: the rate went into the --output file"
+
+[ -w /dev/full ] || { echo "no /dev/full: skipped"; exit 0; }
 expected="skatdd: error writing output: No space left on device"
 check() {
     local err status
