@@ -9,6 +9,7 @@
 #include "common.h"
 #include "plot.h"
 #include "rulecontract.h"
+#include "text.h"
 
 static const char stats_help[] =
     "usage: skatdd stats [OPTIONS] FILE.jsonl...\n"
@@ -50,7 +51,7 @@ typedef struct {
 } ContractRates;
 
 typedef struct {
-    char seat[16];
+    char seat[LABEL];
     char contract[LABEL];
     long count;
 } BestCount;
@@ -144,8 +145,19 @@ static GameType game_of(Stats *s, const char *rules_name, const char *label)
     return c.game;
 }
 
-static ContractRates *rates_of(Stats *s, const char *rules_name, const char *label)
+/* A seat or contract as the tables show it and tell apart: the lines come
+ * from files, whose strings may hold line feeds or escape sequences. */
+static const char *shown_label(const char *text, char out[LABEL])
 {
+    snprintf(out, LABEL, "%s", text);
+    text_shown_clean(out);
+    return out;
+}
+
+static ContractRates *rates_of(Stats *s, const char *rules_name, const char *text)
+{
+    char label[LABEL];
+    shown_label(text, label);
     for (int i = 0; i < s->contract_count; i++)
         if (strcmp(s->contracts[i].label, label) == 0)
             return &s->contracts[i];
@@ -210,8 +222,11 @@ static void count_ceiling(Stats *s, int column, json_t *ceiling)
     s->ceilings[at].count[column]++;
 }
 
-static void count_best(Stats *s, const char *seat, const char *contract)
+static void count_best(Stats *s, const char *seat_text, const char *contract_text)
 {
+    char seat[LABEL], contract[LABEL];
+    shown_label(seat_text, seat);
+    shown_label(contract_text, contract);
     for (int i = 0; i < s->best_count; i++)
         if (strcmp(s->best[i].seat, seat) == 0 && strcmp(s->best[i].contract, contract) == 0) {
             s->best[i].count++;

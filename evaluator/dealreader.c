@@ -45,6 +45,7 @@ static DealReader *reader_new(const char *path, char *text, size_t size)
         free(text);
         return NULL;
     }
+    text_shown_clean(r->path); /* the name in messages and in each deal */
     r->text = text;
     size_t bom = size >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
     r->src = (DealSource){.path = r->path, .text = text, .size = size, .bom = bom, .cursor_byte = bom};
@@ -52,12 +53,22 @@ static DealReader *reader_new(const char *path, char *text, size_t size)
     return r;
 }
 
+/* A file name as messages show it: a shell pattern or a folder may hand
+ * over names with line feeds or escape sequences. */
+static const char *shown_path(const char *path, char out[DEAL_TEXT])
+{
+    snprintf(out, DEAL_TEXT, "%s", path);
+    text_shown_clean(out);
+    return out;
+}
+
 DealReader *deal_reader_open(const char *path, char *err, size_t err_size)
 {
     bool is_stdin = strcmp(path, "-") == 0;
     FILE *f = is_stdin ? stdin : fopen(path, "rb");
+    char shown[DEAL_TEXT];
     if (!f) {
-        snprintf(err, err_size, "%s: cannot open: %s", path, strerror(errno));
+        snprintf(err, err_size, "%s: cannot open: %s", shown_path(path, shown), strerror(errno));
         return NULL;
     }
     const char *problem = "out of memory";
@@ -67,7 +78,7 @@ DealReader *deal_reader_open(const char *path, char *err, size_t err_size)
         fclose(f);
     DealReader *r = text ? reader_new(path, text, size) : NULL;
     if (!r)
-        snprintf(err, err_size, "%s: cannot read: %s", path, problem);
+        snprintf(err, err_size, "%s: cannot read: %s", shown_path(path, shown), problem);
     return r;
 }
 
@@ -192,7 +203,7 @@ int deal_reader_next(DealReader *r, Deal *deal, char *err, size_t err_size)
     }
     r->documents++;
     snprintf(deal->file, sizeof deal->file, "%s", r->path);
-    text_utf8_clean(deal->file);
+    text_utf8_clean(deal->file); /* a name cut inside a character */
     deal->mark = (Mark){(int)doc.start_mark.line + 1, (int)doc.start_mark.column + 1};
     deal->play_mark = deal->mark;
     DealParse c = {.src = &r->src, .rules = &r->rules, .doc = &doc, .deal = deal, .err = err, .err_size = err_size};

@@ -15,7 +15,7 @@
 enum { TOKEN_BYTES = 160 };
 
 struct IssReader {
-    const char *path;
+    char *path;      /* as messages show it (text_shown_clean) */
     const char *text;
     size_t size, pos;
     Mark at;         /* line and column of text[pos] */
@@ -82,7 +82,7 @@ static bool looking_at(const IssReader *r, const char *s)
 
 bool iss_detect_at(const char *text, size_t size, Mark *where)
 {
-    IssReader r = {.path = "", .text = text, .size = size, .at = {1, 1}};
+    IssReader r = {.text = text, .size = size, .at = {1, 1}}; /* no messages: no path */
     if (size >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
         r.pos = 3;
     skip_blank(&r);
@@ -101,7 +101,12 @@ IssReader *iss_reader_new(const char *path, const char *text, size_t size)
     IssReader *r = calloc(1, sizeof *r);
     if (!r)
         return NULL;
-    *r = (IssReader){.path = path, .text = text, .size = size, .at = {1, 1}};
+    *r = (IssReader){.path = strdup(path), .text = text, .size = size, .at = {1, 1}};
+    if (!r->path) {
+        free(r);
+        return NULL;
+    }
+    text_shown_clean(r->path);
     if (size >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
         r->pos = 3;
     return r;
@@ -109,8 +114,10 @@ IssReader *iss_reader_new(const char *path, const char *text, size_t size)
 
 void iss_reader_free(IssReader *r)
 {
-    if (r)
+    if (r) {
         free(r->ladder);
+        free(r->path);
+    }
     free(r);
 }
 

@@ -85,3 +85,9 @@ void text_utf8_clean(char *s)
         p += len;
     }
 }
+
+void text_shown_clean(char *s)
+{
+    text_utf8_clean(s);
+    text_one_line(s);
+}

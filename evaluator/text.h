@@ -27,4 +27,10 @@ void text_one_line(char *s);
  * sequence cut off at the end is dropped. */
 void text_utf8_clean(char *s);
 
+/* Makes s fit to be shown on one line of a terminal or in a message: valid
+ * UTF-8 (text_utf8_clean), and each control character, tab and line feed
+ * included (C0, DEL, C1), becomes one '?'.  For names the user did not
+ * write: file names (a folder's, a shell pattern's) and batch lines. */
+void text_shown_clean(char *s);
+
 #endif

@@ -898,6 +898,32 @@ static void test_utf8_clean(void **state)
     }
 }
 
+/* Names the user did not write (a folder's file names, batch lines) are
+ * shown with every control character as one '?': no line feed or escape
+ * sequence reaches the terminal. */
+static void test_shown_clean(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *in, *out;
+    } cases[] = {
+        {"plain name.yaml", "plain name.yaml"},
+        {"caf\xc3\xa9", "caf\xc3\xa9"},       /* é kept */
+        {"a\x1b[2Jb", "a?[2Jb"},                /* ESC */
+        {"line\none\ttab\r", "line?one?tab?"},  /* line feed, tab, carriage return */
+        {"del\x7f", "del?"},
+        {"\xc2\x9b" "31m", "?31m"},             /* C1 CSI: one character, one '?' */
+        {"x\xffy\xc3", "x?y"},                 /* bytes no UTF-8: as text_utf8_clean */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[32];
+        snprintf(text, sizeof text, "%s", cases[i].in);
+        text_shown_clean(text);
+        if (strcmp(text, cases[i].out) != 0)
+            fail_msg("case %zu: '%s', expected '%s'", i, text, cases[i].out);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -932,6 +958,7 @@ int main(void)
         cmocka_unit_test(test_many_documents),
         cmocka_unit_test(test_message_truncated_to_buffer),
         cmocka_unit_test(test_utf8_clean),
+        cmocka_unit_test(test_shown_clean),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -51,6 +51,18 @@ set +e
 "$SKATDD" problems /nonexistent-dir >/dev/null 2>&1; [ $? -eq 2 ] || fail "missing path must exit 2"
 "$SKATDD" problems --format xml "$top/problems" >/dev/null 2>&1; [ $? -eq 2 ] || fail "bad option must exit 2"
 set -e
+# A folder's file names are the folder's: a line feed or an escape sequence
+# in one is shown as '?', in the table and in messages.
+names=$(mktemp -d)
+trap 'rm -rf "$names"' EXIT
+grep -v '^name:' "$here/data/wrong_answer.yaml" >"$names/$(printf 'a\e[2J\nb.yaml')"
+printf 'hands: [\n' >"$names/$(printf 'c\e]0;t\a.yaml')"
+set +e
+out=$("$SKATDD" problems --ascii "$names" 2>&1)
+set -e
+grep -q "$(printf '\e')" <<<"$out" && fail "an escape sequence from a file name reached the output"
+grep -q '^WRONG .* .*/a?\[2J?b\.yaml:4$' <<<"$out" || fail "file name not shown cleaned: $out"
+grep -q '/c?\]0;t?\.yaml:2:1: ' <<<"$out" || fail "file name in a message not cleaned: $out"
 grep -q -- "winning_cards" <<<"$("$SKATDD" problems --help)" || fail "problems --help"
 # README's problems section names every answer key that --help lists.
 section=$(sed -n '/^### `skatdd problems/,/^### `skatdd rules/p' "$top/README.md")

@@ -86,6 +86,13 @@ if [ "$(jq -r .best_seat big.jsonl)" != null ]; then
     [ "$("$SKATDD" stats --csv big.jsonl | awk -F, '$1 == "bid_ceiling" && $2 == "highest" { print $3 }')" = 2400 ] \
         || fail "a ceiling of 2400 not counted as such"
 fi
+# Strings of a line are shown cleaned: no escape sequence or line feed from
+# a file reaches the terminal, and equal cleaned labels count together.
+head -1 t.jsonl | jq -c '.best_seat = "\u001b[2Jx\ny" | .seats[.best_seat] = {"best": {"contract": "\u001b]0;t\u0007"}}' >esc.jsonl
+cat esc.jsonl esc.jsonl >esc2.jsonl
+out=$("$SKATDD" stats esc2.jsonl)
+grep -q "$(printf '\e')" <<<"$out" && fail "an escape sequence from a line reached the output"
+grep -Eq '^  \?\[2Jx\?y +\?\]0;t\? +2 ' <<<"$out" || fail "labels not shown cleaned: $out"
 # A rule system stats cannot load, --rules that is none, a directory: exit 2.
 head -1 t.jsonl | jq -c '.rules = "nosuch"' >other.jsonl
 status=0
