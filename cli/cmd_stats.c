@@ -127,8 +127,14 @@ static const RuleSystem *line_rules(Stats *s, const char *rules_name)
     char err[256];
     snprintf(s->rules_loaded, sizeof s->rules_loaded, "%s", name);
     s->rules_failed = !s->rules && !(s->rules = malloc(sizeof *s->rules));
-    if (!s->rules_failed && !rules_load(name, rules_directory(), s->rules, err, sizeof err)) {
+    /* A line names its system (batch writes the name): a path in it is not
+     * opened, lest a line make stats read a FIFO or a device and hang. */
+    bool path = rules_name && rules_is_path(name);
+    if (!s->rules_failed && path)
+        snprintf(err, sizeof err, "rule system '%s' is a path, not a name", name);
+    if (!s->rules_failed && (path || !rules_load(name, rules_directory(), s->rules, err, sizeof err))) {
         snprintf(s->rules_error, sizeof s->rules_error, "%.256s (give its file with --rules)", err);
+        text_shown_clean(s->rules_error); /* the name is the line's */
         s->rules_failed = true;
     }
     return s->rules_failed ? NULL : s->rules;

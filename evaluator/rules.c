@@ -406,14 +406,14 @@ static bool load_builtin(const char *name, RuleSystem *out, char *err, size_t n)
     return schema_load_text(out->file, b->text, b->size, &rule_schema, out, "rule file", err, n);
 }
 
-static bool is_rule_path(const char *name_or_path)
+bool rules_is_path(const char *name_or_path)
 {
     return strchr(name_or_path, '/') || ends_with(name_or_path, ".yaml");
 }
 
 bool rules_file_path(const char *name_or_path, const char *rules_dir, char *out, size_t n)
 {
-    bool is_path = is_rule_path(name_or_path);
+    bool is_path = rules_is_path(name_or_path);
     if (!is_path && !rules_dir)
         return false;
     return (size_t)snprintf(out, n, is_path ? "%s%s" : "%s/%s.yaml", is_path ? "" : rules_dir, name_or_path) < n;
@@ -422,7 +422,7 @@ bool rules_file_path(const char *name_or_path, const char *rules_dir, char *out,
 bool rules_load(const char *name_or_path, const char *rules_dir, RuleSystem *out, char *err, size_t n)
 {
     char path[RULES_PATH];
-    bool is_path = is_rule_path(name_or_path);
+    bool is_path = rules_is_path(name_or_path);
     if (!*name_or_path) {
         snprintf(err, n, "empty rule system name");
         return false;

@@ -166,6 +166,8 @@ bool rules_load(const char *name_or_path, const char *rules_dir, RuleSystem *out
 /* The file rules_load reads for name_or_path and rules_dir into out; false
  * for a built-in system (its text is part of the program) or a path too long. */
 bool rules_file_path(const char *name_or_path, const char *rules_dir, char *out, size_t n);
+/* Whether rules_load takes name_or_path for a file ('/' or ".yaml"). */
+bool rules_is_path(const char *name_or_path);
 
 /* One listed rule system: its name and whether it loads. */
 typedef struct {

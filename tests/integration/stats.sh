@@ -98,6 +98,18 @@ head -1 t.jsonl | jq -c '.rules = "nosuch"' >other.jsonl
 status=0
 "$SKATDD" stats other.jsonl >/dev/null 2>other.err || status=$?
 [ "$status" -eq 2 ] && grep -q "^other.jsonl:1:1: unknown rule system 'nosuch'" other.err || fail "an unknown rule system: $status $(cat other.err)"
+# A line names its rule system: a path there is not opened (a FIFO would hang).
+mkfifo fifo
+head -1 t.jsonl | jq -c --arg f "$tmp/fifo" '.rules = $f' >path.jsonl
+status=0
+timeout 20 "$SKATDD" stats path.jsonl >/dev/null 2>path.err || status=$?
+[ "$status" -eq 2 ] && [ "$(cat path.err)" = "path.jsonl:1:1: rule system '$tmp/fifo' is a path, not a name (give its file with --rules)" ] ||
+    fail "a path as a line's rule system: $status $(cat path.err)"
+head -1 t.jsonl | jq -c '.rules = "no\u001b[2Jsuch"' >escrules.jsonl
+status=0
+"$SKATDD" stats escrules.jsonl >/dev/null 2>escrules.err || status=$?
+[ "$status" -eq 2 ] && grep -q "^escrules.jsonl:1:1: unknown rule system 'no?\[2Jsuch'" escrules.err ||
+    fail "a rule system name with an escape sequence: $status $(cat -v escrules.err)"
 for args in "--rules nosuch t.jsonl" "$tmp" "--format json t.jsonl"; do
     status=0
     # shellcheck disable=SC2086
