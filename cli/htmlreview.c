@@ -20,6 +20,7 @@
 struct HtmlPage {
     char *path;
     char *temp;        /* the file written, renamed to path at the end; NULL when path is written directly */
+    mode_t mode;       /* the temporary file's */
     int fd;
     FILE *body;        /* the sections, in memory until the end */
     char *body_text;
@@ -861,6 +862,18 @@ static const char page_style[] =
     "@media (max-width:480px){body{font-size:15px}main{padding:6px}section.game{padding:10px 8px}"
     ".note{margin-left:0}table.ramsch th,table.ramsch td{padding:3px 3px}svg .tick,svg .axis,svg .goal-label{font-size:21px}svg .value{stroke-width:4}}\n";
 
+/* Makes the temporary file beside the page (page->temp, a template ending
+ * in six letters that mkstemp fills) with the page's mode: false with errno. */
+static bool made_temp(HtmlPage *page)
+{
+    memcpy(page->temp + strlen(page->temp) - 6, "XXXXXX", 6);
+    page->fd = mkstemp(page->temp);
+    if (page->fd < 0)
+        return false;
+    fchmod(page->fd, page->mode);
+    return true;
+}
+
 HtmlPage *html_page_open(const char *path, char *err, size_t n)
 {
     HtmlPage *page = calloc(1, sizeof *page);
@@ -891,20 +904,24 @@ HtmlPage *html_page_open(const char *path, char *err, size_t n)
         page->temp = malloc(size);
         if (copy && page->temp) {
             snprintf(page->temp, size, "%s/.skatdd-html-XXXXXX", dirname(copy));
-            page->fd = mkstemp(page->temp);
-            if (page->fd < 0) {
+            /* mkstemp makes it private: keep the mode of the file replaced, else a new file's */
+            mode_t mask = umask(0);
+            umask(mask);
+            page->mode = exists ? st.st_mode & 07777 : 0666 & ~mask;
+            if (!made_temp(page))
                 snprintf(err, n, "%s", strerror(errno));
-            } else { /* mkstemp makes it private: keep the mode of the file replaced, else a new file's */
-                mode_t mask = umask(0);
-                umask(mask);
-                fchmod(page->fd, exists ? st.st_mode & 07777 : 0666 & ~mask);
-            }
         } else {
             snprintf(err, n, "out of memory");
         }
         free(copy);
     }
-    if (page->fd >= 0) {
+    bool ready = page->fd >= 0;
+    if (ready && page->temp) { /* it can be made; until the end there is none to leave behind (skatdd killed) */
+        close(page->fd);
+        unlink(page->temp);
+        page->fd = -1;
+    }
+    if (ready) {
         page->body = open_memstream(&page->body_text, &page->body_size);
         page->toc = open_memstream(&page->toc_text, &page->toc_size);
         if (page->body && page->toc)
@@ -957,6 +974,11 @@ bool html_page_close(HtmlPage *page, char *err, size_t n)
         ok = false;
         cause = ENOMEM;
     }
+    bool temp_made = ok && page->temp && made_temp(page);
+    if (ok && page->temp && !temp_made) {
+        ok = false;
+        cause = errno;
+    }
     if (ok && page->fd >= 0) {
         FILE *out = fdopen(page->fd, "w");
         if (!out) {
@@ -977,7 +999,7 @@ bool html_page_close(HtmlPage *page, char *err, size_t n)
     }
     if (page->fd >= 0)
         close(page->fd);
-    if (page->temp) {
+    if (temp_made) {
         if (ok && rename(page->temp, page->path) != 0) {
             cause = errno;
             ok = false;

@@ -53,7 +53,8 @@ typedef struct {
     const RamschScore *score;            /* NULL when the record stops before the tenth trick */
 } HtmlRamsch;
 
-/* Makes sure the page can be written at path (creates its temporary file).
+/* Makes sure the page can be written at path (makes its temporary file and
+ * removes it again: a run killed before the end leaves nothing behind).
  * On NULL, err says why in one line (without the path). */
 HtmlPage *html_page_open(const char *path, char *err, size_t n);
 

@@ -88,6 +88,11 @@ set +e
 status=$?
 set -e
 [ "$status" = 2 ] || fail "--html '': exit $status"
+# A run killed before the end (a pipe closed early: SIGPIPE) leaves no
+# temporary file beside the page.
+mkdir "$work/killed"
+"$SKATDD" analyze --html "$work/killed/page.html" "$data/iss_games.sgf" | head -1 >/dev/null || true
+[ -z "$(ls -A "$work/killed")" ] || fail "a killed run left: $(ls -A "$work/killed")"
 
 # (e) A real browser: headless Chromium renders the pages; the screenshots
 # are not blank and show the chart (its line, its winning area, the marks),
