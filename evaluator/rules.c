@@ -10,6 +10,7 @@
 
 #include "rules_builtin.h"
 #include "slurp.h"
+#include "text.h"
 #include "yamlschema.h"
 
 static const char *const level_names[LEVEL_COUNT] = {
@@ -379,6 +380,9 @@ static bool ends_with(const char *s, const char *suffix)
     return a >= b && strcmp(s + a - b, suffix) == 0;
 }
 
+/* The system's name: its file's, without folder and ".yaml", made fit to
+ * show (text_shown_clean): JSON cannot hold bytes that are no UTF-8, and a
+ * folder's file names may hold escape sequences. */
 static void base_name(const char *path, char *out, size_t n)
 {
     const char *slash = strrchr(path, '/');
@@ -390,6 +394,7 @@ static void base_name(const char *path, char *out, size_t n)
         len = n - 1;
     memcpy(out, start, len);
     out[len] = '\0';
+    text_shown_clean(out);
 }
 
 /* A name without a rules directory: the built-in file, parsed as if read. */
@@ -474,6 +479,8 @@ static void list_one(RuleListing *l, const char *name_or_path, RuleSystem *r)
         snprintf(l->text, sizeof l->text, "%s", r->title);
     else if (!r)
         snprintf(l->text, sizeof l->text, "out of memory");
+    else
+        text_shown_clean(l->text); /* the message names the file */
 }
 
 static void free_names(char **names, int count)

@@ -69,4 +69,15 @@ for i in $(seq -w 1 300); do : >"$tmp/many/r$i.yaml"; done
 list=$(SKATDD_RULES_DIR="$tmp/many" "$tmp/bin/skatdd" rules)
 [ "$(head -256 <<<"$list" | awk '{ print $1 }')" = "$(seq -f 'r%03g' 1 256)" ] || fail "many rule files: not the first 256 by name"
 [ "$(tail -1 <<<"$list")" = "(44 more, not listed: the first 256 by name are)" ] || fail "many rule files: the rest unsaid"
+# A file name that is no UTF-8 or holds an escape sequence: the name is
+# shown cleaned, in JSON too (jansson takes no bytes that are no UTF-8: the
+# key went missing), and in the listing of a directory.
+mkdir "$tmp/odd"
+cp "$tmp/dir/mine.yaml" "$tmp/odd/$(printf 'r\xff.yaml')"
+cp "$tmp/dir/mine.yaml" "$tmp/odd/$(printf 'e\e[2Jx.yaml')"
+[ "$(run score --format json --rules "$tmp/odd/$(printf 'r\xff.yaml')" score.yaml | head -1 | jq -r .rules)" = 'r?' ] ||
+    fail "a rule file name that is no UTF-8: no \"rules\" in the JSON"
+list=$(SKATDD_RULES_DIR="$tmp/odd" "$tmp/bin/skatdd" rules)
+! grep -q "$(printf '\e')" <<<"$list" || fail "an escape sequence from a rule file's name reached the listing"
+grep -q '^e?\[2Jx ' <<<"$list" || fail "rule file name not shown cleaned: $list"
 exit 0
