@@ -453,14 +453,19 @@ static bool copy_into_place(const char *from, const char *to, char *err, size_t 
     return ok;
 }
 
-static bool move_into_place(const char *from, const char *to, char *err, size_t n)
+/* A link is followed, as analyze --html follows it: the file it names gets
+ * the chart, the link stays. */
+static bool move_into_place(const char *from, const char *path, char *err, size_t n)
 {
-    if (rename(from, to) == 0)
-        return true;
-    if (errno == EXDEV)
-        return copy_into_place(from, to, err, n);
-    snprintf(err, n, "cannot write: %s", strerror(errno));
-    return false;
+    char *real = realpath(path, NULL);
+    const char *to = real ? real : path;
+    bool ok = rename(from, to) == 0;
+    if (!ok && errno == EXDEV)
+        ok = copy_into_place(from, to, err, n);
+    else if (!ok)
+        snprintf(err, n, "cannot write: %s", strerror(errno));
+    free(real);
+    return ok;
 }
 
 static void remove_work_folder(const char *dir)

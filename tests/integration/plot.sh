@@ -101,4 +101,12 @@ chmod +x bin/gnuplot
 expect_failed "gnuplot failed: line 1: boom" PATH="$work/bin:$PATH"
 printf '#!/bin/sh\ncat >/dev/null\nexit 0\n' >bin/gnuplot
 expect_failed "no complete SVG" PATH="$work/bin:$PATH"
+
+# A link is followed, as analyze --html follows it: the file it names gets
+# the chart, the link stays.
+echo old >real.svg
+ln -s real.svg link.svg
+"$SKATDD" evaluate --quiet --samples 1 --plot link.svg "$data" >/dev/null
+[ -L link.svg ] || fail "--plot replaced the link"
+grep -q "</svg>" real.svg || fail "--plot: the chart did not go where the link points"
 exit 0
