@@ -9,6 +9,8 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "text.h"
+
 static bool mark_done(BatchFile *f, int64_t index)
 {
     if (index >= f->done_bits) {
@@ -45,6 +47,7 @@ static int64_t line_index(const BatchFile *f, const char *line, size_t len, bool
     const char *run = json_string_value(json_object_get(j, "run"));
     *same_run = job && run && strcmp(job, f->job) == 0 && strcmp(run, f->run) == 0;
     snprintf(was, n, "%.20s %.20s", job ? job : "(none)", run ? run : "(none)");
+    text_shown_clean(was); /* the file's strings, cut to size */
     json_decref(j);
     return i;
 }

@@ -161,6 +161,12 @@ status=0
 "$SKATDD" batch --job solve --random 4 --seed 9 --rules ./my-rules.yaml --quiet --output edited.jsonl 2>edited.err || status=$?
 [ "$status" -eq 2 ] && grep -q "^edited.jsonl:1:1: written by a run with other settings" edited.err &&
     [ "$(wc -l <edited.jsonl)" -eq 2 ] || fail "an edited rule file resumed: status $status, $(cat edited.err)"
+# The file's job and run are shown cleaned: no escape sequence from the file.
+printf '{"index":0,"job":"solve\\u001b[2J","run":"x"}\n' >esc.jsonl
+status=0
+"$SKATDD" batch --job solve --random 2 --quiet --output esc.jsonl 2>esc.err >/dev/null || status=$?
+[ "$status" -eq 2 ] && grep -q "^esc.jsonl:1:1: written by a run with other settings (job and run solve?\[2J x, " esc.err \
+    || fail "a resumed file's job with an escape sequence: status $status, $(cat -v esc.err)"
 cp part.jsonl same.jsonl
 "$SKATDD" batch --job solve --random 26 --seed 9 --threads 1 --chunk 3 --tt-mb 2 --output same.jsonl 2>same.err
 grep -q "^skatdd batch: 16 deals in" same.err || fail "resume with other threads and tables: $(cat same.err)"
