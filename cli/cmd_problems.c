@@ -14,6 +14,7 @@
 #include "gamevalue.h"
 #include "table.h"
 #include "rulecontract.h"
+#include "text.h"
 
 static const char problems_help[] =
     "usage: skatdd problems [OPTIONS] DIR_OR_FILE...\n"
@@ -389,6 +390,21 @@ static bool yaml_name(const char *name)
     return name[0] != '.' && n > 5 && strcmp(name + n - 5, ".yaml") == 0;
 }
 
+/* A folder's problems are its files: a FIFO named x.yaml (an archive can
+ * hold one) would be waited on forever, a device read without end.  Said
+ * and true for such an entry. */
+static bool special_file(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0 || S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)) /* the reader says what is wrong */
+        return false;
+    char shown[DEAL_TEXT];
+    snprintf(shown, sizeof shown, "%s", path);
+    text_shown_clean(shown);
+    fprintf(stderr, "%s: cannot read: not a file\n", shown);
+    return true;
+}
+
 static int problems_dir(Run *run, const char *path)
 {
     DIR *dir = opendir(path);
@@ -426,7 +442,7 @@ static int problems_dir(Run *run, const char *path)
         status = EXIT_BAD_INPUT;
     }
     for (size_t i = 0; i < count && status == EXIT_OK; i++)
-        status = problems_file(run, names[i]);
+        status = special_file(names[i]) ? EXIT_BAD_INPUT : problems_file(run, names[i]);
     for (size_t i = 0; i < count; i++)
         free(names[i]);
     free(names);

@@ -63,6 +63,16 @@ set -e
 grep -q "$(printf '\e')" <<<"$out" && fail "an escape sequence from a file name reached the output"
 grep -q '^WRONG .* .*/a?\[2J?b\.yaml:4$' <<<"$out" || fail "file name not shown cleaned: $out"
 grep -q '/c?\]0;t?\.yaml:2:1: ' <<<"$out" || fail "file name in a message not cleaned: $out"
+# A FIFO named like a problem file is refused, not waited on forever.
+fifo=$(mktemp -d)
+cp "$here/data/wrong_answer.yaml" "$fifo/a.yaml"
+mkfifo "$fifo/b.yaml"
+set +e
+err=$(timeout 20 "$SKATDD" problems "$fifo" 2>&1 >/dev/null)
+status=$?
+set -e
+rm -rf "$fifo"
+[ "$status" -eq 2 ] && [ "$err" = "$fifo/b.yaml: cannot read: not a file" ] || fail "a FIFO in a folder: $status '$err'"
 grep -q -- "winning_cards" <<<"$("$SKATDD" problems --help)" || fail "problems --help"
 # README's problems section names every answer key that --help lists.
 section=$(sed -n '/^### `skatdd problems/,/^### `skatdd rules/p' "$top/README.md")
