@@ -202,8 +202,7 @@ int deal_reader_next(DealReader *r, Deal *deal, char *err, size_t err_size)
         return -1;
     }
     r->documents++;
-    snprintf(deal->file, sizeof deal->file, "%s", r->path);
-    text_utf8_clean(deal->file); /* a name cut inside a character */
+    text_file_name(deal->file, sizeof deal->file, r->path);
     deal->mark = (Mark){(int)doc.start_mark.line + 1, (int)doc.start_mark.column + 1};
     deal->play_mark = deal->mark;
     DealParse c = {.src = &r->src, .rules = &r->rules, .doc = &doc, .deal = deal, .err = err, .err_size = err_size};

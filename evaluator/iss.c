@@ -746,8 +746,7 @@ static bool read_record(IssReader *r, IssGame *g, char *err, size_t n)
     advance(r); /* "(;" */
     Game s = {.r = r, .g = g, .err = err, .err_size = n, .phase = PH_DEAL, .declarer = -1, .to_move = -1};
     Deal *d = &g->deal;
-    snprintf(d->file, sizeof d->file, "%s", r->path);
-    text_utf8_clean(d->file);
+    text_file_name(d->file, sizeof d->file, r->path);
     d->mark = d->play_mark = start;
     bool moves = false;
     char value[DEAL_TEXT], id[DEAL_TEXT] = "", buf[DEAL_SHOWN_BYTES + 4];
@@ -803,10 +802,12 @@ static bool read_record(IssReader *r, IssGame *g, char *err, size_t n)
     }
     if (!moves)
         return fail(r, start, err, n, "the record has no moves MV[...]");
+    char file[200];
+    text_file_name(file, sizeof file, r->path);
     if (id[0])
         snprintf(d->name, sizeof d->name, "ISS game %.200s", id);
     else
-        snprintf(d->name, sizeof d->name, "ISS game %d of %.200s", r->records, r->path);
+        snprintf(d->name, sizeof d->name, "ISS game %d of %s", r->records, file);
     text_utf8_clean(d->name);
     return true;
 }

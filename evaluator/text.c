@@ -91,3 +91,17 @@ void text_shown_clean(char *s)
     text_utf8_clean(s);
     text_one_line(s);
 }
+
+void text_file_name(char *out, size_t n, const char *path)
+{
+    size_t len = strlen(path);
+    if (n < 8 || len < n) {
+        snprintf(out, n, "%s", path);
+    } else {
+        const char *tail = path + len - (n - 4); /* "..." and the '\0' */
+        while (((unsigned char)*tail & 0xc0) == 0x80)
+            tail++;
+        snprintf(out, n, "...%s", tail);
+    }
+    text_shown_clean(out);
+}

@@ -33,4 +33,10 @@ void text_utf8_clean(char *s);
  * write: file names (a folder's, a shell pattern's) and batch lines. */
 void text_shown_clean(char *s);
 
+/* Copies a file name into out (size n) for messages and output: when it
+ * does not fit, its end (the file's own name) is kept behind "...", cut at
+ * a character's start, so that a long path is never shown as another one;
+ * then text_shown_clean. */
+void text_file_name(char *out, size_t n, const char *path);
+
 #endif

@@ -924,6 +924,37 @@ static void test_shown_clean(void **state)
     }
 }
 
+/* A file name too long for a deal's copy keeps its end behind "...": cut
+ * at its start it would name another file in messages and JSON. */
+static void test_file_name(void **state)
+{
+    (void)state;
+    char out[16];
+    text_file_name(out, sizeof out, "short.yaml");
+    assert_string_equal(out, "short.yaml");
+    text_file_name(out, sizeof out, "a/very/long/folder/x.yaml");
+    assert_string_equal(out, "...older/x.yaml");
+    text_file_name(out, sizeof out, "folder/\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9.yaml"); /* é: never half of one */
+    assert_string_equal(out, "...\xc3\xa9\xc3\xa9\xc3\xa9.yaml");
+    text_file_name(out, sizeof out, "a\x1b[2Jb.yaml");
+    assert_string_equal(out, "a?[2Jb.yaml");
+    Deal deal;
+    char err[512], path[400];
+    memset(path, 'd', sizeof path);
+    snprintf(path + sizeof path - 10, 10, "/x.yaml");
+    static const char text[] = "hands:\n  forehand: CJ SJ HJ DJ CA CT SA ST HA HT\n"
+                               "  middlehand: C9 C8 C7 CK CQ SK SQ S9 S8 S7\n"
+                               "  rearhand: HK HQ H9 H8 H7 DK DQ D9 D8 D7\n"
+                               "skat: DA DT\ndeclarer: forehand\ncontract: grand hand\n";
+    DealReader *r = deal_reader_open_text(path, text, sizeof text - 1, err, sizeof err);
+    assert_non_null(r);
+    assert_int_equal(deal_reader_next(r, &deal, err, sizeof err), 1);
+    assert_int_equal(strlen(deal.file), sizeof deal.file - 1);
+    assert_memory_equal(deal.file, "...", 3);
+    assert_string_equal(deal.file + strlen(deal.file) - 7, "/x.yaml");
+    deal_reader_close(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -959,6 +990,7 @@ int main(void)
         cmocka_unit_test(test_message_truncated_to_buffer),
         cmocka_unit_test(test_utf8_clean),
         cmocka_unit_test(test_shown_clean),
+        cmocka_unit_test(test_file_name),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
