@@ -533,13 +533,8 @@ static bool check_bid(DealParse *c)
     int *ladder = malloc((RULES_MAX_VALUE + 1) * sizeof *ladder);
     if (!ladder)
         return deal_fail(c, deal_node_mark(c->value[KEY_BID]), "out of memory");
-    int count = bid_ladder(rules, ladder, RULES_MAX_VALUE + 1), above = 0;
-    while (above < count && ladder[above] < d->bid)
-        above++;
     char nearest[64];
-    snprintf(nearest, sizeof nearest, above == 0 ? "the lowest is %d" : above == count ? "the highest is %d"
-                                                                                       : "%d below it, %d above",
-             ladder[above > 0 ? above - 1 : 0], above < count ? ladder[above] : 0);
+    bid_nearest_text(ladder, bid_ladder(rules, ladder, RULES_MAX_VALUE + 1), d->bid, nearest, sizeof nearest);
     free(ladder);
     return deal_fail(c, deal_node_mark(c->value[KEY_BID]), "bid %d is not a bid of the %s rules (%s)", d->bid,
                      rules->name, nearest);

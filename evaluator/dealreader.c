@@ -158,16 +158,11 @@ static bool load_document(DealReader *r, yaml_document_t *doc, yaml_node_t **roo
     }
 }
 
-/* A quoted string may hold "\0", and every reader of a value stops there:
- * "grand\0 hand" would be played as grand, the key "skat\0x" read as skat.
- * No deal text needs one, so a document holding one is refused whole. */
+/* No deal text holds a NUL (yaml_first_nul_scalar). */
 static bool free_of_nul(DealParse *c)
 {
-    for (yaml_node_t *n = c->doc->nodes.start; n < c->doc->nodes.top; n++)
-        if (n->type == YAML_SCALAR_NODE && memchr(n->data.scalar.value, '\0', n->data.scalar.length))
-            return deal_fail(c, deal_node_mark(n),
-                             "a string contains a NUL character (\\0): no deal text holds one");
-    return true;
+    const yaml_node_t *n = yaml_first_nul_scalar(c->doc);
+    return !n || deal_fail(c, deal_node_mark(n), "a string contains a NUL character (\\0): no deal text holds one");
 }
 
 static bool read_deal(DealParse *c, yaml_node_t *root)

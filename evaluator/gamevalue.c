@@ -371,6 +371,16 @@ int bid_ceiling(const RuleSystem *r, int value)
     return v > 0 ? v : 0;
 }
 
+const char *bid_nearest_text(const int *ladder, int count, int bid, char *out, size_t n)
+{
+    int above = 0;
+    while (above < count && ladder[above] < bid)
+        above++;
+    snprintf(out, n, above == 0 ? "the lowest is %d" : above == count ? "the highest is %d" : "%d below it, %d above",
+             ladder[above > 0 ? above - 1 : 0], above < count ? ladder[above] : 0);
+    return out;
+}
+
 void gamevalue_set_result(GamePlay *play, GameType game, const PlayResult *r)
 {
     if (game == GAME_NULL) {

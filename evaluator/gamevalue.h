@@ -116,4 +116,9 @@ int bid_ladder(const RuleSystem *rules, int *values, int max);
  * ceiling of a game won with that value. */
 int bid_ceiling(const RuleSystem *rules, int value);
 
+/* Where bid stands on a ladder (ascending, as bid_ladder writes it), for a
+ * message about a bid off it: "18 below it, 20 above", "the lowest is 18",
+ * "the highest is 264". */
+const char *bid_nearest_text(const int *ladder, int count, int bid, char *out, size_t n);
+
 #endif

@@ -368,14 +368,12 @@ static bool parse_bid(Game *s, const char *move, Mark m, int *bid)
     if (!load_ladder(s->r))
         return fail(s->r, m, s->err, s->err_size, "out of memory");
     const int *ladder = s->r->ladder;
-    int count = s->r->ladder_count, above = 0;
-    while (above < count && ladder[above] < v)
-        above++;
-    if (above == count || ladder[above] != v) {
+    int count = s->r->ladder_count, at = 0;
+    while (at < count && ladder[at] < v)
+        at++;
+    if (at == count || ladder[at] != v) {
         char nearest[64];
-        snprintf(nearest, sizeof nearest, above == 0 ? "the lowest is %d" : above == count ? "the highest is %d"
-                                                                                           : "%d below it, %d above",
-                 ladder[above > 0 ? above - 1 : 0], above < count ? ladder[above] : 0);
+        bid_nearest_text(ladder, count, (int)v, nearest, sizeof nearest);
         return fail(s->r, m, s->err, s->err_size, "%s bids %ld, not a game value of the ISkO that the server bids by (%s)",
                     seat_name(s->to_move), v, nearest);
     }

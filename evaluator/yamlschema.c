@@ -238,14 +238,12 @@ static bool flat_enough(const char *path, const char *text, size_t size, char *e
     return ok;
 }
 
-/* A quoted string may hold "\0", and every comparison stops there: the key
- * "bids\0x" would be read as bids.  No rule file needs one. */
+/* No rule file holds a NUL (yaml_first_nul_scalar): the key "bids\0x"
+ * would be read as bids. */
 static bool free_of_nul(SchemaLoader *L)
 {
-    for (yaml_node_t *n = L->doc->nodes.start; n < L->doc->nodes.top; n++)
-        if (n->type == YAML_SCALAR_NODE && memchr(n->data.scalar.value, '\0', n->data.scalar.length))
-            return schema_fail(L, n, "a string contains a NUL character (\\0): no rule file holds one");
-    return true;
+    const yaml_node_t *n = yaml_first_nul_scalar(L->doc);
+    return !n || schema_fail(L, n, "a string contains a NUL character (\\0): no rule file holds one");
 }
 
 bool schema_load_text(const char *path, const char *text, size_t size, const Schema *schema, void *target,

@@ -42,3 +42,11 @@ ScalarKind yaml_value_kind(const yaml_node_t *n)
         return SCALAR_FALSE;
     return yaml_value_is_decimal(t) ? SCALAR_INT : SCALAR_STRING;
 }
+
+const yaml_node_t *yaml_first_nul_scalar(const yaml_document_t *doc)
+{
+    for (const yaml_node_t *n = doc->nodes.start; n < doc->nodes.top; n++)
+        if (n->type == YAML_SCALAR_NODE && memchr(n->data.scalar.value, '\0', n->data.scalar.length))
+            return n;
+    return NULL;
+}

@@ -20,4 +20,9 @@ ScalarKind yaml_value_kind(const yaml_node_t *n);
 /* An optional sign and decimal digits, nothing else. */
 bool yaml_value_is_decimal(const char *s);
 
+/* The first scalar of doc holding a NUL ("\0" in a quoted string), or NULL:
+ * every reader of a value stops at it, so "grand\0 hand" would be read as
+ * grand; deal and rule files refuse such a document whole. */
+const yaml_node_t *yaml_first_nul_scalar(const yaml_document_t *doc);
+
 #endif
