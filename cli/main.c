@@ -5,8 +5,7 @@
 #include "commands.h"
 #include "common.h"
 #include "output.h"
-
-#define SKATDD_VERSION "0.1.0"
+#include "skatdd.h" /* SKATDD_VERSION: the program and its library are one release */
 
 typedef struct {
     const char *name;

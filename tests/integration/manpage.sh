@@ -12,6 +12,9 @@ command -v groff >/dev/null || fail "groff is missing (make deps installs groff-
 
 version=$("$SKATDD" --version)
 grep -q "^\.TH SKATDD 1 .*\"$version\"" "$page" || fail "the .TH line does not say '$version'"
+# One release: the program says the version its library and HTML review say.
+header=$(sed -n 's/^#define SKATDD_VERSION "\(.*\)"$/\1/p' "$top/include/skatdd.h")
+[ "$version" = "skatdd $header" ] || fail "--version says '$version', include/skatdd.h '$header'"
 warnings=$(groff -man -Tutf8 -ww "$page" 2>&1 >/dev/null)
 [ -z "$warnings" ] || fail "groff warns: $warnings"
 # The text as a reader sees it, without bold and underlining.
