@@ -802,7 +802,7 @@ static int analyze_iss(const CommonOptions *o, TableWorkers *workers, const char
     IssReader *reader = iss_reader_new(path, text, size);
     IssGame *game = malloc(sizeof *game);
     DealRules rules = {0};
-    int status = reader && game && deal_rules_set(&rules, o->rules, rules_directory()) ? EXIT_OK : EXIT_INTERNAL;
+    int status = reader && game && deal_rules_set(&rules, o->rules, rules_directory()) ? EXIT_OK : out_of_memory(path);
     int got = 0;
     bool refused = false;
     while (status == EXIT_OK && (got = iss_reader_next(reader, game, err, sizeof err)) != 0) {

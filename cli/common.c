@@ -166,6 +166,12 @@ int exit_status_worse(int a, int b)
     return a != EXIT_OK ? a : b;
 }
 
+int out_of_memory(const char *path)
+{
+    fprintf(stderr, "%s: out of memory\n", path ? path : "skatdd");
+    return EXIT_INTERNAL;
+}
+
 double wall_ms(void)
 {
     struct timespec t;

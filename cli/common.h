@@ -16,6 +16,9 @@ enum { EXIT_OK = 0, EXIT_INTERNAL = 1, EXIT_BAD_INPUT = 2 };
 /* The status of two parts of a run together: a failure of the system
  * (EXIT_INTERNAL) over bad input, bad input over success. */
 int exit_status_worse(int a, int b);
+/* "PATH: out of memory" (or "skatdd: out of memory" without a path) on
+ * stderr, whatever else is quiet; returns EXIT_INTERNAL. */
+int out_of_memory(const char *path);
 enum { FORMAT_TEXT, FORMAT_JSON };
 
 typedef struct {

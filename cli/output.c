@@ -3,6 +3,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <jansson.h>
+#include <stdlib.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -43,8 +45,25 @@ static void hold_closed_descriptors(void)
             open("/dev/null", modes[fd]); /* the lowest free number: fd */
 }
 
+/* jansson answers a failed allocation by leaving the value out: an object
+ * without its key, an array one element short, printed as if whole.  A
+ * program that cannot build its answer stops instead, from any thread, with
+ * only calls that allocate nothing. */
+static void *json_memory(size_t size)
+{
+    void *p = malloc(size);
+    if (!p && size) {
+        static const char message[] = "skatdd: out of memory building the JSON output\n";
+        ssize_t ignored = write(STDERR_FILENO, message, sizeof message - 1);
+        (void)ignored;
+        _exit(EXIT_INTERNAL);
+    }
+    return p;
+}
+
 void output_begin(void)
 {
+    json_set_alloc_funcs(json_memory, free);
     hold_closed_descriptors();
     cookie_io_functions_t io = {.write = write_all};
     FILE *out = fopencookie(NULL, "w", io);

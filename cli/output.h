@@ -5,6 +5,8 @@
 #define SKATDD_OUTPUT_H
 
 /* Replaces stdout by the checked stream (line-buffered on a terminal).
+ * JSON values are built by an allocator that ends the program (status 1,
+ * a line on stderr) when memory runs out, never with a value left out.
  * Without memory for it stdout stays as it is, still checked at the end.
  * A closed stdin, stdout or stderr is first held by /dev/null, unusable, so
  * that no file the command opens takes its place. */

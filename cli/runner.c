@@ -62,7 +62,7 @@ static int for_each_iss_game(const CommonOptions *o, const char *path, const cha
     IssReader *reader = iss_reader_new(path, text, size);
     IssGame *game = malloc(sizeof *game);
     DealRules rules = {0};
-    int status = reader && game && deal_rules_set(&rules, o->rules, rules_directory()) ? EXIT_OK : EXIT_INTERNAL;
+    int status = reader && game && deal_rules_set(&rules, o->rules, rules_directory()) ? EXIT_OK : out_of_memory(path);
     bool refused = false;
     int got;
     while (status == EXIT_OK && (got = iss_reader_next(reader, game, err, sizeof err)) != 0) {
@@ -135,7 +135,7 @@ static int records_of(const CommonOptions *o, DealReader *reader, RecordHandler 
 {
     char err[512];
     Deal *deal = malloc(sizeof *deal);
-    int status = deal && deal_reader_set_rules(reader, o->rules, rules_directory()) ? EXIT_OK : EXIT_INTERNAL;
+    int status = deal && deal_reader_set_rules(reader, o->rules, rules_directory()) ? EXIT_OK : out_of_memory(NULL);
     int got = 0;
     while (status == EXIT_OK && (got = deal_reader_next(reader, deal, err, sizeof err)) == 1) {
         const RuleSystem *rules = deal_reader_rules(reader, deal, err, sizeof err);

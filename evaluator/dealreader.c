@@ -119,10 +119,14 @@ static int syntax_error(DealReader *r, char *err, size_t err_size)
         return -1;
     }
     const yaml_parser_t *p = &r->parser;
+    if (p->error == YAML_MEMORY_ERROR || !p->problem) { /* libyaml names every syntax error; no mark here */
+        snprintf(err, err_size, "%s: out of memory", r->path);
+        return -1;
+    }
     Mark m = {(int)p->problem_mark.line + 1, (int)p->problem_mark.column + 1};
     if (p->error == YAML_READER_ERROR)
         m = mark_of_offset(&r->src, p->problem_offset);
-    deal_report(r->path, m, err, err_size, "YAML syntax error: %s", p->problem ? p->problem : "out of memory");
+    deal_report(r->path, m, err, err_size, "YAML syntax error: %s", p->problem);
     return -1;
 }
 

@@ -260,9 +260,12 @@ bool schema_load_text(const char *path, const char *text, size_t size, const Sch
     }
     yaml_parser_set_input_string(&parser, (const unsigned char *)text, size);
     if (!yaml_parser_load(&parser, &doc)) {
-        snprintf(err, n, "%s:%lu:%lu: %s%s%s", path, (unsigned long)parser.problem_mark.line + 1,
-                 (unsigned long)parser.problem_mark.column + 1, parser.problem ? parser.problem : "YAML error",
-                 parser.context ? " " : "", parser.context ? parser.context : "");
+        if (parser.error == YAML_MEMORY_ERROR || !parser.problem) /* libyaml names every syntax error */
+            snprintf(err, n, "%s: out of memory", path);
+        else
+            snprintf(err, n, "%s:%lu:%lu: %s%s%s", path, (unsigned long)parser.problem_mark.line + 1,
+                     (unsigned long)parser.problem_mark.column + 1, parser.problem,
+                     parser.context ? " " : "", parser.context ? parser.context : "");
     } else {
         yaml_node_t *root = yaml_document_get_root_node(&doc);
         if (!root) {
