@@ -287,10 +287,24 @@ bool gamevalue_covers(const RuleSystem *r, const Contract *c, CardSet cards, int
 /* ----- the bid ladder ------------------------------------------------------ */
 
 /* Marks every value a won game of contract c can have; returns the highest. */
-static int mark_contract(const RuleSystem *r, const Contract *c, const RuleGame *g, unsigned char *seen)
+/* The values 0..RULES_MAX_VALUE a bid may have, one bit each: on the stack,
+ * so that no allocation can fail and leave a ladder silently empty. */
+typedef struct {
+    uint64_t bits[RULES_MAX_VALUE / 64 + 1];
+} BidSet;
+
+static void bid_set(BidSet *s, int v, bool on)
+{
+    uint64_t bit = (uint64_t)1 << (v % 64);
+    s->bits[v / 64] = on ? s->bits[v / 64] | bit : s->bits[v / 64] & ~bit;
+}
+
+static bool bid_in(const BidSet *s, int v) { return s->bits[v / 64] >> (v % 64) & 1; }
+
+static int mark_contract(const RuleSystem *r, const Contract *c, const RuleGame *g, BidSet *seen)
 {
     if (c->game == GAME_NULL) {
-        seen[g->value] = 1;
+        bid_set(seen, g->value, true);
         return g->value;
     }
     int trumps = c->game == GAME_GRAND ? 4 : MAX_TRUMPS;
@@ -306,7 +320,7 @@ static int mark_contract(const RuleSystem *r, const Contract *c, const RuleGame 
                         continue; /* the lowest trumps are among the missing ones */
                     int v = g->value * count_levels(r, c, m, schneider, schwarz, spitze, NULL);
                     if (v <= RULES_MAX_VALUE)
-                        seen[v] = 1;
+                        bid_set(seen, v, true);
                     if (v > high)
                         high = v;
                 }
@@ -314,10 +328,10 @@ static int mark_contract(const RuleSystem *r, const Contract *c, const RuleGame 
     return high;
 }
 
-/* Marks the legal bids in seen[0..RULES_MAX_VALUE]. */
-static void mark_ladder(const RuleSystem *r, unsigned char *seen)
+/* Marks the legal bids in seen. */
+static void mark_ladder(const RuleSystem *r, BidSet *seen)
 {
-    memset(seen, 0, RULES_MAX_VALUE + 1);
+    memset(seen, 0, sizeof *seen);
     int high = 0;
     for (int form = 0; form <= r->form_count; form++)
         for (int game = 0; game < GAME_TYPE_COUNT; game++)
@@ -336,38 +350,32 @@ static void mark_ladder(const RuleSystem *r, unsigned char *seen)
         high = RULES_MAX_VALUE;
     if (r->ladder == LADDER_INTEGERS)
         for (int v = 0; v <= high; v++)
-            seen[v] = v >= r->min_bid && (v - r->min_bid) % r->ladder_step == 0;
+            bid_set(seen, v, v >= r->min_bid && (v - r->min_bid) % r->ladder_step == 0);
     for (int v = 0; v < r->min_bid && v <= RULES_MAX_VALUE; v++)
-        seen[v] = 0;
+        bid_set(seen, v, false);
 }
 
 int bid_ladder(const RuleSystem *r, int *values, int max)
 {
-    unsigned char *seen = malloc(RULES_MAX_VALUE + 1);
-    if (!seen)
-        return 0;
-    mark_ladder(r, seen);
+    BidSet seen;
+    mark_ladder(r, &seen);
     int count = 0;
     for (int v = 0; v <= RULES_MAX_VALUE; v++)
-        if (seen[v]) {
+        if (bid_in(&seen, v)) {
             if (count < max)
                 values[count] = v;
             count++;
         }
-    free(seen);
     return count;
 }
 
 int bid_ceiling(const RuleSystem *r, int value)
 {
-    unsigned char *seen = malloc(RULES_MAX_VALUE + 1);
-    if (!seen)
-        return 0;
-    mark_ladder(r, seen);
+    BidSet seen;
+    mark_ladder(r, &seen);
     int v = value > RULES_MAX_VALUE ? RULES_MAX_VALUE : value;
-    while (v > 0 && !seen[v])
+    while (v > 0 && !bid_in(&seen, v))
         v--;
-    free(seen);
     return v > 0 ? v : 0;
 }
 
