@@ -616,12 +616,12 @@ static int alike_chooser(const Work *w, int skat, int p)
  * own choice among all discards.  One job per choosing skat and skat-game
  * play; every skat's worlds are still played with its own cards
  * (skat_play_own_layouts). */
-static void share_choices(Work *w, Solver **solvers, int threads)
+static bool share_choices(Work *w, Solver **solvers, int threads)
 {
     int jobs = 0;
     int *job = malloc((size_t)w->skats * MAX_PLAYS * sizeof *job);
     if (!job)
-        abort(); /* a few kilobytes */
+        return false;
     for (int s = 0; s < w->skats; s++) {
         bool pilot = pilot_of(w, s) >= 0;
         for (int p = 0; p < w->plays; p++) {
@@ -641,6 +641,7 @@ static void share_choices(Work *w, Solver **solvers, int threads)
     }
     free(job);
     w->alike_choices = true;
+    return true;
 }
 
 /* A skat game's worlds of one skat as its hand game's: the skat goes back. */
@@ -924,11 +925,11 @@ static int by_order(const void *a, const void *b)
  * matador kinds at least MIN_KIND_RESOLVED (all where there are fewer),
  * more of them taken in a seeded order, hand plays first (a skat play's
  * world needs its hand twin's). */
-static void resolve_more(const Work *w, Solver *solver)
+static bool resolve_more(const Work *w, Solver *solver)
 {
     Pending *pending = malloc(sizeof *pending * (size_t)w->skats * (size_t)w->samples);
     if (!pending)
-        abort(); /* a few kilobytes */
+        return false;
     for (int pass = 1; pass >= 0; pass--)
         for (int p = 0; p < w->plays; p++) {
             if (w->play[p].hand != pass || w->play[p].game == GAME_NULL)
@@ -967,6 +968,7 @@ static void resolve_more(const Work *w, Solver *solver)
             }
         }
     free(pending);
+    return true;
 }
 
 /* ---- single-dummy ---- */
@@ -1198,7 +1200,12 @@ typedef struct {
     bool announce_ok[ANNOUNCE_COUNT];
     Contract declared[ANNOUNCE_COUNT];
     Scored *memo[ANNOUNCE_COUNT][CLASSES]; /* [bid index] */
+    bool out_of_memory;         /* a memo could not be had: the row's sums are void */
 } RowScores;
+
+/* What scored gives where memory ran out: no game at any bid, so that the
+ * loops over it run on harmlessly until the row is given up. */
+static const Scored no_scores[EVAL_MAX_BIDS + 1];
 
 static int tournament_points(const TournamentScheme *scheme, const GameScore *g)
 {
@@ -1219,8 +1226,10 @@ static const Scored *scored(RowScores *rs, int a, int skat, int level)
     if (*slot)
         return *slot;
     Scored *s = calloc((size_t)rs->ladder_count, sizeof *s);
-    if (!s)
-        abort(); /* a few kilobytes; nothing sensible is left to do */
+    if (!s) {
+        rs->out_of_memory = true;
+        return no_scores;
+    }
     GamePlay play = {.contract = rs->declared[a], .cards = twelve};
     PlayResult result = level_result(w->rules, level);
     gamevalue_set_result(&play, game, &result);
@@ -1304,7 +1313,7 @@ static void lost_shares(const Work *w, int p, double share[MATADOR_KINDS][OUT_WO
  * once for all worlds (hand games) or once per skat (skat games, where the
  * rules allow announcing after picking up).  Sums run in skat and sample
  * order, so the result does not depend on threads. */
-static void summarize_row(const Work *w, int row, const int *ladder, int ladder_count, EvalContract *out,
+static bool summarize_row(const Work *w, int row, const int *ladder, int ladder_count, EvalContract *out,
                           uint8_t skat_wins[EVAL_MAX_SKATS])
 {
     RowScores rs, second_rs;
@@ -1329,9 +1338,8 @@ static void summarize_row(const Work *w, int row, const int *ladder, int ladder_
     double *best_tour = calloc((size_t)ladder_count, sizeof *best_tour);
     bool *valid = calloc((size_t)ladder_count, sizeof *valid);
     signed char *chosen = calloc((size_t)ladder_count, 1);
-    if (!win_sum || !tour_sum || !skat_win || !skat_tour || !best_win || !best_tour || !valid || !chosen)
-        abort();
-    for (int s = 0; s < w->skats; s++) {
+    bool ok = win_sum && tour_sum && skat_win && skat_tour && best_win && best_tour && valid && chosen;
+    for (int s = 0; ok && s < w->skats; s++) {
         memset(skat_win, 0, cells * sizeof *skat_win);
         memset(skat_tour, 0, cells * sizeof *skat_tour);
         bool allowed = w->allowed[s] >> row & 1;
@@ -1394,6 +1402,9 @@ static void summarize_row(const Work *w, int row, const int *ladder, int ladder_
                 chosen[b] = ANNOUNCE_PER_SKAT;
         }
     }
+    ok = ok && !rs.out_of_memory && !second_rs.out_of_memory;
+    if (!ok)
+        goto done;
     if (!per_skat)
         for (int b = 0; b < ladder_count; b++) {
             int pick = 0;
@@ -1434,6 +1445,7 @@ static void summarize_row(const Work *w, int row, const int *ladder, int ladder_
         out->score_at[out->bid_count] = best_tour[b] / worlds;
         out->bid_count++;
     }
+done:
     free(win_sum);
     free(tour_sum);
     free(skat_win);
@@ -1444,10 +1456,12 @@ static void summarize_row(const Work *w, int row, const int *ladder, int ladder_
     free(chosen);
     row_scores_free(&rs);
     row_scores_free(&second_rs);
+    return ok;
 }
 
 /* The bids worth tabulating, after bid 0 (none): the ladder up to the
- * highest value any row reaches in any world with any announcement. */
+ * highest value any row reaches in any world with any announcement.  0
+ * where memory ran out. */
 static int useful_ladder(const Work *w, int ladder[EVAL_MAX_BIDS + 1])
 {
     int all[EVAL_MAX_BIDS * 4];
@@ -1470,6 +1484,8 @@ static int useful_ladder(const Work *w, int ladder[EVAL_MAX_BIDS + 1])
                         highest = sc[0].score;
                 }
         row_scores_free(&rs);
+        if (rs.out_of_memory)
+            return 0;
     }
     int n = 0;
     ladder[n++] = 0;
@@ -1554,7 +1570,7 @@ static void run_pilots(Work *w, Solver **solvers, int threads, int pilots)
     w->pilots = pilots;
 }
 
-static void run_worlds(Work *w, Solver **solvers, int threads, const EvalOptions *o, int visits[])
+static bool run_worlds(Work *w, Solver **solvers, int threads, const EvalOptions *o, int visits[])
 {
     /* Pilots only where a skat may try more than putting the skat back. */
     bool more_than_back = w->discards > 0 || !w->exhaustive;
@@ -1562,8 +1578,8 @@ static void run_worlds(Work *w, Solver **solvers, int threads, const EvalOptions
         run_pilots(w, solvers, threads, PILOTS < w->skats ? PILOTS : w->skats);
     /* One layout per skat: the choice is made in one layout of its own (skat_play_own_layouts). */
     w->alike_choices = false;
-    if (w->own_layouts && w->samples == 1 && !w->twelve && !w->single_dummy)
-        share_choices(w, solvers, threads);
+    if (w->own_layouts && w->samples == 1 && !w->twelve && !w->single_dummy && !share_choices(w, solvers, threads))
+        return false;
     int done = 0;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
     for (int s = 0; s < w->skats; s++) {
@@ -1575,10 +1591,12 @@ static void run_worlds(Work *w, Solver **solvers, int threads, const EvalOptions
         if (o->progress && omp_get_thread_num() == 0)
             o->progress(o->progress_ctx, now, w->skats, (long)now * w->samples);
     }
+    return true;
 }
 
-/* Plays every world of the rows in rows_played and summarizes those rows. */
-static void play_and_summarize(Work *w, Solver **solvers, int threads, const EvalOptions *o, Evaluation *out)
+/* Plays every world of the rows in rows_played and summarizes those rows;
+ * false where memory ran out (the evaluation is then void). */
+static bool play_and_summarize(Work *w, Solver **solvers, int threads, const EvalOptions *o, Evaluation *out)
 {
     choose_plays(w);
     mark_needed(w);
@@ -1587,26 +1605,29 @@ static void play_and_summarize(Work *w, Solver **solvers, int threads, const Eva
     memset(w->undecided, 0, (size_t)w->skats * MAX_PLAYS);
     memset(w->chosen, 0, (size_t)w->skats * MAX_PLAYS * sizeof *w->chosen);
     memset(out->skat_visits, 0, sizeof out->skat_visits);
-    run_worlds(w, solvers, threads, o, out->skat_visits);
-    if (merges_lost(w))
-        resolve_more(w, solvers[0]);
+    if (!run_worlds(w, solvers, threads, o, out->skat_visits) || (merges_lost(w) && !resolve_more(w, solvers[0])))
+        return false;
     out->lost_every = merges_lost(w) ? w->lost_every : 1;
     if (w->fresh_wins)
         fresh_check(w, solvers, threads);
     int ladder[EVAL_MAX_BIDS + 1];
     int ladder_count = useful_ladder(w, ladder);
+    if (ladder_count == 0)
+        return false;
     for (int row = 0; row < w->rows; row++) {
         if (!(w->rows_played >> row & 1)) {
             out->contracts[row] = (EvalContract){.contract = w->contract[row], .evaluated = false, .p_win_fresh = -1};
             out->discards[row] = 0;
             continue;
         }
-        summarize_row(w, row, ladder, ladder_count, &out->contracts[row], out->skat_wins[row]);
+        if (!summarize_row(w, row, ladder, ladder_count, &out->contracts[row], out->skat_wins[row]))
+            return false;
         for (int s = 0; !w->contract[row].hand && s < w->skats; s++)
             out->skat_discards[row][s] = w->chosen[s * MAX_PLAYS + w->play_of_row[row]];
         out->discards[row] = w->twelve && !w->contract[row].hand && (w->allowed[0] >> row & 1)
                                  ? w->chosen[w->play_of_row[row]] : 0;
     }
+    return true;
 }
 
 /* The double-dummy pass's discards (goal: winning), hints for single-dummy. */
@@ -1721,15 +1742,17 @@ bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOp
         out->worlds = (long)w->skats * w->samples;
         out->confidence = o->confidence;
         out->contract_count = w->rows;
-        play_and_summarize(w, solvers, threads, o, out);
-        if (o->model == MODEL_SINGLE_DUMMY) {
+        ok = play_and_summarize(w, solvers, threads, o, out);
+        if (ok && o->model == MODEL_SINGLE_DUMMY) {
             keep_discards(w);
             w->single_dummy = true;
             w->sd_layouts = o->sd_layouts < 1 ? 1 : o->sd_layouts;
             w->rows_played = best_rows(out, o->sd_contracts < 1 ? 1 : o->sd_contracts);
             out->model = MODEL_SINGLE_DUMMY;
-            play_and_summarize(w, solvers, threads, o, out);
+            ok = play_and_summarize(w, solvers, threads, o, out);
         }
+        if (!ok)
+            snprintf(err, n, "out of memory");
         for (int t = 0; t < threads; t++)
             out->nodes += solver_nodes(solvers[t]);
         conclude(out);
