@@ -143,17 +143,22 @@ static bool load_ladder(IssReader *r)
 }
 
 /* A token of MV: the characters up to a blank, ']' or a comment.  False at
- * ']' (not consumed) or the end of the text. */
-static bool next_token(IssReader *r, char out[TOKEN_BYTES], Mark *m)
+ * ']' (not consumed) or the end of the text.  A token too long for out is
+ * kept cut, *too_long set: whatever stood beyond the cut must not be dropped
+ * unseen (a deal with a card that is none at its end read as the deal). */
+static bool next_token(IssReader *r, char out[TOKEN_BYTES], Mark *m, bool *too_long)
 {
     skip_blank(r);
     if (at_end(r) || peek(r) == ']')
         return false;
     *m = r->at;
+    *too_long = false;
     size_t n = 0;
     while (!at_end(r) && !is_blank(peek(r)) && peek(r) != ']' && peek(r) != '#') {
         if (n + 1 < TOKEN_BYTES)
             out[n++] = peek(r);
+        else
+            *too_long = true;
         advance(r);
     }
     out[n] = '\0';
@@ -650,7 +655,11 @@ static bool read_moves(Game *s)
     IssReader *r = s->r;
     char who_text[TOKEN_BYTES], move[TOKEN_BYTES], buf[DEAL_SHOWN_BYTES + 4];
     Mark m;
-    while (next_token(r, who_text, &m)) {
+    bool too_long;
+    while (next_token(r, who_text, &m, &too_long)) {
+        if (too_long)
+            return fail(r, m, s->err, s->err_size, "move too long (more than %d characters): '%s'", TOKEN_BYTES - 1,
+                        shown(who_text, buf));
         int who;
         if (strcmp(who_text, "w") == 0)
             who = -1;
@@ -659,8 +668,11 @@ static bool read_moves(Game *s)
         else
             return fail(r, m, s->err, s->err_size, "expected who moves (w, 0, 1 or 2), not '%s'", shown(who_text, buf));
         Mark mm;
-        if (!next_token(r, move, &mm))
+        if (!next_token(r, move, &mm, &too_long))
             return fail(r, r->at, s->err, s->err_size, "incomplete move: '%s' without a move", who_text);
+        if (too_long)
+            return fail(r, mm, s->err, s->err_size, "move too long (more than %d characters): '%s'", TOKEN_BYTES - 1,
+                        shown(move, buf));
         if (!make_move(s, who, move, mm))
             return false;
     }

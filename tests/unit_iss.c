@@ -177,6 +177,16 @@ static void test_errors(void **state)
     expect_error("(;GM[Skat]MV[w CA] ;)", "t.sgf:1:16: the deal holds 1 cards, it needs 32 (10 per player and the skat)");
     expect_error("(;GM[Skat]", "t.sgf:1:11: unexpected end of file: the record is not closed with ';)'");
     expect_error("GM[Skat]", "t.sgf:1:1: expected '(;', the start of an ISS game record");
+    /* A move longer than the reader keeps is refused, not cut: the 32 cards
+     * of the deal, 100 dots and a card that is none were read as the deal. */
+    expect_error("(;GM[Skat]MV[" DEAL "...................................................................."
+                 "................................ZZ 1 p 2 p 0 p] ;)",
+                 "t.sgf:1:16: move too long (more than 159 characters): "
+                 "'CA.S7.S8.S9.H7.H8.H9.D7.D8.D9.C7.C8.C9.C...'");
+    expect_error("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 18 0 NH 0 CAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+                 "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA] ;)",
+                 "t.sgf:1:132: move too long (more than 159 characters): "
+                 "'CAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA...'");
 }
 
 int main(void)
