@@ -235,7 +235,7 @@ typedef struct {
     bool declared;
     Position pos;
     unsigned resigned;        /* defenders who resigned, one bit per seat */
-    bool claimed;             /* the declarer showed his cards (SC) */
+    bool claimed;             /* the declarer showed his cards (SC), no card played since */
 } Game;
 
 static const char *who_name(int who) { return who < 0 ? "the server (w)" : seat_name(who); }
@@ -594,6 +594,7 @@ static bool move_play(Game *s, int who, const char *move, Mark m)
     if (!set_has(position_legal_moves(p), card))
         return fail(s->r, m, s->err, s->err_size, "illegal play: %s must follow suit, plays %s", seat_name(who),
                     card_name(card, name));
+    s->claimed = false; /* the game went on after a claim: it stands only where the moves end with it */
     Deal *d = &s->g->deal;
     s->g->play_marks[d->play_count] = m;
     d->play[d->play_count++] = card;

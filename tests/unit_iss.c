@@ -177,6 +177,10 @@ static void test_errors(void **state)
     expect_error("(;GM[Skat]MV[w CA] ;)", "t.sgf:1:16: the deal holds 1 cards, it needs 32 (10 per player and the skat)");
     expect_error("(;GM[Skat]", "t.sgf:1:11: unexpected end of file: the record is not closed with ';)'");
     expect_error("GM[Skat]", "t.sgf:1:1: expected '(;', the start of an ISS game record");
+    /* A claim stands when the moves end with it; cards played after it show
+     * the game went on, and a record that stops there is cut short. */
+    expect_error("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 18 0 GH 0 S7 0 SC 1 C7 2 SA 2 SK] ;)",
+                 "t.sgf:1:154: the moves end before the game is over (4 cards played)");
     /* A move longer than the reader keeps is refused, not cut: the 32 cards
      * of the deal, 100 dots and a card that is none were read as the deal. */
     expect_error("(;GM[Skat]MV[" DEAL "...................................................................."
