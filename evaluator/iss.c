@@ -142,23 +142,31 @@ static bool load_ladder(IssReader *r)
     return true;
 }
 
+/* What next_token found wrong with a token. */
+typedef enum { TOKEN_OK, TOKEN_TOO_LONG, TOKEN_NUL } TokenTrouble;
+
 /* A token of MV: the characters up to a blank, ']' or a comment.  False at
- * ']' (not consumed) or the end of the text.  A token too long for out is
- * kept cut, *too_long set: whatever stood beyond the cut must not be dropped
+ * ']' (not consumed) or the end of the text.  A token too long for out, or
+ * holding a NUL byte (*nul_at: where), is kept as far as it goes and
+ * *trouble set: what stands beyond the cut or the NUL must not be dropped
  * unseen (a deal with a card that is none at its end read as the deal). */
-static bool next_token(IssReader *r, char out[TOKEN_BYTES], Mark *m, bool *too_long)
+static bool next_token(IssReader *r, char out[TOKEN_BYTES], Mark *m, TokenTrouble *trouble, Mark *nul_at)
 {
     skip_blank(r);
     if (at_end(r) || peek(r) == ']')
         return false;
     *m = r->at;
-    *too_long = false;
+    *trouble = TOKEN_OK;
     size_t n = 0;
     while (!at_end(r) && !is_blank(peek(r)) && peek(r) != ']' && peek(r) != '#') {
+        if (peek(r) == '\0' && *trouble != TOKEN_NUL) {
+            *trouble = TOKEN_NUL;
+            *nul_at = r->at;
+        }
         if (n + 1 < TOKEN_BYTES)
             out[n++] = peek(r);
-        else
-            *too_long = true;
+        else if (*trouble == TOKEN_OK)
+            *trouble = TOKEN_TOO_LONG;
         advance(r);
     }
     out[n] = '\0';
@@ -650,17 +658,29 @@ static bool make_move(Game *s, int who, const char *move, Mark m)
     }
 }
 
+/* A token read whole: no NUL in it, not cut. */
+static bool token_whole(Game *s, const char *token, Mark m, TokenTrouble trouble, Mark nul_at)
+{
+    char buf[DEAL_SHOWN_BYTES + 4];
+    if (trouble == TOKEN_NUL)
+        return fail(s->r, nul_at, s->err, s->err_size, "a NUL character (\\0) in the move '%s': no game record holds one",
+                    shown(token, buf));
+    if (trouble == TOKEN_TOO_LONG)
+        return fail(s->r, m, s->err, s->err_size, "move too long (more than %d characters): '%s'", TOKEN_BYTES - 1,
+                    shown(token, buf));
+    return true;
+}
+
 /* MV[...]: pairs of WHO and MOVE up to the closing ']'. */
 static bool read_moves(Game *s)
 {
     IssReader *r = s->r;
     char who_text[TOKEN_BYTES], move[TOKEN_BYTES], buf[DEAL_SHOWN_BYTES + 4];
-    Mark m;
-    bool too_long;
-    while (next_token(r, who_text, &m, &too_long)) {
-        if (too_long)
-            return fail(r, m, s->err, s->err_size, "move too long (more than %d characters): '%s'", TOKEN_BYTES - 1,
-                        shown(who_text, buf));
+    Mark m, nul_at;
+    TokenTrouble trouble;
+    while (next_token(r, who_text, &m, &trouble, &nul_at)) {
+        if (!token_whole(s, who_text, m, trouble, nul_at))
+            return false;
         int who;
         if (strcmp(who_text, "w") == 0)
             who = -1;
@@ -669,11 +689,10 @@ static bool read_moves(Game *s)
         else
             return fail(r, m, s->err, s->err_size, "expected who moves (w, 0, 1 or 2), not '%s'", shown(who_text, buf));
         Mark mm;
-        if (!next_token(r, move, &mm, &too_long))
+        if (!next_token(r, move, &mm, &trouble, &nul_at))
             return fail(r, r->at, s->err, s->err_size, "incomplete move: '%s' without a move", who_text);
-        if (too_long)
-            return fail(r, mm, s->err, s->err_size, "move too long (more than %d characters): '%s'", TOKEN_BYTES - 1,
-                        shown(move, buf));
+        if (!token_whole(s, move, mm, trouble, nul_at))
+            return false;
         if (!make_move(s, who, move, mm))
             return false;
     }
@@ -690,7 +709,7 @@ static bool read_moves(Game *s)
 }
 
 /* The value of a property other than MV, up to ']' (comments dropped). */
-static bool read_value(IssReader *r, char *out, size_t size, char *err, size_t n)
+static bool read_value(IssReader *r, const char *label, char *out, size_t size, char *err, size_t n)
 {
     size_t used = 0;
     while (!at_end(r) && peek(r) != ']') {
@@ -699,6 +718,8 @@ static bool read_value(IssReader *r, char *out, size_t size, char *err, size_t n
                 advance(r);
             continue;
         }
+        if (peek(r) == '\0') /* it would end the value: GM[Skat\0Chess] read as Skat */
+            return fail(r, r->at, err, n, "a NUL character (\\0) in %s[...]: no game record holds one", label);
         if (used + 1 < size)
             out[used++] = peek(r);
         advance(r);
@@ -798,7 +819,7 @@ static bool read_record(IssReader *r, IssGame *g, char *err, size_t n)
                 return false;
         } else {
             Mark vm = r->at;
-            if (!read_value(r, value, sizeof value, err, n))
+            if (!read_value(r, label, value, sizeof value, err, n))
                 return false;
             if (strcmp(label, "GM") == 0 && strcmp(value, "Skat") != 0)
                 return fail(r, vm, err, n, "GM[%s]: not a Skat game", shown(value, buf));

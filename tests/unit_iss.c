@@ -39,15 +39,24 @@ static int read_first(const char *text, IssGame *g, char *err, size_t n)
     return got;
 }
 
-static void expect_error(const char *text, const char *message)
+/* The message for the first record of text's size bytes (NULs included). */
+static void expect_error_bytes(const char *text, size_t size, const char *message)
 {
     IssGame *g = malloc(sizeof *g);
     char err[512] = "";
-    assert_int_equal(read_first(text, g, err, sizeof err), -1);
+    IssReader *r = iss_reader_new("t.sgf", text, size);
+    assert_non_null(r);
+    assert_int_equal(iss_reader_next(r, g, err, sizeof err), -1);
+    iss_reader_free(r);
     if (strcmp(err, message) != 0)
         printf("got '%s'\nexpected '%s'\n", err, message);
     assert_string_equal(err, message);
     free(g);
+}
+
+static void expect_error(const char *text, const char *message)
+{
+    expect_error_bytes(text, strlen(text), message);
 }
 
 static void test_detect(void **state)
@@ -177,6 +186,15 @@ static void test_errors(void **state)
     expect_error("(;GM[Skat]MV[w CA] ;)", "t.sgf:1:16: the deal holds 1 cards, it needs 32 (10 per player and the skat)");
     expect_error("(;GM[Skat]", "t.sgf:1:11: unexpected end of file: the record is not closed with ';)'");
     expect_error("GM[Skat]", "t.sgf:1:1: expected '(;', the start of an ISS game record");
+    /* A NUL byte is refused where it stands: it once ended the move or the
+     * value it was in, and what followed was dropped unseen ("CA\0ZZ" was
+     * played as CA, GM[Skat\0Chess] a Skat game). */
+    static const char nul_move[] = "(;GM[Skat]MV[" DEAL " 1 p 2 p 0 18 0 NH 0 CA\0ZZ 1 C7 2 SA] ;)";
+    expect_error_bytes(nul_move, sizeof nul_move - 1,
+                       "t.sgf:1:134: a NUL character (\\0) in the move 'CA': no game record holds one");
+    static const char nul_value[] = "(;GM[Skat\0Chess]MV[" DEAL " 1 p 2 p 0 p] ;)";
+    expect_error_bytes(nul_value, sizeof nul_value - 1,
+                       "t.sgf:1:10: a NUL character (\\0) in GM[...]: no game record holds one");
     /* A claim stands when the moves end with it; cards played after it show
      * the game went on, and a record that stops there is cut short. */
     expect_error("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 18 0 GH 0 S7 0 SC 1 C7 2 SA 2 SK] ;)",
