@@ -202,9 +202,7 @@ static void print_tricks(const CommonOptions *o, const Review *r)
     char card[8], v[16];
     for (int i = 0; i < r->count;) {
         const ReviewCard *first = &r->cards[i];
-        int end = i;
-        while (end < r->count && r->cards[end].trick == first->trick)
-            end++;
+        int end = review_trick_end(r, i);
         printf(" %2d. %-10s", first->trick, seat_name(first->seat));
         int width = 0;
         for (int k = i; k < end; k++)
@@ -507,9 +505,7 @@ static void ramsch_print_text(const CommonOptions *o, const RamschReport *rep)
     }
     for (int i = 0; i < r->count;) {
         const RamschReviewCard *first = &r->cards[i];
-        int end = i;
-        while (end < r->count && r->cards[end].trick == first->trick)
-            end++;
+        int end = review_ramsch_trick_end(r, i);
         printf(" %2d. %-10s", first->trick, seat_name(first->seat));
         int width = 0;
         for (int k = i; k < end; k++)

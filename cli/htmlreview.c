@@ -363,9 +363,7 @@ static void put_tricks(FILE *f, const Review *r)
 {
     fputs("<h3>Tricks</h3>\n<div class=\"tricks\">\n", f);
     for (int i = 0; i < r->count;) {
-        int end = i;
-        while (end < r->count && r->cards[end].trick == r->cards[i].trick)
-            end++;
+        int end = review_trick_end(r, i);
         fprintf(f, "<div class=\"trick\"><div class=\"row\"><span class=\"tn\">%d</span><span class=\"plays\">",
                 r->cards[i].trick);
         for (int k = i; k < end; k++) {
@@ -667,9 +665,7 @@ static void put_ramsch_tricks(FILE *f, const RamschReview *r)
 {
     fputs("<h3>Tricks</h3>\n<div class=\"tricks\">\n", f);
     for (int i = 0; i < r->count;) {
-        int end = i;
-        while (end < r->count && r->cards[end].trick == r->cards[i].trick)
-            end++;
+        int end = review_ramsch_trick_end(r, i);
         fprintf(f, "<div class=\"trick\"><div class=\"row\"><span class=\"tn\">%d</span><span class=\"plays\">",
                 r->cards[i].trick);
         for (int k = i; k < end; k++) {

@@ -133,6 +133,14 @@ void review_game(Solver *solver, const Position *start, const int *play, int cou
 
 /* The table's row of a contract: announcements are left to the table (it
  * declares what double-dummy play guarantees), the rest must match. */
+int review_trick_end(const Review *r, int first)
+{
+    int end = first;
+    while (end < r->count && r->cards[end].trick == r->cards[first].trick)
+        end++;
+    return end;
+}
+
 static bool same_row(const Contract *row, const Contract *played)
 {
     return row->game == played->game && row->hand == played->hand && row->ouvert == played->ouvert &&
@@ -292,4 +300,12 @@ void review_ramsch(Solver *solver, const Position *start, const int start_points
         out->seats[seat].tricks = tricks[seat];
     }
     out->nodes = solver_nodes(solver) - nodes;
+}
+
+int review_ramsch_trick_end(const RamschReview *r, int first)
+{
+    int end = first;
+    while (end < r->count && r->cards[end].trick == r->cards[first].trick)
+        end++;
+    return end;
 }

@@ -83,6 +83,11 @@ typedef struct {
 void review_game(Solver *solver, const Position *start, const int *play, int count, const ReviewThresholds *t,
                  Review *out);
 
+/* One past the last card of the trick that r->cards[first] belongs to (the
+ * cards of a trick stand together): the outputs go through a review a trick
+ * at a time.  A record that stops inside a trick ends with a short one. */
+int review_trick_end(const Review *r, int first);
+
 /* The thresholds of a game under rules, with the least outcome that wins it:
  * a game whose value cannot reach the bid is lost (ISkO 5.3), as is one that
  * misses its announcement.  play gives the contract, the declarer's twelve
@@ -172,5 +177,8 @@ typedef struct {
  * once. */
 void review_ramsch(Solver *solver, const Position *start, const int points[SEAT_COUNT], const int tricks[SEAT_COUNT],
                    const int *play, int count, const RamschThresholds *t, RamschReview *out);
+
+/* review_trick_end for a Ramsch. */
+int review_ramsch_trick_end(const RamschReview *r, int first);
 
 #endif

@@ -95,6 +95,16 @@ static void test_blunder_by_hand(void **state)
     assert_int_equal(r->players[SEAT_MIDDLEHAND].mistakes, 0);
     assert_int_equal(r->players[SEAT_REARHAND].mistakes, 1);
     assert_int_equal(r->players[SEAT_REARHAND].cost, 4);
+
+    /* the tricks as the outputs group them: three whole ones, then a record
+     * stopping after the seventh card ends with a trick of one card */
+    assert_int_equal(review_trick_end(r, 0), 3);
+    assert_int_equal(review_trick_end(r, 3), 6);
+    assert_int_equal(review_trick_end(r, 4), 6);
+    assert_int_equal(review_trick_end(r, 6), 9);
+    review_game(s, &pos, play, 7, &isko, r);
+    assert_int_equal(review_trick_end(r, 3), 6);
+    assert_int_equal(review_trick_end(r, 6), 7);
     free(r);
     solver_free(s);
 }
@@ -302,6 +312,19 @@ static void test_ramsch_against_oracle(void **state)
         }
     }
     assert_true(decisive_seen > 0); /* the random play did throw chances away */
+
+    /* the tricks as the outputs group them, for a record stopping after
+     * five cards too: the last one short */
+    for (int count = 12; count >= 5; count -= 7) {
+        r->count = count;
+        int tricks = 0;
+        for (int i = 0; i < r->count; i = review_ramsch_trick_end(r, i), tricks++) {
+            int end = review_ramsch_trick_end(r, i);
+            assert_int_equal(end, i + 3 < r->count ? i + 3 : r->count);
+            assert_int_equal(r->cards[end - 1].trick, r->cards[i].trick);
+        }
+        assert_int_equal(tricks, count == 12 ? 4 : 2);
+    }
     free(r);
     solver_free(s);
 }
