@@ -93,9 +93,14 @@ static json_t *value_json(GameType game, int value)
     return game == GAME_NULL ? json_boolean(value) : json_integer(value);
 }
 
-static const char *mark_of_card(const ReviewCard *c)
+/* "; better: CA SK" after a mistake's note: the cards that kept the value. */
+static void print_better(const CommonOptions *o, const int *better, int count)
 {
-    return c->decisive ? "??" : c->mistake ? "?" : "";
+    char card[8];
+    if (count)
+        printf("; better:");
+    for (int i = 0; i < count; i++)
+        printf(" %s", text_card(o, better[i], card));
 }
 
 static const char *role_name(const Review *r, int seat)
@@ -175,9 +180,9 @@ static void print_header(const CommonOptions *o, const Report *rep)
 
 static void print_note(const CommonOptions *o, const Review *r, const ReviewCard *c)
 {
-    char card[8], before[16], after[16], better[128];
+    char card[8], before[16], after[16];
     GameType g = r->game;
-    printf("      %s %s%s", seat_name(c->seat), text_card(o, c->card, card), mark_of_card(c));
+    printf("      %s %s%s", seat_name(c->seat), text_card(o, c->card, card), review_mistake_mark(c->decisive, c->mistake));
     if (c->decisive)
         printf(" turns the game: %s -> %s%s", review_class_name(c->class_before), review_class_name(c->class_after),
                g == GAME_NULL ? "" : ";");
@@ -187,13 +192,7 @@ static void print_note(const CommonOptions *o, const Review *r, const ReviewCard
     } else
         printf(" costs %d (%s -> %s)", c->cost, value_text(g, c->value_before, before),
                value_text(g, c->value_after, after));
-    size_t used = 0;
-    better[0] = '\0';
-    for (int i = 0; i < c->better_count && used + 10 < sizeof better; i++)
-        used += (size_t)snprintf(better + used, sizeof better - used, "%s%s", i ? " " : "",
-                                 text_card(o, c->better[i], card));
-    if (c->better_count)
-        printf("; better: %s", better);
+    print_better(o, c->better, c->better_count);
     printf("\n");
 }
 
@@ -206,7 +205,7 @@ static void print_tricks(const CommonOptions *o, const Review *r)
         printf(" %2d. %-10s", first->trick, seat_name(first->seat));
         int width = 0;
         for (int k = i; k < end; k++)
-            width += printf(" %s%-2s", text_card(o, r->cards[k].card, card), mark_of_card(&r->cards[k]));
+            width += printf(" %s%-2s", text_card(o, r->cards[k].card, card), review_mistake_mark(r->cards[k].decisive, r->cards[k].mistake));
         printf("%*s", width < 18 ? 18 - width : 0, "");
         const ReviewCard *last = &r->cards[end - 1];
         if (last->trick_winner >= 0) {
@@ -307,7 +306,7 @@ static json_t *card_json(const Review *r, const ReviewCard *c)
     json_object_set_new(j, "value_after", value_json(r->game, c->value_after));
     json_object_set_new(j, "cost", json_integer(c->cost));
     json_object_set_new(j, "decisive", json_boolean(c->decisive));
-    json_object_set_new(j, "mistake", json_string(c->decisive ? "decisive" : c->mistake ? "inaccuracy" : "none"));
+    json_object_set_new(j, "mistake", json_string(review_mistake_name(c->decisive, c->mistake)));
     json_object_set_new(j, "outcome_before", json_string(review_class_name(c->class_before)));
     json_object_set_new(j, "outcome_after", json_string(review_class_name(c->class_after)));
     json_object_set_new(j, "better", json_card_list(c->better, c->better_count));
@@ -450,27 +449,16 @@ typedef struct {
 static const char *const chance_names[] = {[RAMSCH_KEPT] = "", [RAMSCH_LOST_DURCHMARSCH] = "durchmarsch",
                                            [RAMSCH_LOST_JUNGFRAU] = "jungfrau"};
 
-static const char *ramsch_mark(const RamschReviewCard *c)
-{
-    return c->decisive ? "??" : c->mistake ? "?" : "";
-}
-
 static void ramsch_print_note(const CommonOptions *o, const RamschReviewCard *c)
 {
-    char card[8], better[128];
-    printf("      %s %s%s", seat_name(c->seat), text_card(o, c->card, card), ramsch_mark(c));
+    char card[8];
+    printf("      %s %s%s", seat_name(c->seat), text_card(o, c->card, card), review_mistake_mark(c->decisive, c->mistake));
     if (c->lost == RAMSCH_LOST_DURCHMARSCH)
         printf(" throws away the Durchmarsch;");
     else if (c->lost == RAMSCH_LOST_JUNGFRAU)
         printf(" throws away the Jungfrau (no trick);");
     printf(" costs %d (%d -> %d)", c->cost, c->value_before, c->value_after);
-    size_t used = 0;
-    better[0] = '\0';
-    for (int i = 0; i < c->better_count && used + 10 < sizeof better; i++)
-        used += (size_t)snprintf(better + used, sizeof better - used, "%s%s", i ? " " : "",
-                                 text_card(o, c->better[i], card));
-    if (c->better_count)
-        printf("; better: %s", better);
+    print_better(o, c->better, c->better_count);
     printf("\n");
 }
 
@@ -509,7 +497,7 @@ static void ramsch_print_text(const CommonOptions *o, const RamschReport *rep)
         printf(" %2d. %-10s", first->trick, seat_name(first->seat));
         int width = 0;
         for (int k = i; k < end; k++)
-            width += printf(" %s%-2s", text_card(o, r->cards[k].card, card), ramsch_mark(&r->cards[k]));
+            width += printf(" %s%-2s", text_card(o, r->cards[k].card, card), review_mistake_mark(r->cards[k].decisive, r->cards[k].mistake));
         printf("%*s", width < 18 ? 18 - width : 0, "");
         const RamschReviewCard *last = &r->cards[end - 1];
         if (last->trick_winner >= 0)
@@ -560,7 +548,7 @@ static json_t *ramsch_card_json(const RamschReviewCard *c)
     json_object_set_new(j, "value_after", json_integer(c->value_after));
     json_object_set_new(j, "cost", json_integer(c->cost));
     json_object_set_new(j, "decisive", json_boolean(c->decisive));
-    json_object_set_new(j, "mistake", json_string(c->decisive ? "decisive" : c->mistake ? "inaccuracy" : "none"));
+    json_object_set_new(j, "mistake", json_string(review_mistake_name(c->decisive, c->mistake)));
     json_object_set_new(j, "lost", c->lost == RAMSCH_KEPT ? json_null() : json_string(chance_names[c->lost]));
     json_object_set_new(j, "better", json_card_list(c->better, c->better_count));
     return j;

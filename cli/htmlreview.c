@@ -99,9 +99,24 @@ static void put_value(FILE *f, GameType game, int value)
         fprintf(f, "%d", value);
 }
 
-static const char *mistake_class(const ReviewCard *c)
+/* The start of a mistake's note in a trick: "<li ...><b>seat card??</b> ". */
+static void put_note_start(FILE *f, int seat, int card, bool decisive, bool mistake)
 {
-    return c->decisive ? "decisive" : c->mistake ? "inaccuracy" : "";
+    fprintf(f, "<li class=\"note %s\"><b>", review_mistake_name(decisive, mistake));
+    textf(f, "%s ", seat_name(seat));
+    put_card(f, card);
+    fprintf(f, "<span class=\"mark\">%s</span></b> ", review_mistake_mark(decisive, mistake));
+}
+
+/* ". Better: CA SK" after a mistake's note: the cards that kept the value. */
+static void put_better(FILE *f, const int *better, int count)
+{
+    if (count)
+        fputs(". Better:", f);
+    for (int i = 0; i < count; i++) {
+        fputc(' ', f);
+        put_card(f, better[i]);
+    }
 }
 
 static const char *seat_short(int seat)
@@ -206,7 +221,7 @@ static void chart_tooltip(FILE *f, const Review *r, const ReviewCard *c)
     card_symbol_name(c->card, name);
     snprintf(card, sizeof card, "%s", name);
     textf(f, "Trick %d, %s (%s) %s%s: ", c->trick, seat_name(c->seat), c->declarer ? "declarer" : "defender", card,
-          c->decisive ? "??" : "?");
+          review_mistake_mark(c->decisive, c->mistake));
     if (c->decisive)
         textf(f, "turns the game, %s \u2192 %s", review_class_name(c->class_before), review_class_name(c->class_after));
     if (r->game != GAME_NULL)
@@ -241,7 +256,7 @@ static void put_chart(FILE *f, const HtmlGame *g, int section)
         if (!c->mistake)
             continue;
         fprintf(f, "<circle class=\"mk %s\" data-card=\"%d\" data-cost=\"%d\" cx=\"%.1f\" cy=\"%.1f\" r=\"%d\"><title>",
-                mistake_class(c), i + 1, c->cost, chart_x(i + 1), chart_y(game, c->value_after), c->decisive ? 7 : 5);
+                review_mistake_name(c->decisive, c->mistake), i + 1, c->cost, chart_x(i + 1), chart_y(game, c->value_after), c->decisive ? 7 : 5);
         chart_tooltip(f, r, c);
         fputs("</title></circle>\n", f);
     }
@@ -338,10 +353,7 @@ static void put_reviews(FILE *f, const HtmlGame *g)
 static void put_note(FILE *f, const Review *r, const ReviewCard *c)
 {
     GameType game = r->game;
-    fprintf(f, "<li class=\"note %s\"><b>", mistake_class(c));
-    textf(f, "%s ", seat_name(c->seat));
-    put_card(f, c->card);
-    fprintf(f, "<span class=\"mark\">%s</span></b> ", c->decisive ? "??" : "?");
+    put_note_start(f, c->seat, c->card, c->decisive, c->mistake);
     if (c->decisive)
         textf(f, "turns the game: %s \u2192 %s%s ", review_class_name(c->class_before),
               review_class_name(c->class_after), game == GAME_NULL ? "" : ";");
@@ -349,13 +361,7 @@ static void put_note(FILE *f, const Review *r, const ReviewCard *c)
         textf(f, "costs %d (%d \u2192 %d)", c->cost, c->value_before, c->value_after);
     else if (!c->decisive)
         textf(f, "declarer %s \u2192 %s", c->value_before ? "wins" : "loses", c->value_after ? "wins" : "loses");
-    if (c->better_count) {
-        fputs(". Better: ", f);
-        for (int i = 0; i < c->better_count; i++) {
-            fputs(i ? " " : "", f);
-            put_card(f, c->better[i]);
-        }
-    }
+    put_better(f, c->better, c->better_count);
     fputs("</li>\n", f);
 }
 
@@ -373,7 +379,7 @@ static void put_tricks(FILE *f, const Review *r)
             fputs("\">", f);
             put_card(f, c->card);
             if (c->mistake)
-                fprintf(f, "<span class=\"mark %s\">%s</span>", mistake_class(c), c->decisive ? "??" : "?");
+                fprintf(f, "<span class=\"mark %s\">%s</span>", review_mistake_name(c->decisive, c->mistake), review_mistake_mark(c->decisive, c->mistake));
             fprintf(f, "<small>%s</small></span>", seat_short(c->seat));
         }
         fputs("</span><span class=\"after\">", f);
@@ -550,11 +556,6 @@ void html_page_add_skipped(HtmlPage *page, const char *name, const char *why)
 static const char *const ramsch_lost_text[] = {
     [RAMSCH_KEPT] = "", [RAMSCH_LOST_DURCHMARSCH] = "Durchmarsch", [RAMSCH_LOST_JUNGFRAU] = "Jungfrau"};
 
-static const char *ramsch_mistake_class(const RamschReviewCard *c)
-{
-    return c->decisive ? "decisive" : c->mistake ? "inaccuracy" : "";
-}
-
 static const char *ramsch_chances(bool takes_all, bool avoids_all)
 {
     return takes_all ? "can force a Durchmarsch" : avoids_all ? "can stay a Jungfrau" : "no Durchmarsch or Jungfrau";
@@ -612,9 +613,9 @@ static void put_ramsch_chart(FILE *f, const RamschReview *r, int section)
         card_symbol_name(c->card, name);
         fprintf(f, "<circle class=\"mk %s\" data-card=\"%d\" data-seat=\"%s\" data-cost=\"%d\" cx=\"%.1f\" "
                    "cy=\"%.1f\" r=\"%d\"><title>",
-                ramsch_mistake_class(c), i + 1, seat_name(c->seat), c->cost, chart_x(i + 1),
+                review_mistake_name(c->decisive, c->mistake), i + 1, seat_name(c->seat), c->cost, chart_x(i + 1),
                 chart_y(GAME_GRAND, c->value_after), c->decisive ? 7 : 5);
-        textf(f, "Trick %d, %s %s%s: ", c->trick, seat_name(c->seat), name, c->decisive ? "??" : "?");
+        textf(f, "Trick %d, %s %s%s: ", c->trick, seat_name(c->seat), name, review_mistake_mark(c->decisive, c->mistake));
         ramsch_note_text(f, c);
         fputs("</title></circle>\n", f);
     }
@@ -675,7 +676,7 @@ static void put_ramsch_tricks(FILE *f, const RamschReview *r)
             fputs("\">", f);
             put_card(f, c->card);
             if (c->mistake)
-                fprintf(f, "<span class=\"mark %s\">%s</span>", ramsch_mistake_class(c), c->decisive ? "??" : "?");
+                fprintf(f, "<span class=\"mark %s\">%s</span>", review_mistake_name(c->decisive, c->mistake), review_mistake_mark(c->decisive, c->mistake));
             fprintf(f, "<small>%s</small></span>", seat_short(c->seat));
         }
         fputs("</span><span class=\"after\">", f);
@@ -692,18 +693,9 @@ static void put_ramsch_tricks(FILE *f, const RamschReview *r)
             if (!notes)
                 fputs("<ul class=\"notes\">\n", f);
             notes = true;
-            fprintf(f, "<li class=\"note %s\"><b>", ramsch_mistake_class(c));
-            textf(f, "%s ", seat_name(c->seat));
-            put_card(f, c->card);
-            fprintf(f, "<span class=\"mark\">%s</span></b> ", c->decisive ? "??" : "?");
+            put_note_start(f, c->seat, c->card, c->decisive, c->mistake);
             ramsch_note_text(f, c);
-            if (c->better_count) {
-                fputs(". Better: ", f);
-                for (int b = 0; b < c->better_count; b++) {
-                    fputs(b ? " " : "", f);
-                    put_card(f, c->better[b]);
-                }
-            }
+            put_better(f, c->better, c->better_count);
             fputs("</li>\n", f);
         }
         if (notes)

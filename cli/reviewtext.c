@@ -9,3 +9,28 @@ const char *review_class_name(ReviewClass c)
     };
     return (unsigned)c < REVIEW_CLASS_COUNT ? names[c] : "?";
 }
+
+typedef enum { MISTAKE_NONE, MISTAKE_INACCURACY, MISTAKE_DECISIVE, MISTAKE_KIND_COUNT } MistakeKind;
+
+static const struct {
+    const char *name, *mark;
+} mistake_words[MISTAKE_KIND_COUNT] = {
+    [MISTAKE_NONE] = {"none", ""},
+    [MISTAKE_INACCURACY] = {"inaccuracy", "?"},
+    [MISTAKE_DECISIVE] = {"decisive", "??"},
+};
+
+static MistakeKind mistake_kind(bool decisive, bool mistake)
+{
+    return decisive ? MISTAKE_DECISIVE : mistake ? MISTAKE_INACCURACY : MISTAKE_NONE;
+}
+
+const char *review_mistake_name(bool decisive, bool mistake)
+{
+    return mistake_words[mistake_kind(decisive, mistake)].name;
+}
+
+const char *review_mistake_mark(bool decisive, bool mistake)
+{
+    return mistake_words[mistake_kind(decisive, mistake)].mark;
+}

@@ -8,4 +8,10 @@
 /* The outcome class in words: "won", "lost schneider" ... */
 const char *review_class_name(ReviewClass c);
 
+/* A card's mistake, for game and Ramsch reviews alike: its name ("none",
+ * "inaccuracy", "decisive": the JSON value and the HTML class) and its mark
+ * ("", "?", "??"). */
+const char *review_mistake_name(bool decisive, bool mistake);
+const char *review_mistake_mark(bool decisive, bool mistake);
+
 #endif
