@@ -196,17 +196,32 @@ static void print_note(const CommonOptions *o, const Review *r, const ReviewCard
     printf("\n");
 }
 
+/* A card on its trick's line, with its mark; returns the width printed. */
+static int print_trick_card(const CommonOptions *o, int card, bool decisive, bool mistake)
+{
+    char text[8];
+    return printf(" %s%-2s", text_card(o, card, text), review_mistake_mark(decisive, mistake));
+}
+
+/* Pads a trick's cards (width printed) so that what follows stands in one
+ * column for tricks of one, two and three cards. */
+static void print_trick_padding(int width)
+{
+    enum { TRICK_CARDS_WIDTH = 18 };
+    printf("%*s", width < TRICK_CARDS_WIDTH ? TRICK_CARDS_WIDTH - width : 0, "");
+}
+
 static void print_tricks(const CommonOptions *o, const Review *r)
 {
-    char card[8], v[16];
+    char v[16];
     for (int i = 0; i < r->count;) {
         const ReviewCard *first = &r->cards[i];
         int end = review_trick_end(r, i);
         printf(" %2d. %-10s", first->trick, seat_name(first->seat));
         int width = 0;
         for (int k = i; k < end; k++)
-            width += printf(" %s%-2s", text_card(o, r->cards[k].card, card), review_mistake_mark(r->cards[k].decisive, r->cards[k].mistake));
-        printf("%*s", width < 18 ? 18 - width : 0, "");
+            width += print_trick_card(o, r->cards[k].card, r->cards[k].decisive, r->cards[k].mistake);
+        print_trick_padding(width);
         const ReviewCard *last = &r->cards[end - 1];
         if (last->trick_winner >= 0) {
             printf(" -> %-10s", seat_name(last->trick_winner));
@@ -497,8 +512,8 @@ static void ramsch_print_text(const CommonOptions *o, const RamschReport *rep)
         printf(" %2d. %-10s", first->trick, seat_name(first->seat));
         int width = 0;
         for (int k = i; k < end; k++)
-            width += printf(" %s%-2s", text_card(o, r->cards[k].card, card), review_mistake_mark(r->cards[k].decisive, r->cards[k].mistake));
-        printf("%*s", width < 18 ? 18 - width : 0, "");
+            width += print_trick_card(o, r->cards[k].card, r->cards[k].decisive, r->cards[k].mistake);
+        print_trick_padding(width);
         const RamschReviewCard *last = &r->cards[end - 1];
         if (last->trick_winner >= 0)
             printf(" -> %-10s points %3d %3d %3d", seat_name(last->trick_winner), last->points[0], last->points[1],

@@ -99,6 +99,27 @@ static void put_value(FILE *f, GameType game, int value)
         fprintf(f, "%d", value);
 }
 
+static const char *seat_short(int seat)
+{
+    static const char *const names[SEAT_COUNT] = {"FH", "MH", "RH"};
+    return names[seat];
+}
+
+/* A card in a trick's row, with its mark and the seat's short name; title
+ * (who played it) shows on hovering, play_class is added to the span's. */
+static void put_trick_card(FILE *f, const char *play_class, const char *title, int seat, int card, bool decisive,
+                           bool mistake)
+{
+    fprintf(f, "<span class=\"play%s\" title=\"", play_class);
+    html_escape(f, title);
+    fputs("\">", f);
+    put_card(f, card);
+    if (mistake)
+        fprintf(f, "<span class=\"mark %s\">%s</span>", review_mistake_name(decisive, mistake),
+                review_mistake_mark(decisive, mistake));
+    fprintf(f, "<small>%s</small></span>", seat_short(seat));
+}
+
 /* The start of a mistake's note in a trick: "<li ...><b>seat card??</b> ". */
 static void put_note_start(FILE *f, int seat, int card, bool decisive, bool mistake)
 {
@@ -117,12 +138,6 @@ static void put_better(FILE *f, const int *better, int count)
         fputc(' ', f);
         put_card(f, better[i]);
     }
-}
-
-static const char *seat_short(int seat)
-{
-    static const char *const names[SEAT_COUNT] = {"FH", "MH", "RH"};
-    return names[seat];
 }
 
 /* ---- the chart ------------------------------------------------------------ */
@@ -374,13 +389,9 @@ static void put_tricks(FILE *f, const Review *r)
                 r->cards[i].trick);
         for (int k = i; k < end; k++) {
             const ReviewCard *c = &r->cards[k];
-            fprintf(f, "<span class=\"play%s\" title=\"", c->declarer ? " decl" : "");
-            textf(f, "%s (%s)", seat_name(c->seat), c->declarer ? "declarer" : "defender");
-            fputs("\">", f);
-            put_card(f, c->card);
-            if (c->mistake)
-                fprintf(f, "<span class=\"mark %s\">%s</span>", review_mistake_name(c->decisive, c->mistake), review_mistake_mark(c->decisive, c->mistake));
-            fprintf(f, "<small>%s</small></span>", seat_short(c->seat));
+            char title[64];
+            snprintf(title, sizeof title, "%s (%s)", seat_name(c->seat), c->declarer ? "declarer" : "defender");
+            put_trick_card(f, c->declarer ? " decl" : "", title, c->seat, c->card, c->decisive, c->mistake);
         }
         fputs("</span><span class=\"after\">", f);
         const ReviewCard *last = &r->cards[end - 1];
@@ -671,13 +682,7 @@ static void put_ramsch_tricks(FILE *f, const RamschReview *r)
                 r->cards[i].trick);
         for (int k = i; k < end; k++) {
             const RamschReviewCard *c = &r->cards[k];
-            fputs("<span class=\"play\" title=\"", f);
-            html_escape(f, seat_name(c->seat));
-            fputs("\">", f);
-            put_card(f, c->card);
-            if (c->mistake)
-                fprintf(f, "<span class=\"mark %s\">%s</span>", review_mistake_name(c->decisive, c->mistake), review_mistake_mark(c->decisive, c->mistake));
-            fprintf(f, "<small>%s</small></span>", seat_short(c->seat));
+            put_trick_card(f, "", seat_name(c->seat), c->seat, c->card, c->decisive, c->mistake);
         }
         fputs("</span><span class=\"after\">", f);
         const RamschReviewCard *last = &r->cards[end - 1];
