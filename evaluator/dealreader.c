@@ -130,16 +130,27 @@ static int syntax_error(DealReader *r, char *err, size_t err_size)
     return -1;
 }
 
-/* The next document, once the guard has found it flat and small enough. */
+static bool refuse(DealReader *r, yaml_mark_t m)
+{
+    r->refused = true;
+    r->refused_mark = (Mark){(int)m.line + 1, (int)m.column + 1};
+    return false;
+}
+
+/* The next document, once the guard has found it flat and small enough,
+ * each alias with a node of its own (yaml_depth_place_aliases). */
 static bool load(DealReader *r, yaml_document_t *doc)
 {
     yaml_mark_t m;
-    if (!yaml_depth_next(&r->guard, &m)) {
-        r->refused = true;
-        r->refused_mark = (Mark){(int)m.line + 1, (int)m.column + 1};
+    if (!yaml_depth_next(&r->guard, &m))
+        return refuse(r, m);
+    if (!yaml_parser_load(&r->parser, doc))
         return false;
+    if (!yaml_depth_place_aliases(&r->guard, doc, &m)) {
+        yaml_document_delete(doc);
+        return refuse(r, m);
     }
-    return yaml_parser_load(&r->parser, doc);
+    return true;
 }
 
 /* An empty document ("---" and nothing) holds no deal: skipped. */

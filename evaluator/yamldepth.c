@@ -1,5 +1,6 @@
 #include "yamldepth.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 bool yaml_depth_init(YamlDepth *g, const char *text, size_t size)
@@ -37,12 +38,52 @@ static bool is_node(yaml_event_type_t type)
            type == YAML_ALIAS_EVENT;
 }
 
+/* A collection open while the guard walks a document. */
+typedef struct {
+    int id;       /* the loader's node number */
+    int children; /* the places it has filled so far, aliases included */
+} Open;
+
 /* Where a document stands while the guard walks it. */
 typedef struct {
     int depth;
     size_t nodes;
-    size_t start; /* byte offset of the document's first event */
+    size_t start;  /* byte offset of the document's first event */
+    int made;      /* nodes the loader makes (aliases make none): the last one's number */
+    Open open[YAML_MAX_DEPTH + 1];
 } Walk;
+
+static bool note_alias(YamlDepth *g, const Walk *w, yaml_mark_t mark)
+{
+    if (g->alias_count == g->alias_capacity) {
+        size_t capacity = g->alias_capacity ? 2 * g->alias_capacity : 16;
+        YamlAlias *more = realloc(g->aliases, capacity * sizeof *more);
+        if (!more)
+            return false;
+        g->aliases = more;
+        g->alias_capacity = capacity;
+    }
+    const Open *parent = &w->open[w->depth - 1];
+    g->aliases[g->alias_count++] = (YamlAlias){parent->id, parent->children, w->depth, mark};
+    return true;
+}
+
+/* Follows the loader's numbering: a node gets the next number at its first
+ * event and fills the next place of the collection around it; an alias fills
+ * a place and makes no node. */
+static bool follow(YamlDepth *g, Walk *w, const yaml_event_t *e)
+{
+    bool alias = e->type == YAML_ALIAS_EVENT;
+    if (alias && w->depth > 0 && !note_alias(g, w, e->start_mark))
+        return false;
+    if (is_node(e->type) && w->depth > 0)
+        w->open[w->depth - 1].children++;
+    if (is_node(e->type) && !alias)
+        w->made++;
+    if (depth_step(e) > 0 && w->depth < YAML_MAX_DEPTH + 1)
+        w->open[w->depth] = (Open){w->made, 0};
+    return true;
+}
 
 /* Why the event e (already counted into w) is over a bound, or NULL.  Only
  * nodes count towards the length, so comments after the last node of a
@@ -62,8 +103,9 @@ static const char *over_bound(const Walk *w, const yaml_event_t *e)
 
 bool yaml_depth_next(YamlDepth *g, yaml_mark_t *where)
 {
-    Walk w = {0, 0, 0};
+    Walk w = {0};
     bool started = false;
+    g->alias_count = 0;
     while (!g->done) {
         yaml_event_t e;
         if (!yaml_parser_parse(&g->parser, &e)) {
@@ -75,10 +117,13 @@ bool yaml_depth_next(YamlDepth *g, yaml_mark_t *where)
             started = true;
         }
         yaml_event_type_t type = e.type;
+        *where = e.start_mark;
+        if (!follow(g, &w, &e))
+            g->problem = "out of memory";
         w.depth += depth_step(&e);
         w.nodes += is_node(type);
-        *where = e.start_mark;
-        g->problem = over_bound(&w, &e);
+        if (!g->problem)
+            g->problem = over_bound(&w, &e);
         yaml_event_delete(&e);
         if (g->problem) {
             g->done = true;
@@ -92,7 +137,116 @@ bool yaml_depth_next(YamlDepth *g, yaml_mark_t *where)
     return true;
 }
 
+/* ---- aliases ------------------------------------------------------------- */
+
+/* Copying the nodes an alias names. */
+typedef struct {
+    yaml_document_t *doc;
+    yaml_mark_t mark;                /* the alias's: every copy is marked there */
+    int chain[YAML_MAX_DEPTH + 1];   /* the collections being copied, outermost first */
+    int chain_length;
+    const char *problem;
+} Copy;
+
+static size_t node_count(const yaml_document_t *doc)
+{
+    return (size_t)(doc->nodes.top - doc->nodes.start);
+}
+
+static int copy_node(Copy *c, int id, int depth);
+
+/* Copies the children of collection id into copy: items, or keys and values. */
+static bool copy_children(Copy *c, int id, int copy, int depth)
+{
+    yaml_node_t *n = yaml_document_get_node(c->doc, id);
+    bool sequence = n->type == YAML_SEQUENCE_NODE;
+    size_t count = sequence ? (size_t)(n->data.sequence.items.top - n->data.sequence.items.start)
+                            : (size_t)(n->data.mapping.pairs.top - n->data.mapping.pairs.start);
+    for (size_t i = 0; i < count; i++) {
+        n = yaml_document_get_node(c->doc, id); /* adding nodes moves them */
+        if (sequence) {
+            int item = copy_node(c, n->data.sequence.items.start[i], depth + 1);
+            if (!item || !yaml_document_append_sequence_item(c->doc, copy, item))
+                return false;
+        } else {
+            yaml_node_pair_t pair = n->data.mapping.pairs.start[i];
+            int key = copy_node(c, pair.key, depth + 1);
+            int value = key ? copy_node(c, pair.value, depth + 1) : 0;
+            if (!value || !yaml_document_append_mapping_pair(c->doc, copy, key, value))
+                return false;
+        }
+    }
+    return true;
+}
+
+/* A copy of node id and all below it, marked at c->mark: its number, or 0
+ * with c->problem.  depth is the nesting of the copy were it a collection. */
+static int copy_node(Copy *c, int id, int depth)
+{
+    yaml_node_t n = *yaml_document_get_node(c->doc, id);
+    bool collection = n.type != YAML_SCALAR_NODE;
+    for (int k = 0; k < c->chain_length; k++)
+        if (c->chain[k] == id) {
+            c->problem = "an alias inside the node it names (a recursive alias)";
+            return 0;
+        }
+    if (collection && depth > YAML_MAX_DEPTH) {
+        c->problem = "nesting deeper than 64 levels";
+        return 0;
+    }
+    if (node_count(c->doc) >= YAML_MAX_NODES) {
+        c->problem = "document too large: aliases make it more than 10000 YAML nodes (a deal has about 100)";
+        return 0;
+    }
+    int copy = n.type == YAML_SCALAR_NODE
+                   ? yaml_document_add_scalar(c->doc, n.tag, n.data.scalar.value, (int)n.data.scalar.length,
+                                              n.data.scalar.style)
+               : n.type == YAML_SEQUENCE_NODE ? yaml_document_add_sequence(c->doc, n.tag, n.data.sequence.style)
+                                              : yaml_document_add_mapping(c->doc, n.tag, n.data.mapping.style);
+    if (copy && collection) {
+        c->chain[c->chain_length++] = id;
+        if (!copy_children(c, id, copy, depth))
+            copy = 0;
+        c->chain_length--;
+    }
+    if (!copy) {
+        if (!c->problem)
+            c->problem = "out of memory";
+        return 0;
+    }
+    yaml_node_t *made = yaml_document_get_node(c->doc, copy);
+    made->start_mark = made->end_mark = c->mark;
+    return copy;
+}
+
+/* The place an alias fills: an item, a key or a value. */
+static yaml_node_item_t *alias_place(yaml_document_t *doc, const YamlAlias *a)
+{
+    yaml_node_t *parent = yaml_document_get_node(doc, a->parent);
+    if (parent->type == YAML_SEQUENCE_NODE)
+        return &parent->data.sequence.items.start[a->slot];
+    yaml_node_pair_t *pair = &parent->data.mapping.pairs.start[a->slot / 2];
+    return a->slot % 2 ? &pair->value : &pair->key;
+}
+
+bool yaml_depth_place_aliases(YamlDepth *g, yaml_document_t *doc, yaml_mark_t *where)
+{
+    for (size_t i = 0; i < g->alias_count; i++) {
+        const YamlAlias *a = &g->aliases[i];
+        Copy c = {.doc = doc, .mark = a->mark};
+        int copy = copy_node(&c, *alias_place(doc, a), a->depth + 1);
+        if (!copy) {
+            *where = a->mark;
+            g->problem = c.problem;
+            return false;
+        }
+        *alias_place(doc, a) = copy;
+    }
+    return true;
+}
+
 void yaml_depth_delete(YamlDepth *g)
 {
     yaml_parser_delete(&g->parser);
+    free(g->aliases);
 }

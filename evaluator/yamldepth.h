@@ -8,7 +8,14 @@
  * first collection nested deeper than YAML_MAX_DEPTH, the first node past
  * YAML_MAX_NODES or the first node ending past YAML_MAX_DOCUMENT_BYTES from
  * the document's start, at once and before the tree exists.  A file of many
- * small documents is fine: each is loaded and freed in turn. */
+ * small documents is fine: each is loaded and freed in turn.
+ *
+ * The walk also notes where each alias (*name) stands: the loader makes an
+ * alias share the node it names, marked where the anchor (&name) stands, so
+ * a wrong value used through an alias would be reported at the anchor, and
+ * nested aliases ("billion laughs") would make a small tree that stands for
+ * an enormous one.  yaml_depth_place_aliases gives each alias a copy of its
+ * own, marked where the alias stands, within the same bounds. */
 #ifndef SKATDD_YAMLDEPTH_H
 #define SKATDD_YAMLDEPTH_H
 
@@ -22,10 +29,20 @@ enum {
     YAML_MAX_DOCUMENT_BYTES = 1 << 20,     /* a deal is a few hundred bytes */
 };
 
+/* An alias of the document walked last, in the loader's node numbers. */
+typedef struct {
+    int parent;       /* the sequence or mapping holding it */
+    int slot;         /* its place there: the item, or 2 * pair + 1 for a value, 2 * pair for a key */
+    int depth;        /* the nesting of that place */
+    yaml_mark_t mark; /* where it stands */
+} YamlAlias;
+
 typedef struct {
     yaml_parser_t parser;
     bool done;           /* the end of the text, a syntax error or out of memory */
-    const char *problem; /* why yaml_depth_next refused a document */
+    const char *problem; /* why yaml_depth_next or yaml_depth_place_aliases refused a document */
+    YamlAlias *aliases;  /* of the document walked last, in the order they stand */
+    size_t alias_count, alias_capacity;
 } YamlDepth;
 
 /* Starts a guard over text (not copied).  False when out of memory. */
@@ -38,6 +55,13 @@ bool yaml_depth_init(YamlDepth *guard, const char *text, size_t size);
  * the end of the text and at a syntax error, which the loader then reports
  * itself. */
 bool yaml_depth_next(YamlDepth *guard, yaml_mark_t *where);
+
+/* Gives each alias of doc (the document yaml_depth_next walked last, then
+ * loaded) a copy of the node it names, marked where the alias stands, so that
+ * no node is shared.  False, with where and guard->problem, when the copies
+ * take the document past YAML_MAX_NODES or YAML_MAX_DEPTH, when an alias
+ * stands inside the node it names, or when out of memory. */
+bool yaml_depth_place_aliases(YamlDepth *guard, yaml_document_t *doc, yaml_mark_t *where);
 
 void yaml_depth_delete(YamlDepth *guard);
 

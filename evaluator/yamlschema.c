@@ -220,22 +220,9 @@ static bool parse_map(SchemaLoader *L, yaml_node_t *map, const Schema *schema, v
 }
 
 
-/* False with a message when the document in text nests deeper or is larger
- * than any file read by a schema needs (libyaml would take minutes or gigabytes over it). */
-static bool flat_enough(const char *path, const char *text, size_t size, char *err, size_t n)
+static void guard_refused(const char *path, const YamlDepth *guard, yaml_mark_t m, char *err, size_t n)
 {
-    YamlDepth guard;
-    yaml_mark_t m;
-    if (!yaml_depth_init(&guard, text, size)) {
-        snprintf(err, n, "%s: out of memory", path);
-        return false;
-    }
-    bool ok = yaml_depth_next(&guard, &m);
-    yaml_depth_delete(&guard);
-    if (!ok)
-        snprintf(err, n, "%s:%lu:%lu: %s", path, (unsigned long)m.line + 1, (unsigned long)m.column + 1,
-                 guard.problem);
-    return ok;
+    snprintf(err, n, "%s:%lu:%lu: %s", path, (unsigned long)m.line + 1, (unsigned long)m.column + 1, guard->problem);
 }
 
 /* No rule file holds a NUL (yaml_first_nul_scalar): the key "bids\0x"
@@ -249,13 +236,25 @@ static bool free_of_nul(SchemaLoader *L)
 bool schema_load_text(const char *path, const char *text, size_t size, const Schema *schema, void *target,
                       const char *what, char *err, size_t n)
 {
-    if (!flat_enough(path, text, size, err, n))
-        return false;
+    /* the guard walks the document first: larger or deeper than any file read
+     * by a schema needs, libyaml would take minutes or gigabytes over it */
+    YamlDepth guard;
+    yaml_mark_t m;
     yaml_parser_t parser;
     yaml_document_t doc;
     bool ok = false;
+    if (!yaml_depth_init(&guard, text, size)) {
+        snprintf(err, n, "%s: out of memory", path);
+        return false;
+    }
+    if (!yaml_depth_next(&guard, &m)) {
+        guard_refused(path, &guard, m, err, n);
+        yaml_depth_delete(&guard);
+        return false;
+    }
     if (!yaml_parser_initialize(&parser)) {
         snprintf(err, n, "%s: out of memory", path);
+        yaml_depth_delete(&guard);
         return false;
     }
     yaml_parser_set_input_string(&parser, (const unsigned char *)text, size);
@@ -267,8 +266,10 @@ bool schema_load_text(const char *path, const char *text, size_t size, const Sch
                      (unsigned long)parser.problem_mark.column + 1, parser.problem,
                      parser.context ? " " : "", parser.context ? parser.context : "");
     } else {
-        yaml_node_t *root = yaml_document_get_root_node(&doc);
-        if (!root) {
+        yaml_node_t *root = NULL; /* after the aliases' copies: they move the nodes */
+        if (!yaml_depth_place_aliases(&guard, &doc, &m)) {
+            guard_refused(path, &guard, m, err, n);
+        } else if (!(root = yaml_document_get_root_node(&doc))) {
             snprintf(err, n, "%s: empty %s", path, what);
         } else {
             SchemaLoader L = {.file = path, .doc = &doc, .target = target, .err = err, .n = n};
@@ -277,5 +278,6 @@ bool schema_load_text(const char *path, const char *text, size_t size, const Sch
         yaml_document_delete(&doc);
     }
     yaml_parser_delete(&parser);
+    yaml_depth_delete(&guard);
     return ok;
 }

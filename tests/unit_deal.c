@@ -790,12 +790,42 @@ static void test_aliases(void **state)
 {
     (void)state;
     Deal d;
-    /* An alias is the same node again: its cards would be dealt twice. */
-    expect_error("hands: {forehand: &f CJ SJ, middlehand: *f}\n", "1:22: duplicate card CJ");
+    /* An alias is the value it names again, reported where the alias
+     * stands: its cards are dealt twice at *f, not at the anchor's CJ. */
+    expect_error("hands: {forehand: &f CJ SJ, middlehand: *f}\n", "1:41: duplicate card CJ");
+    expect_error("bid: &b 18\ndeclarer: *b\n", "2:11: unknown seat '18' (forehand, middlehand, rearhand)");
+    expect_error("hands: {forehand: &h [CJ, SJ], middlehand: [*h]}\n",
+                 "1:45: middlehand must be cards (a string or a sequence of card names), not a sequence");
     read_ok("hands: {forehand: &h [CJ, SJ, HJ, DJ, CA, CT, CK, SA, ST, S9]}\nanswer: {winning_cards: *h}\n", &d);
     assert_int_equal(d.answer.winning_card_count, 10);
+    /* The deal of the examples with a contract and cards given through
+     * aliases reads as without them. */
+    Deal plain;
+    read_ok(DEAL, &plain);
+    read_ok("name: &g grand\n"
+            "hands:\n"
+            "  forehand:   &fh [CJ, SJ, HJ, DJ, CA, CT, CK, SA, ST, S9]\n"
+            "  middlehand: C9 C8 C7 SK SQ S8 HA HT HK HQ\n"
+            "  rearhand:   H9 H8 H7 DA DT DK DQ D9 S7 CQ\n"
+            "skat: D8 D7\ndeclarer: forehand\ncontract: *g\nanswer: {winning_cards: *fh}\n",
+            &d);
+    for (int seat = 0; seat < SEAT_COUNT; seat++)
+        assert_true(d.hands[seat] == plain.hands[seat]);
+    assert_true(d.skat == plain.skat);
+    assert_int_equal(d.declarer, plain.declarer);
+    assert_int_equal(d.contract.game, GAME_GRAND);
+    assert_int_equal(d.answer.winning_card_count, 10);
     /* A sequence holding itself must not send the reader round in circles. */
-    expect_error("hands: {forehand: CJ}\nplay: &p [*p]\n", "2:7: play must be cards (a string or a sequence of card names), not a sequence");
+    expect_error("hands: {forehand: CJ}\nplay: &p [*p]\n", "2:11: an alias inside the node it names (a recursive alias)");
+    /* Nested aliases ("billion laughs") are refused where their copies pass
+     * the bound of a document's nodes, at once. */
+    char laughs[1024] = "a: &a0 [CJ, CJ, CJ, CJ, CJ, CJ, CJ, CJ, CJ, CJ]\n";
+    for (int i = 1; i < 10; i++) {
+        size_t len = strlen(laughs);
+        snprintf(laughs + len, sizeof laughs - len, "a%d: &a%d [*a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d]\n",
+                 i, i, i - 1, i - 1, i - 1, i - 1, i - 1, i - 1, i - 1, i - 1, i - 1, i - 1);
+    }
+    expect_error(laughs, "4:45: document too large: aliases make it more than 10000 YAML nodes (a deal has about 100)");
 }
 
 static void test_long_texts(void **state)
