@@ -118,12 +118,10 @@ bool yaml_depth_next(YamlDepth *g, yaml_mark_t *where)
         }
         yaml_event_type_t type = e.type;
         *where = e.start_mark;
-        if (!follow(g, &w, &e))
-            g->problem = "out of memory";
+        bool followed = follow(g, &w, &e);
         w.depth += depth_step(&e);
         w.nodes += is_node(type);
-        if (!g->problem)
-            g->problem = over_bound(&w, &e);
+        g->problem = followed ? over_bound(&w, &e) : "out of memory";
         yaml_event_delete(&e);
         if (g->problem) {
             g->done = true;
