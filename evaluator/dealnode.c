@@ -122,8 +122,8 @@ bool deal_get_int(DealParse *c, const yaml_node_t *n, const char *what, int min,
     if (n->type != YAML_SCALAR_NODE)
         return deal_wrong_type(c, n, what, "an integer");
     const char *t = yaml_value_text(n);
-    if (n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE && yaml_value_is_decimal(t))
-        return deal_fail(c, deal_node_mark(n), "%s must be an integer, not a quoted string", what);
+    if (yaml_value_forced_string(n))
+        return deal_fail(c, deal_node_mark(n), "%s must be an integer, not a %s", what, yaml_value_forced_string(n));
     bool integer = yaml_value_kind(n) == SCALAR_INT;
     errno = 0;
     long long v = integer ? strtoll(t, NULL, 10) : 0;
@@ -141,6 +141,9 @@ bool deal_get_bool(DealParse *c, const yaml_node_t *n, const char *what, bool *o
         char buf[DEAL_SHOWN_BYTES + 4];
         if (n->type != YAML_SCALAR_NODE)
             return deal_wrong_type(c, n, what, "true or false");
+        if (yaml_value_forced_string(n))
+            return deal_fail(c, deal_node_mark(n), "%s must be true or false, not a %s", what,
+                             yaml_value_forced_string(n));
         return deal_fail(c, deal_node_mark(n), "%s must be true or false, not '%s'", what,
                     deal_shown_text(yaml_value_text(n), n->data.scalar.length, buf));
     }

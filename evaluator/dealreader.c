@@ -138,7 +138,8 @@ static bool refuse(DealReader *r, yaml_mark_t m)
 }
 
 /* The next document, once the guard has found it flat and small enough,
- * each alias with a node of its own (yaml_depth_place_aliases). */
+ * settled (yaml_depth_settle: the tags of plain scalars, a node of its own
+ * for each alias). */
 static bool load(DealReader *r, yaml_document_t *doc)
 {
     yaml_mark_t m;
@@ -146,7 +147,7 @@ static bool load(DealReader *r, yaml_document_t *doc)
         return refuse(r, m);
     if (!yaml_parser_load(&r->parser, doc))
         return false;
-    if (!yaml_depth_place_aliases(&r->guard, doc, &m)) {
+    if (!yaml_depth_settle(&r->guard, doc, &m)) {
         yaml_document_delete(doc);
         return refuse(r, m);
     }
@@ -180,9 +181,17 @@ static bool free_of_nul(DealParse *c)
     return !n || deal_fail(c, deal_node_mark(n), "a string contains a NUL character (\\0): no deal text holds one");
 }
 
+/* No deal takes a tag but those of its values' types (yaml_first_foreign_tag). */
+static bool free_of_foreign_tags(DealParse *c)
+{
+    char why[256];
+    const yaml_node_t *n = yaml_first_foreign_tag(c->doc);
+    return !n || deal_fail(c, deal_node_mark(n), "%s", yaml_value_foreign_text(c->doc, n, why, sizeof why));
+}
+
 static bool read_deal(DealParse *c, yaml_node_t *root)
 {
-    if (!free_of_nul(c))
+    if (!free_of_nul(c) || !free_of_foreign_tags(c))
         return false;
     if (root->type != YAML_MAPPING_NODE)
         return deal_fail(c, deal_node_mark(root),

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "yamlvalue.h"
+
 bool yaml_depth_init(YamlDepth *g, const char *text, size_t size)
 {
     memset(g, 0, sizeof *g);
@@ -80,6 +82,9 @@ static bool follow(YamlDepth *g, Walk *w, const yaml_event_t *e)
         w->open[w->depth - 1].children++;
     if (is_node(e->type) && !alias)
         w->made++;
+    bool untagged = e->type == YAML_SCALAR_EVENT && !e->data.scalar.tag && e->data.scalar.plain_implicit;
+    if (untagged && (size_t)w->made / 8 < sizeof g->untagged)
+        g->untagged[w->made / 8] |= (unsigned char)(1u << (w->made % 8));
     if (depth_step(e) > 0 && w->depth < YAML_MAX_DEPTH + 1)
         w->open[w->depth] = (Open){w->made, 0};
     return true;
@@ -106,6 +111,7 @@ bool yaml_depth_next(YamlDepth *g, yaml_mark_t *where)
     Walk w = {0};
     bool started = false;
     g->alias_count = 0;
+    memset(g->untagged, 0, sizeof g->untagged);
     while (!g->done) {
         yaml_event_t e;
         if (!yaml_parser_parse(&g->parser, &e)) {
@@ -227,8 +233,21 @@ static yaml_node_item_t *alias_place(yaml_document_t *doc, const YamlAlias *a)
     return a->slot % 2 ? &pair->value : &pair->key;
 }
 
-bool yaml_depth_place_aliases(YamlDepth *g, yaml_document_t *doc, yaml_mark_t *where)
+/* The loader tags an untagged scalar tag:yaml.org,2002:str, longer than the
+ * non-specific tag written over it. */
+static void settle_tags(const YamlDepth *g, yaml_document_t *doc)
 {
+    for (yaml_node_t *n = doc->nodes.start; n < doc->nodes.top; n++) {
+        size_t id = (size_t)(n - doc->nodes.start) + 1;
+        bool untagged = id / 8 < sizeof g->untagged && (g->untagged[id / 8] >> (id % 8) & 1);
+        if (untagged && n->type == YAML_SCALAR_NODE && n->tag && n->tag[0])
+            strcpy((char *)n->tag, YAML_VALUE_PLAIN_TAG);
+    }
+}
+
+bool yaml_depth_settle(YamlDepth *g, yaml_document_t *doc, yaml_mark_t *where)
+{
+    settle_tags(g, doc); /* first: the aliases' copies take the tags of what they copy */
     for (size_t i = 0; i < g->alias_count; i++) {
         const YamlAlias *a = &g->aliases[i];
         Copy c = {.doc = doc, .mark = a->mark};

@@ -14,8 +14,10 @@
  * alias share the node it names, marked where the anchor (&name) stands, so
  * a wrong value used through an alias would be reported at the anchor, and
  * nested aliases ("billion laughs") would make a small tree that stands for
- * an enormous one.  yaml_depth_place_aliases gives each alias a copy of its
- * own, marked where the alias stands, within the same bounds. */
+ * an enormous one.  yaml_depth_settle gives each alias a copy of its own,
+ * marked where the alias stands, within the same bounds.  It also notes
+ * which plain scalars carry no tag: the loader tags them as strings, the
+ * same as an explicit !!str (yamlvalue.h). */
 #ifndef SKATDD_YAMLDEPTH_H
 #define SKATDD_YAMLDEPTH_H
 
@@ -40,9 +42,10 @@ typedef struct {
 typedef struct {
     yaml_parser_t parser;
     bool done;           /* the end of the text, a syntax error or out of memory */
-    const char *problem; /* why yaml_depth_next or yaml_depth_place_aliases refused a document */
+    const char *problem; /* why yaml_depth_next or yaml_depth_settle refused a document */
     YamlAlias *aliases;  /* of the document walked last, in the order they stand */
     size_t alias_count, alias_capacity;
+    unsigned char untagged[YAML_MAX_NODES / 8 + 2]; /* by node number: plain scalars without a tag */
 } YamlDepth;
 
 /* Starts a guard over text (not copied).  False when out of memory. */
@@ -56,12 +59,14 @@ bool yaml_depth_init(YamlDepth *guard, const char *text, size_t size);
  * itself. */
 bool yaml_depth_next(YamlDepth *guard, yaml_mark_t *where);
 
-/* Gives each alias of doc (the document yaml_depth_next walked last, then
- * loaded) a copy of the node it names, marked where the alias stands, so that
- * no node is shared.  False, with where and guard->problem, when the copies
- * take the document past YAML_MAX_NODES or YAML_MAX_DEPTH, when an alias
- * stands inside the node it names, or when out of memory. */
-bool yaml_depth_place_aliases(YamlDepth *guard, yaml_document_t *doc, yaml_mark_t *where);
+/* Completes doc (the document yaml_depth_next walked last, then loaded) as
+ * the walk saw it: each plain scalar without a tag gets the non-specific tag
+ * YAML_VALUE_PLAIN_TAG, and each alias a copy of the node it names, marked
+ * where the alias stands, so that no node is shared.  False, with where and
+ * guard->problem, when the copies take the document past YAML_MAX_NODES or
+ * YAML_MAX_DEPTH, when an alias stands inside the node it names, or when out
+ * of memory. */
+bool yaml_depth_settle(YamlDepth *guard, yaml_document_t *doc, yaml_mark_t *where);
 
 void yaml_depth_delete(YamlDepth *guard);
 

@@ -66,6 +66,9 @@ static bool parse_field(SchemaLoader *L, yaml_node_t *node, const Field *f, void
         long v;
         if (!want_scalar(L, node, f->key))
             return false;
+        if (yaml_value_forced_string(node))
+            return schema_fail(L, node, "'%s' must be a whole number, not a %s", f->key,
+                               yaml_value_forced_string(node));
         if (!int_value(node, &v))
             return schema_fail(L, node, "'%s' must be a whole number, not '%s'", f->key, yaml_value_text(node));
         if (v < f->min || v > f->max)
@@ -79,6 +82,9 @@ static bool parse_field(SchemaLoader *L, yaml_node_t *node, const Field *f, void
             return false;
         ScalarKind kind = yaml_value_kind(node);
         int b = kind == SCALAR_TRUE;
+        if (yaml_value_forced_string(node))
+            return schema_fail(L, node, "'%s' must be true or false, not a %s", f->key,
+                               yaml_value_forced_string(node));
         if (kind != SCALAR_TRUE && kind != SCALAR_FALSE)
             return schema_fail(L, node, "'%s' must be true or false, not '%s'", f->key, yaml_value_text(node));
         if (f->type == FT_BOOL)
@@ -233,6 +239,14 @@ static bool free_of_nul(SchemaLoader *L)
     return !n || schema_fail(L, n, "a string contains a NUL character (\\0): no rule file holds one");
 }
 
+/* No rule file takes a tag but those of its values' types (yaml_first_foreign_tag). */
+static bool free_of_foreign_tags(SchemaLoader *L)
+{
+    char why[256];
+    const yaml_node_t *n = yaml_first_foreign_tag(L->doc);
+    return !n || schema_fail(L, n, "%s", yaml_value_foreign_text(L->doc, n, why, sizeof why));
+}
+
 bool schema_load_text(const char *path, const char *text, size_t size, const Schema *schema, void *target,
                       const char *what, char *err, size_t n)
 {
@@ -267,13 +281,13 @@ bool schema_load_text(const char *path, const char *text, size_t size, const Sch
                      parser.context ? " " : "", parser.context ? parser.context : "");
     } else {
         yaml_node_t *root = NULL; /* after the aliases' copies: they move the nodes */
-        if (!yaml_depth_place_aliases(&guard, &doc, &m)) {
+        if (!yaml_depth_settle(&guard, &doc, &m)) {
             guard_refused(path, &guard, m, err, n);
         } else if (!(root = yaml_document_get_root_node(&doc))) {
             snprintf(err, n, "%s: empty %s", path, what);
         } else {
             SchemaLoader L = {.file = path, .doc = &doc, .target = target, .err = err, .n = n};
-            ok = free_of_nul(&L) && parse_map(&L, root, schema, target);
+            ok = free_of_nul(&L) && free_of_foreign_tags(&L) && parse_map(&L, root, schema, target);
         }
         yaml_document_delete(&doc);
     }

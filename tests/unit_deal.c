@@ -447,6 +447,29 @@ static void test_null_hand_play(void **state)
 
 /* ---- other keys --------------------------------------------------------- */
 
+/* Tags that fit their values read as the values without them: !!int 23
+ * is 23, !!str on text is the text, !!bool and !!null keep their words. */
+static void test_fitting_tags(void **state)
+{
+    (void)state;
+    Deal plain, tagged;
+    read_ok(DEAL "bid: 23\nbock: false\nanswer: {declarer_schwarz: yes, bid_ceiling: ~}\n", &plain);
+    read_ok("hands: !!map\n"
+            "  forehand:   !!str CJ SJ HJ DJ CA CT CK SA ST S9\n"
+            "  middlehand: !!seq [C9, C8, C7, SK, SQ, S8, HA, HT, HK, HQ]\n"
+            "  rearhand:   H9 H8 H7 DA DT DK DQ D9 S7 CQ\n"
+            "skat: D8 D7\ndeclarer: !!str forehand\ncontract: !!str grand\n"
+            "bid: !!int 23\nbock: !!bool false\nanswer: {declarer_schwarz: !!bool yes, bid_ceiling: !!null ~}\n",
+            &tagged);
+    assert_true(memcmp(plain.hands, tagged.hands, sizeof plain.hands) == 0);
+    assert_int_equal(tagged.declarer, plain.declarer);
+    assert_int_equal(tagged.contract.game, GAME_GRAND);
+    assert_int_equal(tagged.bid, 23);
+    assert_false(tagged.bock);
+    assert_true(tagged.answer.declarer_schwarz);
+    assert_true(tagged.answer.bid_ceiling_none);
+}
+
 static void test_optional_keys(void **state)
 {
     (void)state;
@@ -738,6 +761,14 @@ static void test_value_errors(void **state)
         {DEAL "answer: {declarer_wins_null: [true]}\n", "8:30: declarer_wins_null must be true or false, not a sequence"},
         {DEAL "answer: {bid_ceiling: none}\n", "8:23: bid_ceiling must be an integer from 0 to 10000, not 'none'"},
         {DEAL "answer: {game_value: '48'}\n", "8:22: game_value must be an integer, not a quoted string"},
+        /* tags: !!str makes a string as quotes do; a tag must fit its value and be one of YAML's own */
+        {DEAL "bid: !!str 48\n", "8:6: bid must be an integer, not a string (tagged !!str)"},
+        {DEAL "bid: !!int forty\n", "8:6: 'bid': 'forty' is tagged !!int, which it is not"},
+        {DEAL "bid: !!float 48\n", "8:6: 'bid': the tag !!float is not read (only !!str, !!int, !!bool, !!null, !!seq, !!map)"},
+        {DEAL "bid: !x 48\n", "8:6: 'bid': the tag !x is not read (only !!str, !!int, !!bool, !!null, !!seq, !!map)"},
+        {DEAL "answer: {winning_cards: [CJ, !c SJ]}\n", "8:30: 'winning_cards': the tag !c is not read (only !!str, !!int, !!bool, !!null, !!seq, !!map)"},
+        {DEAL "answer: {declarer_schwarz: !!str true}\n", "8:28: declarer_schwarz must be true or false, not a string (tagged !!str)"},
+        {DEAL "answer: {declarer_schwarz: !!bool 1}\n", "8:28: 'declarer_schwarz': '1' is tagged !!bool, which it is not"},
         {DEAL "answer: {contract: grand hund}\n", "8:20: unknown contract word 'hund' (suits: clubs, spades, hearts, diamonds or kreuz, pik, herz, karo; games: grand, null; modifiers: hand, schneider, schwarz, ouvert or offen)"},
         {DEAL "answer: {contract: 1, contract: 2}\n", "8:20: unknown contract word '1' (suits: clubs, spades, hearts, diamonds or kreuz, pik, herz, karo; games: grand, null; modifiers: hand, schneider, schwarz, ouvert or offen)"},
         {DEAL "answer: {game_value: 1, game_value: 2}\n", "8:25: key 'game_value' given twice in answer"},
@@ -1006,6 +1037,7 @@ int main(void)
         cmocka_unit_test(test_position_after_play),
         cmocka_unit_test(test_null_hand_play),
         cmocka_unit_test(test_optional_keys),
+        cmocka_unit_test(test_fitting_tags),
         cmocka_unit_test(test_result_of_any_play_accepted),
         cmocka_unit_test(test_kontra_values),
         cmocka_unit_test(test_partial_hands),
