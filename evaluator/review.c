@@ -55,6 +55,13 @@ ReviewClass review_class(Solver *solver, const Position *pos, int value, const R
     return c >= REVIEW_WON && c < need ? REVIEW_LOST : c;
 }
 
+/* What the review calls a mistake, in a game and a Ramsch alike: a decisive
+ * card, or one that costs something and at least min_cost. */
+static bool is_mistake(bool decisive, int cost, int min_cost)
+{
+    return decisive || (cost > 0 && cost >= min_cost);
+}
+
 static int value_of(Solver *solver, const Position *pos)
 {
     if (position_is_over(pos))
@@ -112,7 +119,7 @@ void review_game(Solver *solver, const Position *start, const int *play, int cou
         int cost = c->declarer ? c->value_before - value : value - c->value_before;
         c->cost = cost > 0 ? cost : 0; /* never negative with exact values; kept safe */
         c->decisive = c->class_after != c->class_before;
-        c->mistake = c->decisive || (c->cost > 0 && c->cost >= t->min_cost);
+        c->mistake = is_mistake(c->decisive, c->cost, t->min_cost);
         if (c->mistake) {
             find_better(solver, &before, c, t);
             ReviewPlayer *p = &out->players[c->seat];
@@ -281,7 +288,7 @@ void review_ramsch(Solver *solver, const Position *start, const int start_points
         int cost = c->value_after - c->value_before;
         c->cost = cost > 0 && !takes_all ? cost : 0; /* never negative with exact values; kept safe */
         c->decisive = c->lost != RAMSCH_KEPT;
-        c->mistake = c->decisive || (c->cost > 0 && c->cost >= t->min_cost);
+        c->mistake = is_mistake(c->decisive, c->cost, t->min_cost);
         memcpy(c->points, points, sizeof points);
         if (position_is_over(&pos))
             c->points[pos.leader] += t->bonus;
