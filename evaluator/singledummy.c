@@ -37,25 +37,6 @@ typedef struct {
     CardSet dealt[MAX_PLACES];
 } Deal;
 
-/* Hall's condition: every group of places has room for the cards that can
- * only go to places of that group.  Cards are counted by their set of allowed
- * places (a bit mask), so eight kinds at most. */
-static bool dealable(int places, const int by_allowed[1 << MAX_PLACES], const int room[MAX_PLACES])
-{
-    for (int group = 1; group < (1 << places); group++) {
-        int need = 0, have = 0;
-        for (int allowed = 1; allowed < (1 << places); allowed++)
-            if ((allowed & ~group) == 0)
-                need += by_allowed[allowed];
-        for (int p = 0; p < places; p++)
-            if (group & (1 << p))
-                have += room[p];
-        if (need > have)
-            return false;
-    }
-    return true;
-}
-
 static void shuffle(uint64_t *rng, int *cards, int n)
 {
     for (int i = n - 1; i > 0; i--) {
@@ -66,8 +47,10 @@ static void shuffle(uint64_t *rng, int *cards, int n)
     }
 }
 
-/* A plain shuffle dealt in order is exactly uniform; it is kept when it
- * happens to respect every forbidden card, which early in the game it does. */
+/* A plain shuffle dealt in order is exactly uniform; kept only when it
+ * respects every forbidden card (early in the game it nearly always does), it
+ * is uniform over the layouts that do.  So is deal_uniformly, which deals when
+ * it fails: together they are too, whichever deals. */
 static bool deal_by_rejection(uint64_t *rng, const int *cards_in, int n, Deal *deal)
 {
     int cards[CARD_COUNT];
@@ -89,54 +72,64 @@ static bool deal_by_rejection(uint64_t *rng, const int *cards_in, int n, Deal *d
     return false;
 }
 
-/* Most constrained cards first, each to a random place with room (weighted by
- * the room, as a shuffle would) among those that leave the rest dealable: it
- * cannot dead-end, whatever the voids. */
-static bool deal_constructively(uint64_t *rng, const int *cards_in, int n, Deal *deal)
+/* Uniform over every layout that respects the forbidden cards, whatever the
+ * voids: each card goes to a place with a chance in proportion to the number
+ * of ways the cards after it can then be dealt, counted backwards first.
+ * (Weighting the places by their room instead, among those that left the rest
+ * dealable, gave some layouts five times the chance of others.)  ways[i][a][b]:
+ * the ways to deal cards i.. with room a and b left in places 0 and 1 (place
+ * 2 has the rest); below 3^32 (32 cards, three places), so no count overflows. */
+enum { MAX_ROOM = 10 };
+
+static uint64_t random_below_wide(uint64_t *state, uint64_t n)
 {
-    int cards[CARD_COUNT], allowed_of[CARD_COUNT], order[CARD_COUNT];
-    int by_allowed[1 << MAX_PLACES] = {0}, room[MAX_PLACES];
-    for (int i = 0; i < n; i++)
-        cards[i] = cards_in[i];
-    shuffle(rng, cards, n);
-    for (int i = 0; i < n; i++) {
-        int allowed = 0;
-        for (int p = 0; p < deal->count; p++)
-            if (!set_has(deal->forbidden[p], cards[i]))
-                allowed |= 1 << p;
-        if (!allowed)
-            return false;
-        allowed_of[i] = allowed;
-        by_allowed[allowed]++;
-    }
+    uint64_t limit = UINT64_MAX - UINT64_MAX % n, r;
+    do
+        r = next_random(state);
+    while (r >= limit);
+    return r % n;
+}
+
+static bool deal_uniformly(uint64_t *rng, const int *cards, int n, Deal *deal)
+{
+    int size[MAX_PLACES] = {0};
     for (int p = 0; p < deal->count; p++) {
-        room[p] = deal->size[p];
-        deal->dealt[p] = 0;
+        if (deal->size[p] > MAX_ROOM)
+            return false;
+        size[p] = deal->size[p];
     }
-    if (!dealable(deal->count, by_allowed, room))
+    uint64_t ways[CARD_COUNT + 1][MAX_ROOM + 1][MAX_ROOM + 1];
+    for (int i = n; i >= 0; i--)
+        for (int a = 0; a <= size[0]; a++)
+            for (int b = 0; b <= size[1]; b++) {
+                int c = n - i - a - b;
+                uint64_t w = 0;
+                if (c >= 0 && c <= size[2] && i == n) {
+                    w = 1;
+                } else if (c >= 0 && c <= size[2]) {
+                    int room[MAX_PLACES] = {a, b, c};
+                    for (int p = 0; p < deal->count; p++)
+                        if (room[p] > 0 && !set_has(deal->forbidden[p], cards[i]))
+                            w += ways[i + 1][a - (p == 0)][b - (p == 1)];
+                }
+                ways[i][a][b] = w;
+            }
+    if (ways[0][size[0]][size[1]] == 0)
         return false;
-    int m = 0;
-    for (int choices = 1; choices <= deal->count; choices++)
-        for (int i = 0; i < n; i++)
-            if (__builtin_popcount((unsigned)allowed_of[i]) == choices)
-                order[m++] = i;
-    for (int k = 0; k < n; k++) {
-        int i = order[k];
-        by_allowed[allowed_of[i]]--;
-        int weight[MAX_PLACES] = {0}, total = 0;
-        for (int p = 0; p < deal->count; p++) {
-            if (!(allowed_of[i] & (1 << p)) || room[p] == 0)
-                continue;
-            room[p]--;
-            if (dealable(deal->count, by_allowed, room))
-                weight[p] = room[p] + 1;
-            room[p]++;
-            total += weight[p];
-        }
-        int r = random_below(rng, total);
+    int room[MAX_PLACES] = {size[0], size[1], size[2]};
+    for (int p = 0; p < deal->count; p++)
+        deal->dealt[p] = 0;
+    for (int i = 0; i < n; i++) {
+        uint64_t r = random_below_wide(rng, ways[i][room[0]][room[1]]);
         int p = 0;
-        while (r >= weight[p])
-            r -= weight[p++];
+        for (;; p++) {
+            if (room[p] == 0 || set_has(deal->forbidden[p], cards[i]))
+                continue;
+            uint64_t w = ways[i + 1][room[0] - (p == 0)][room[1] - (p == 1)];
+            if (r < w)
+                break;
+            r -= w;
+        }
         room[p]--;
         deal->dealt[p] |= card_bit(cards[i]);
     }
@@ -153,7 +146,7 @@ static bool deal_cards(uint64_t *rng, CardSet pool, Deal *deal)
         places += deal->size[p];
     if (places != n)
         return false;
-    return deal_by_rejection(rng, cards, n, deal) || deal_constructively(rng, cards, n, deal);
+    return deal_by_rejection(rng, cards, n, deal) || deal_uniformly(rng, cards, n, deal);
 }
 
 /* ---- what a player knows ---- */

@@ -5,7 +5,9 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "singledummy.h"
@@ -117,6 +119,204 @@ static void test_sampled_layouts_agree_with_what_was_seen(void **state)
     }
     /* Not the real deal handed back: most layouts differ from it. */
     assert_true(differs > checked / 2);
+}
+
+/* A game played at random from its start: the cards in order, who played
+ * each, the position reached and the voids shown. */
+typedef struct {
+    int count, played[SD_MAX_CARDS], by[SD_MAX_CARDS];
+    Position now;
+    CardSet shown_void[SEAT_COUNT];
+} History;
+
+static void play_at_random(uint64_t *rng, const SdGame *g, int plays, History *h)
+{
+    *h = (History){.now = g->start};
+    GameType game = g->start.game;
+    for (int i = 0; i < plays && !position_is_over(&h->now); i++) {
+        int card = random_legal_card(rng, &h->now), seat = position_to_move(&h->now);
+        if (h->now.trick_size > 0 && effective_suit(game, card) != effective_suit(game, h->now.trick[0]))
+            h->shown_void[seat] |= effective_suit_cards(game, effective_suit(game, h->now.trick[0]));
+        h->played[h->count] = card;
+        h->by[h->count++] = seat;
+        position_play(&h->now, card);
+    }
+}
+
+/* What seat me has seen, told without voids: the layout leaves the hands he
+ * sees (his own; the declarer's in an ouvert game) and the out-of-play cards
+ * when he knows them as they are, and the play so far is legal in it: each
+ * seat's hand at the start (what the layout gives it now and what it played)
+ * lets it play every card it played. */
+static bool agrees_with_the_play(const SdGame *g, const History *h, int me, const Position *layout,
+                                 CardSet out_of_play)
+{
+    int declarer = g->start.declarer;
+    if (layout->hands[me] != h->now.hands[me])
+        return false;
+    if (g->declarer_open && layout->hands[declarer] != h->now.hands[declarer])
+        return false;
+    if (me == declarer && g->declarer_knows_out_of_play && out_of_play != g->out_of_play)
+        return false;
+    Position replay = g->start;
+    for (int seat = 0; seat < SEAT_COUNT; seat++)
+        replay.hands[seat] = layout->hands[seat];
+    for (int i = 0; i < h->count; i++)
+        replay.hands[h->by[i]] |= card_bit(h->played[i]);
+    for (int i = 0; i < h->count; i++) {
+        if (!set_has(position_legal_moves(&replay), h->played[i]))
+            return false;
+        position_play(&replay, h->played[i]);
+    }
+    return true;
+}
+
+/* (1) Every sampled layout agrees with the play as seat me saw it, told by
+ * replaying the play in it (not by the voids sd_sample_layout is given). */
+static void test_sampled_layouts_replay_the_play(void **state)
+{
+    (void)state;
+    uint64_t rng = 12;
+    for (int trial = 0; trial < deals(400, 80); trial++) {
+        GameType game = trial % 4 == 3 ? GAME_NULL : suit_games[trial % 3];
+        SdGame g;
+        random_game(&rng, game, (int)(test_random(&rng) % 3), &g);
+        g.declarer_knows_out_of_play = trial % 2;
+        g.declarer_open = trial % 5 == 0;
+        History h;
+        play_at_random(&rng, &g, (int)(test_random(&rng) % 30), &h);
+        for (int me = 0; me < SEAT_COUNT; me++)
+            for (int k = 0; k < 4; k++) {
+                Position out;
+                CardSet out_of_play;
+                assert_true(sd_sample_layout(&g, &h.now, h.shown_void, me, &rng, &out, &out_of_play));
+                assert_true(agrees_with_the_play(&g, &h, me, &out, out_of_play));
+            }
+    }
+}
+
+/* Every layout of the cards seat me cannot see that agrees with the play
+ * (agrees_with_the_play), found by trying every way to deal them. */
+enum { MAX_AGREEING = 300 };
+
+typedef struct {
+    const SdGame *g;
+    const History *h;
+    int me, places, seat_of[3], room[3], pool[CARD_COUNT], pool_size;
+    CardSet dealt[3];
+    long tried;
+    int found;
+    CardSet layout[MAX_AGREEING][3];
+} Agreeing;
+
+static void deal_every_way(Agreeing *a, int i)
+{
+    if (a->found > MAX_AGREEING)
+        return;
+    if (i == a->pool_size) {
+        a->tried++;
+        Position layout = a->h->now;
+        CardSet out_of_play = a->g->out_of_play;
+        for (int p = 0; p < a->places; p++) {
+            if (a->seat_of[p] >= 0)
+                layout.hands[a->seat_of[p]] = a->dealt[p];
+            else
+                out_of_play = a->dealt[p];
+        }
+        if (agrees_with_the_play(a->g, a->h, a->me, &layout, out_of_play)) {
+            if (a->found < MAX_AGREEING)
+                memcpy(a->layout[a->found], a->dealt, sizeof a->dealt);
+            a->found++;
+        }
+        return;
+    }
+    for (int p = 0; p < a->places; p++)
+        if (a->room[p] > 0) {
+            a->room[p]--;
+            a->dealt[p] |= card_bit(a->pool[i]);
+            deal_every_way(a, i + 1);
+            a->dealt[p] &= ~card_bit(a->pool[i]);
+            a->room[p]++;
+        }
+}
+
+static void find_agreeing(const SdGame *g, const History *h, int me, Agreeing *a)
+{
+    a->g = g;
+    a->h = h;
+    a->me = me;
+    a->places = a->pool_size = a->found = 0;
+    a->tried = 0;
+    CardSet pool = 0;
+    for (int seat = 0; seat < SEAT_COUNT; seat++)
+        if (seat != me && !(g->declarer_open && seat == g->start.declarer)) {
+            a->seat_of[a->places] = seat;
+            a->room[a->places++] = set_count(h->now.hands[seat]);
+            pool |= h->now.hands[seat];
+        }
+    if (!(me == g->start.declarer && g->declarer_knows_out_of_play)) {
+        a->seat_of[a->places] = -1;
+        a->room[a->places++] = set_count(g->out_of_play);
+        pool |= g->out_of_play;
+    }
+    for (int p = 0; p < a->places; p++)
+        a->dealt[p] = 0;
+    for (CardSet m = pool; m; m &= m - 1)
+        a->pool[a->pool_size++] = set_first(m);
+    deal_every_way(a, 0);
+}
+
+/* (1) Layouts come uniformly from all that agree with the play, also late in
+ * the game where voids leave few and a shuffle seldom fits: each agreeing
+ * layout drawn about equally often (chi-square), none missed.  Dealing by
+ * each place's room once drew some layouts five times as often as others. */
+static void test_sampled_layouts_are_uniform(void **state)
+{
+    (void)state;
+    static Agreeing a;
+    uint64_t rng = 13;
+    int positions = 0;
+    for (int trial = 0; positions < deals(30, 8); trial++) {
+        assert_true(trial < 5000);
+        GameType game = trial % 4 == 3 ? GAME_NULL : suit_games[trial % 3];
+        SdGame g;
+        random_game(&rng, game, (int)(test_random(&rng) % 3), &g);
+        g.declarer_knows_out_of_play = trial % 2;
+        g.declarer_open = trial % 5 == 0;
+        History h;
+        play_at_random(&rng, &g, 12 + (int)(test_random(&rng) % 12), &h);
+        int me = (int)(test_random(&rng) % 3);
+        find_agreeing(&g, &h, me, &a);
+        /* Few layouts, and most ways to deal the cards break a void. */
+        if (a.found < 3 || a.found > MAX_AGREEING || a.found > a.tried / 4)
+            continue;
+        positions++;
+        enum { PER_LAYOUT = 200 };
+        int drawn[MAX_AGREEING] = {0};
+        for (int d = 0; d < a.found * PER_LAYOUT; d++) {
+            Position out;
+            CardSet out_of_play;
+            assert_true(sd_sample_layout(&g, &h.now, h.shown_void, me, &rng, &out, &out_of_play));
+            int k = 0;
+            for (; k < a.found; k++) {
+                bool same = true;
+                for (int p = 0; p < a.places; p++)
+                    same = same && a.layout[k][p] == (a.seat_of[p] >= 0 ? out.hands[a.seat_of[p]] : out_of_play);
+                if (same)
+                    break;
+            }
+            assert_true(k < a.found);
+            drawn[k]++;
+        }
+        double chi_square = 0;
+        for (int k = 0; k < a.found; k++) {
+            assert_true(drawn[k] > 0);
+            chi_square += (drawn[k] - PER_LAYOUT) * (double)(drawn[k] - PER_LAYOUT) / PER_LAYOUT;
+        }
+        /* Six standard deviations above its mean (degrees of freedom). */
+        int freedom = a.found - 1;
+        assert_true(chi_square < freedom + 6 * sqrt(2.0 * freedom));
+    }
 }
 
 /* (1) Voids that leave a single layout: it is found, not given up on. */
@@ -338,6 +538,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sampled_layouts_agree_with_what_was_seen),
+        cmocka_unit_test(test_sampled_layouts_replay_the_play),
+        cmocka_unit_test(test_sampled_layouts_are_uniform),
         cmocka_unit_test(test_tight_voids_still_give_the_one_layout),
         cmocka_unit_test(test_all_seeing_play_keeps_the_double_dummy_value),
         cmocka_unit_test(test_trick_card_splits_equal_cards),
