@@ -1009,6 +1009,7 @@ static void sd_play_skat(const Work *w, Solver *solver, int skat, int p, const C
                        .declarer_knows_out_of_play = !play->hand,
                        .declarer_open = play->open,
                        .win_points = w->rules->win_points,
+                       .all_tricks = play->open && play->game != GAME_NULL, /* ouvert: schwarz announced */
                        .schneider_points = w->rules->schneider_points,
                        .schneidered_points = w->rules->schneidered_points};
         SdResult result;

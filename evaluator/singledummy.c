@@ -271,6 +271,7 @@ typedef struct {
     bool maximizing;             /* the declarer chooses */
     bool discarding;
     int win_points;
+    bool all_tricks;             /* ouvert: winning is taking every trick */
     int schneider_points, schneidered_points; /* 0: ties by totals */
     int options;
     int card[MAX_OPTIONS];
@@ -387,9 +388,22 @@ static int best_by_levels(const Choice *c, const int *options, int n)
     return tied[0];
 }
 
-/* The best option: first how often each reaches win_points (null: wins), by
- * threshold searches, giving up on one as soon as it cannot match the best;
- * the totals only matter among those tied on that. */
+/* Does the declarer win the game in one layout after the option: reach
+ * win_points, or take every trick where only that wins (ouvert), or in null
+ * take none? */
+static bool declarer_wins(const Choice *c, int sample, int option, GameType game)
+{
+    Position next = after(c, sample, option);
+    if (game == GAME_NULL)
+        return solver_declarer_wins_null(c->solver, &next);
+    if (c->all_tricks)
+        return solver_declarer_takes_all(c->solver, &next);
+    return solver_declarer_reaches(c->solver, &next, c->win_points);
+}
+
+/* The best option: first how often each wins (declarer_wins), by threshold
+ * searches, giving up on one as soon as it cannot match the best; the
+ * totals, or the levels, only matter among those tied on that. */
 static int best_option(const Choice *c, GameType game)
 {
     int wins[MAX_OPTIONS], tied[MAX_OPTIONS], ties = 0, best_wins = -1;
@@ -400,9 +414,7 @@ static int best_option(const Choice *c, GameType game)
         for (int s = 0; s < c->samples; s++) {
             if (best_wins >= 0 && (c->maximizing ? wins[i] + (c->samples - s) < best_wins : wins[i] > best_wins))
                 break;
-            Position next = after(c, s, i);
-            wins[i] += game == GAME_NULL ? solver_declarer_wins_null(c->solver, &next)
-                                         : solver_declarer_reaches(c->solver, &next, c->win_points);
+            wins[i] += declarer_wins(c, s, i, game);
             complete[i] = s == c->samples - 1;
         }
         if (complete[i] && (best_wins < 0 || better(wins[i], 0, best_wins, 0, c->maximizing)))
@@ -425,8 +437,8 @@ typedef struct {
     int decision;
 } Table;
 
-/* First how often each card reaches win_points (null: wins), by threshold
- * searches; the totals only matter among the cards tied on that. */
+/* First how often each card wins (declarer_wins), by threshold searches;
+ * the totals, or the levels, only matter among the cards tied on that. */
 static int choose_card(Solver *solver, const Table *t, int layouts, uint64_t seed)
 {
     const Position *now = &t->now;
@@ -435,6 +447,7 @@ static int choose_card(Solver *solver, const Table *t, int layouts, uint64_t see
     if (set_count(choices) == 1)
         return set_first(choices);
     Choice c = {.solver = solver, .maximizing = me == now->declarer, .win_points = t->game->win_points,
+                .all_tricks = t->game->all_tricks,
                 .schneider_points = t->game->schneider_points, .schneidered_points = t->game->schneidered_points};
     for (CardSet m = choices; m; m &= m - 1)
         c.card[c.options++] = set_first(m);

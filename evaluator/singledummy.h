@@ -8,9 +8,9 @@
  * and the voids shown when a player did not follow the led effective suit),
  * solves each layout double-dummy and plays the card best over the samples.
  *
- * Decision rule: the declarer plays the card that reaches win_points in the
- * most layouts, then the one with the most declarer points in total (null:
- * won in the most layouts); the defenders the opposite.  Ties go to the lowest
+ * Decision rule: the declarer plays the card that wins in the most layouts
+ * (reaches win_points; all_tricks: takes every trick; null: takes none), then
+ * the one with the most declarer points in total; the defenders the opposite.  Ties go to the lowest
  * card index.  Everything is seeded by (seed, cards played so far): results
  * never depend on threads or on what the solver's table held. */
 #ifndef SKATDD_SINGLEDUMMY_H
@@ -30,6 +30,7 @@ typedef struct {
     bool declarer_open;              /* ouvert: the defenders see the declarer's cards */
     unsigned sees_all;               /* bit per seat: that seat plays double-dummy (for measurements and tests) */
     int win_points;                  /* suit and grand: what the declarer needs (61) */
+    bool all_tricks;                 /* suit and grand ouvert: he wins only by taking every trick */
     /* Suit and grand, for cards tied on winning: schneider (90) and what
      * leaves him schneidered (30).  0 for both: cards tied on winning are
      * told apart by their total of card points instead. */

@@ -396,6 +396,31 @@ static void test_trick_card_splits_equal_cards(void **state)
     }
 }
 
+/* (2) Ouvert: the declarer wins only by taking every trick, and plays for
+ * that.  Clubs, the declarer in rearhand with CK HJ, 39 points, every trick
+ * his so far; forehand led CQ, middlehand took it with DJ.  CK gives up this
+ * trick but makes 61 wherever the other cards lie; only HJ can take both
+ * tricks (when CT is in the skat, half the layouts).  Playing for 61 he
+ * played CK, and so never made the ouvert game. */
+static void test_ouvert_declarer_plays_for_every_trick(void **state)
+{
+    (void)state;
+    SdGame g = {.win_points = 61, .all_tricks = true, .declarer_open = true, .sees_all = 3};
+    g.start = (Position){.game = GAME_CLUBS, .declarer = SEAT_REARHAND, .leader = SEAT_FOREHAND,
+                         .declarer_points = 39, .declarer_tricks = 8};
+    g.start.hands[0] = test_cards("CQ HA");
+    g.start.hands[1] = test_cards("DJ CT");
+    g.start.hands[2] = test_cards("CK HJ");
+    g.out_of_play = test_cards("C7 C8");
+    position_play(&g.start, test_card("CQ"));
+    position_play(&g.start, test_card("DJ"));
+    SdResult r;
+    sd_play(solver, &g, 16, 1, &r);
+    assert_int_equal(r.played[0], test_card("HJ"));
+    /* Here CT is middlehand's: the ouvert game is lost all the same. */
+    assert_int_equal(r.declarer_tricks, 9);
+}
+
 /* The game played twice: the declarer guessing against defenders who see
  * all, then the defenders guessing against a declarer who sees all. */
 static void play_one_side_guessing(SdGame *g, uint64_t seed, SdResult *guessing_declarer,
@@ -543,6 +568,7 @@ int main(void)
         cmocka_unit_test(test_tight_voids_still_give_the_one_layout),
         cmocka_unit_test(test_all_seeing_play_keeps_the_double_dummy_value),
         cmocka_unit_test(test_trick_card_splits_equal_cards),
+        cmocka_unit_test(test_ouvert_declarer_plays_for_every_trick),
         cmocka_unit_test(test_guessing_side_never_beats_double_dummy),
         cmocka_unit_test(test_levels_never_beat_double_dummy),
         cmocka_unit_test(test_same_seed_same_game),
