@@ -83,7 +83,6 @@ typedef struct {
     CardSet *tried;              /* [skat][play]: skat games with one layout, the discard played against the skat back */
     uint8_t *fresh_wins;         /* [skat][play]: fresh_check: wins of the chosen discard in fresh layouts */
     CardSet *chosen;             /* [skat][play]: skat games' discard */
-    CardSet *dd_discard;         /* [skat][game]: single-dummy: the double-dummy choice, a hint */
 } Work;
 
 static uint8_t *level_at(const Work *w, int skat, int play, int sample)
@@ -707,7 +706,7 @@ static void skat_play_own_layouts(const Work *w, Solver *solver, int skat, int p
  * told apart only where a lost layout is counted.  Where the counted levels
  * do worse than putting the skat back, the skat goes back (no skat game does
  * worse than its hand game).  The skat's discard (chosen, for the fresh
- * check and as single-dummy's hint) is the best over all its layouts. */
+ * check) is the best over all its layouts. */
 typedef struct {
     int count;
     CardSet discard[DISCARD_COUNT];
@@ -997,8 +996,9 @@ static void sd_play_skat(const Work *w, Solver *solver, int skat, int p, const C
     CardSet out_of_play = w->skat[skat], held = w->hand;
     if (!play->hand) {
         CardSet twelve = w->hand | w->skat[skat];
-        CardSet hint = w->dd_discard[skat * GAME_TYPE_COUNT + play->game];
-        out_of_play = sd_discard(solver, play->game, w->seat, twelve, w->skat[skat], hint, w->rules->win_points,
+        /* From his own layouts alone: the double-dummy pass's choice, once a
+         * candidate here, was the best over the very worlds then played. */
+        out_of_play = sd_discard(solver, play->game, w->seat, twelve, w->skat[skat], w->rules->win_points,
                                  w->sd_layouts, seed);
         held = twelve & ~out_of_play;
         w->chosen[skat * MAX_PLAYS + p] = out_of_play;
@@ -1631,15 +1631,6 @@ static bool play_and_summarize(Work *w, Solver **solvers, int threads, const Eva
     return true;
 }
 
-/* The double-dummy pass's discards (goal: winning), hints for single-dummy. */
-static void keep_discards(Work *w)
-{
-    for (int p = 0; p < w->plays; p++)
-        if (!w->play[p].hand && w->play[p].goal == OUT_WON)
-            for (int s = 0; s < w->skats; s++)
-                w->dd_discard[s * GAME_TYPE_COUNT + w->play[p].game] = w->chosen[s * MAX_PLAYS + p];
-}
-
 /* Single-dummy plays only the rows with the best double-dummy expected score. */
 static uint32_t best_rows(const Evaluation *e, int count)
 {
@@ -1711,8 +1702,8 @@ bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOp
     w->exhaustive = o->exhaustive;
     w->own_layouts = !o->same_layouts;
     w->level = calloc((size_t)w->skats * MAX_PLAYS * (size_t)w->samples, 1);
-    /* Single-dummy takes the double-dummy pass's discards as hints: that pass
-     * tells every world apart, so they stay the same. */
+    /* Single-dummy's double-dummy pass only picks the rows it plays; it tells
+     * every world apart, as when it also gave single-dummy a discard to try. */
     w->lost_every = o->model == MODEL_DOUBLE_DUMMY ? o->lost_every : 0;
     w->min_resolved = o->min_resolved > 0 ? o->min_resolved : EVAL_MIN_RESOLVED;
     w->unresolved = calloc((size_t)w->skats * MAX_PLAYS * (size_t)w->samples, 1);
@@ -1722,12 +1713,11 @@ bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOp
     w->chosen = calloc((size_t)w->skats * MAX_PLAYS, sizeof *w->chosen);
     w->own_choice = calloc((size_t)w->skats * MAX_PLAYS, sizeof *w->own_choice);
     w->choice_from = calloc((size_t)w->skats * MAX_PLAYS, sizeof *w->choice_from);
-    w->dd_discard = calloc((size_t)w->skats * GAME_TYPE_COUNT, sizeof *w->dd_discard);
     bool fresh = o->fresh_check && o->model == MODEL_DOUBLE_DUMMY;
     w->fresh_wins = fresh ? calloc((size_t)w->skats * MAX_PLAYS, 1) : NULL;
     int threads = o->threads > 0 ? o->threads : omp_get_num_procs();
     Solver **solvers = calloc((size_t)threads, sizeof *solvers);
-    bool ok = w->level && w->unresolved && w->tried && w->stood && w->undecided && w->chosen && w->own_choice && w->choice_from && w->dd_discard && solvers && w->scheme &&
+    bool ok = w->level && w->unresolved && w->tried && w->stood && w->undecided && w->chosen && w->own_choice && w->choice_from && solvers && w->scheme &&
               (w->fresh_wins || !fresh);
     for (int t = 0; ok && t < threads; t++)
         ok = (solvers[t] = solver_new(solver_tt_share(o->tt_bytes, threads))) != NULL;
@@ -1745,7 +1735,6 @@ bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOp
         out->contract_count = w->rows;
         ok = play_and_summarize(w, solvers, threads, o, out);
         if (ok && o->model == MODEL_SINGLE_DUMMY) {
-            keep_discards(w);
             w->single_dummy = true;
             w->sd_layouts = o->sd_layouts < 1 ? 1 : o->sd_layouts;
             w->rows_played = best_rows(out, o->sd_contracts < 1 ? 1 : o->sd_contracts);
@@ -1771,7 +1760,6 @@ bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOp
     free(w->chosen);
     free(w->own_choice);
     free(w->choice_from);
-    free(w->dd_discard);
     free(w->fresh_wins);
     free(w);
     return ok;

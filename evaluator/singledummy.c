@@ -516,20 +516,17 @@ static int add_candidate(CardSet *list, int n, CardSet discard)
     return n + 1;
 }
 
-CardSet sd_discard(Solver *solver, GameType game, int declarer, CardSet twelve, CardSet skat, CardSet hint,
-                   int win_points, int layouts, uint64_t seed)
+CardSet sd_discard(Solver *solver, GameType game, int declarer, CardSet twelve, CardSet skat, int win_points,
+                   int layouts, uint64_t seed)
 {
     Choice c = {.solver = solver, .maximizing = true, .discarding = true, .win_points = win_points};
     c.samples = layouts < 1 ? 1 : layouts > SD_MAX_LAYOUTS ? SD_MAX_LAYOUTS : layouts;
     for (int i = 0; i < c.samples; i++)
         discard_layout(game, declarer, twelve, seed, i, &c.world[i]);
     c.options = skat ? add_candidate(c.discard, 0, skat) : 0; /* 0: twelve cards, the skat not known apart */
-    if (hint)
-        c.options = add_candidate(c.discard, c.options, hint);
     /* What double-dummy play would put away in some layouts: the discard
-     * that only works with the cards where they lie should still get a try
-     * (a hint has done that already). */
-    for (int i = 0; !hint && i < c.samples && i < SOLVED_FOR_SHORTLIST; i++)
+     * that only works with the cards where they lie should still get a try. */
+    for (int i = 0; i < c.samples && i < SOLVED_FOR_SHORTLIST; i++)
         c.options = add_candidate(c.discard, c.options, best_discard(solver, &c.world[i]).discard);
     CardSet candidates[DISCARD_COUNT];
     int count = discard_candidates(game, twelve, candidates);

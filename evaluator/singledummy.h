@@ -55,13 +55,14 @@ void sd_play(Solver *solver, const SdGame *game, int layouts, uint64_t seed, SdR
 /* The discard of a declarer holding twelve cards who sees nothing else (forehand
  * leads): the best over `layouts` sampled layouts of the twenty cards he cannot
  * see, among a shortlist that always contains skat (putting the skat back; 0
- * when the skat is not known apart from the twelve cards) and
- * is tried in a fixed order, first best kept.  hint (0: none) is a discard
- * worth a try, such as the double-dummy choice over other layouts; without
- * one the shortlist takes the double-dummy best discard of a few layouts.  Suit and grand: the most layouts
- * reaching win_points, then the most points; null: the most layouts won. */
-CardSet sd_discard(Solver *solver, GameType game, int declarer, CardSet twelve, CardSet skat, CardSet hint,
-                   int win_points, int layouts, uint64_t seed);
+ * when the skat is not known apart from the twelve cards), the double-dummy
+ * best discard of the first few of those layouts and the cheap estimate's
+ * first, tried in a fixed order, first best kept.  Nothing else goes in: the
+ * choice depends on (twelve, skat, layouts, seed) alone.  Suit and grand: the
+ * most layouts reaching win_points, then the most points; null: the most
+ * layouts won. */
+CardSet sd_discard(Solver *solver, GameType game, int declarer, CardSet twelve, CardSet skat, int win_points,
+                   int layouts, uint64_t seed);
 
 /* For tests: a random layout, in *out, of the cards seat me cannot see in the
  * real position now, agreeing with what he has seen: the hands he cannot see

@@ -543,7 +543,7 @@ static void test_discard_finds_the_winning_one(void **state)
      * in every layout, nearly every other discard loses in most. */
     CardSet twelve = test_cards("CJ SJ HJ DJ CA CT ST HT S7 H7 D7 D8");
     CardSet skat = test_cards("S7 H7");
-    CardSet discard = sd_discard(solver, GAME_CLUBS, SEAT_FOREHAND, twelve, skat, 0, 61, 6, 5);
+    CardSet discard = sd_discard(solver, GAME_CLUBS, SEAT_FOREHAND, twelve, skat, 61, 6, 5);
     assert_int_equal(discard, test_cards("ST HT"));
 
     uint64_t rng = 61;
@@ -553,7 +553,7 @@ static void test_discard_finds_the_winning_one(void **state)
         random_position(&rng, game, 10, SEAT_MIDDLEHAND, SEAT_FOREHAND, 0, &pos);
         CardSet rest = ~(pos.hands[0] | pos.hands[1] | pos.hands[2]);
         twelve = pos.hands[SEAT_MIDDLEHAND] | rest;
-        discard = sd_discard(solver, game, SEAT_MIDDLEHAND, twelve, rest, 0, 61, 3, (uint64_t)d);
+        discard = sd_discard(solver, game, SEAT_MIDDLEHAND, twelve, rest, 61, 3, (uint64_t)d);
         assert_int_equal(set_count(discard), 2);
         assert_int_equal(discard & ~twelve, 0);
     }
