@@ -326,8 +326,8 @@ static void print_single_dummy_rows(const Evaluation *e, int sd_layouts)
     int played = 0;
     for (int r = 0; r < e->contract_count; r++)
         played += e->contracts[r].evaluated;
-    printf("Single-dummy: every player chose each card from %d sampled layouts of the cards he could not see.\n",
-           sd_layouts);
+    printf("Single-dummy: every player chose each card from %d sampled layout%s of the cards he could not see.\n",
+           sd_layouts, sd_layouts == 1 ? "" : "s");
     if (played == e->contract_count)
         printf("Played: every contract.\n\n");
     else

@@ -55,6 +55,9 @@ sd1=$("$SKATDD" evaluate --quiet --samples 2 --model single-dummy --sd-layouts 2
 [ "$(echo "$sd" | jq -c 'del(.ms, .nodes)')" = "$(echo "$sd1" | jq -c 'del(.ms, .nodes)')" ] || fail "single-dummy, other thread count"
 [ "$(echo "$sd" | jq -r .model)" = single-dummy ] || fail "single-dummy model"
 [ "$(echo "$sd" | jq '[.contracts[] | select(.evaluated)] | length')" = 2 ] || fail "single-dummy plays 2 rows"
+# The text names the layouts per decision, one in the singular ("from 1 sampled layouts" before).
+sd_text=$("$SKATDD" evaluate --quiet --samples 1 --model single-dummy --sd-layouts 1 --sd-contracts 1 "$data")
+grep -q "each card from 1 sampled layout of the cards" <<<"$sd_text" || fail "single-dummy: one layout, singular"
 
 text=$("$SKATDD" evaluate --quiet --samples 2 "$data")
 grep -q "optimistic for the declarer" <<<"$text" || fail "the optimism note"
