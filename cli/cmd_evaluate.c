@@ -137,9 +137,9 @@ static bool evaluate_option(void *ctx, const char *name, const char *value)
         e->eval.model = (EvalModel)m;
     } else if (strcmp(name, "sd-layouts") == 0 || strcmp(name, "sd-contracts") == 0) {
         bool layouts = name[3] == 'l';
-        if (!parse_number(value, 1, layouts ? 64 : EVAL_MAX_CONTRACTS, &v) || v != (int)v) {
-            fprintf(stderr, "skatdd evaluate: --%s needs a whole number from 1 to %d\n", name,
-                    layouts ? 64 : EVAL_MAX_CONTRACTS);
+        int most = layouts ? EVAL_MAX_SD_LAYOUTS : EVAL_MAX_CONTRACTS;
+        if (!parse_number(value, 1, most, &v) || v != (int)v) {
+            fprintf(stderr, "skatdd evaluate: --%s needs a whole number from 1 to %d\n", name, most);
             return false;
         }
         *(layouts ? &e->eval.sd_layouts : &e->eval.sd_contracts) = (int)v;

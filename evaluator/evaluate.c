@@ -972,6 +972,8 @@ static bool resolve_more(const Work *w, Solver *solver)
 
 /* ---- single-dummy ---- */
 
+_Static_assert((int)EVAL_MAX_SD_LAYOUTS <= (int)SD_MAX_LAYOUTS, "sd_play would quietly use fewer layouts");
+
 static int sd_level(const RuleSystem *rules, GameType game, const SdResult *r)
 {
     if (game == GAME_NULL)

@@ -25,7 +25,10 @@
 #include "gamevalue.h"
 #include "rules.h"
 
-enum { EVAL_MAX_CONTRACTS = 32, EVAL_MAX_BIDS = 512, EVAL_MAX_SKATS = 231, EVAL_MAX_SAMPLES = 64, EVAL_MIN_RESOLVED = 16 };
+/* EVAL_MAX_SD_LAYOUTS: single-dummy layouts per decision, the same bound for
+ * the command and the library (within SD_MAX_LAYOUTS, which sd_play keeps to). */
+enum { EVAL_MAX_CONTRACTS = 32, EVAL_MAX_BIDS = 512, EVAL_MAX_SKATS = 231, EVAL_MAX_SAMPLES = 64, EVAL_MIN_RESOLVED = 16,
+       EVAL_MAX_SD_LAYOUTS = 64 };
 
 typedef enum { MODEL_DOUBLE_DUMMY, MODEL_SINGLE_DUMMY, MODEL_COUNT } EvalModel;
 /* "double-dummy", "single-dummy"; eval_model_parse returns -1 for others. */

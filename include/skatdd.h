@@ -400,8 +400,8 @@ typedef struct {
     int discards;                /* ten cards, skat games: discards tried besides the skat (default 1) */
     double confidence;           /* for the safe bid ceiling (default 0.9) */
     skatdd_model model;          /* default double-dummy */
-    int sd_layouts;              /* single-dummy: layouts per decision (default 6) */
-    int sd_contracts;            /* single-dummy: rows played (default 3) */
+    int sd_layouts;              /* single-dummy: layouts per decision, 1..64 (default 6) */
+    int sd_contracts;            /* single-dummy: rows played, 1..32 (default 3) */
     int threads;                 /* 0: all cores */
     size_t tt_megabytes;         /* over all threads (0: 16) */
 } skatdd_eval_options;

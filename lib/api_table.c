@@ -104,7 +104,7 @@ skatdd_status skatdd_evaluate(const skatdd_rules *rules, int seat, skatdd_cards 
     REQUIRE(o.discards >= 0 && o.discards <= 65);
     REQUIRE(o.confidence > 0 && o.confidence < 1);
     REQUIRE((unsigned)o.model < MODEL_COUNT);
-    REQUIRE(o.sd_layouts >= 1 && o.sd_layouts <= 1000 && o.sd_contracts >= 1 && o.sd_contracts <= EVAL_MAX_CONTRACTS);
+    REQUIRE(o.sd_layouts >= 1 && o.sd_layouts <= EVAL_MAX_SD_LAYOUTS && o.sd_contracts >= 1 && o.sd_contracts <= EVAL_MAX_CONTRACTS);
     REQUIRE(o.threads >= 0 && o.threads <= 1024 && o.tt_megabytes <= MAX_TT_MB);
     if (set_count(hand) != 10 && set_count(hand) != 12)
         return api_fail(SKATDD_ERR_CARDS, "a hand to evaluate holds 10 or 12 cards, not %d", set_count(hand));

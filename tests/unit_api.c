@@ -585,6 +585,11 @@ static void test_evaluate(void **state)
     skatdd_evaluation_free(e);
     o.samples = 0;
     assert_int_equal(skatdd_evaluate(rules, SKATDD_FOREHAND, twelve, &o, &e), SKATDD_ERR_ARGUMENT);
+    /* As skatdd evaluate --sd-layouts: 1..64 (up to 1000 were taken, and
+     * single-dummy play quietly kept to 256 of them). */
+    o.samples = 1;
+    o.sd_layouts = 65;
+    assert_int_equal(skatdd_evaluate(rules, SKATDD_FOREHAND, twelve, &o, &e), SKATDD_ERR_ARGUMENT);
     assert_int_equal(skatdd_evaluate(rules, SKATDD_FOREHAND, cards("CJ"), NULL, &e), SKATDD_ERR_CARDS);
     skatdd_rules_free(rules);
 }
