@@ -427,14 +427,28 @@ static void print_rates_text(const Stats *s)
     }
 }
 
-/* A CSV field: quoted when it holds a comma, a quote or a line break. */
-static void csv_field(const char *text)
+/* Where a CSV field's text comes from: skatdd's own words and numbers, or
+ * the lines read (seats and contracts, which a hand-made or edited file may
+ * set to anything). */
+typedef enum { CSV_OWN, CSV_FROM_LINES } CsvSource;
+
+/* A spreadsheet program opening the CSV runs a field that begins so as a
+ * formula (=HYPERLINK(...), +cmd|...): text from the lines is kept text. */
+static const char formula_start[] = "=+-@\t\r";
+
+/* A CSV field: quoted when it holds a comma, a quote or a line break, or
+ * when text from the lines begins like a formula, which is then written
+ * after a single quote ('=x as "'=x"), the mark spreadsheets take for text. */
+static void csv_field(const char *text, CsvSource source)
 {
-    if (!strpbrk(text, ",\"\n\r")) {
+    bool formula = source == CSV_FROM_LINES && text[0] && strchr(formula_start, text[0]);
+    if (!formula && !strpbrk(text, ",\"\n\r")) {
         fputs(text, stdout);
         return;
     }
     putchar('"');
+    if (formula)
+        putchar('\'');
     for (const char *p = text; *p; p++) {
         if (*p == '"')
             putchar('"');
@@ -443,13 +457,16 @@ static void csv_field(const char *text)
     putchar('"');
 }
 
-static void csv_row(const char *table, const char *row, const char *column, long deals, long count)
+/* One row; source says where row and column come from (the table's name is
+ * skatdd's own). */
+static void csv_row(const char *table, const char *row, const char *column, CsvSource source, long deals,
+                    long count)
 {
-    csv_field(table);
+    csv_field(table, CSV_OWN);
     putchar(',');
-    csv_field(row);
+    csv_field(row, source);
     putchar(',');
-    csv_field(column);
+    csv_field(column, source);
     printf(",%ld,%ld,%.6f\n", deals, count, share(count, deals));
 }
 
@@ -457,16 +474,16 @@ static void print_csv(const Stats *s)
 {
     printf("table,row,column,deals,count,share\n");
     for (int i = 0; i < s->best_count; i++)
-        csv_row("best", s->best[i].seat, s->best[i].contract, s->table_lines, s->best[i].count);
+        csv_row("best", s->best[i].seat, s->best[i].contract, CSV_FROM_LINES, s->table_lines, s->best[i].count);
     if (s->nobody)
-        csv_row("best", "nobody", "-", s->table_lines, s->nobody);
+        csv_row("best", "nobody", "-", CSV_OWN, s->table_lines, s->nobody);
     static const char *const ceiling_rows[] = {"highest", "forehand", "middlehand", "rearhand"};
     for (int column = 0; column < 1 + SEAT_COUNT; column++)
         for (int i = 0; i < s->ceiling_count; i++) {
             char label[24];
             ceiling_label(s->ceilings[i].bid, label);
             if (s->ceilings[i].count[column])
-                csv_row("bid_ceiling", ceiling_rows[column], label, s->table_lines, s->ceilings[i].count[column]);
+                csv_row("bid_ceiling", ceiling_rows[column], label, CSV_OWN, s->table_lines, s->ceilings[i].count[column]);
         }
     for (int f = 0; f < FEATURE_COUNT; f++)
         for (int i = 0; i < s->contract_count; i++)
@@ -475,7 +492,7 @@ static void print_csv(const Stats *s)
                 char value[12]; /* room for any int: gcc cannot see v < FEATURE_VALUES */
                 snprintf(value, sizeof value, "%d", v);
                 if (r->hands[f][v])
-                    csv_row(feature_name[f], r->label, value, r->hands[f][v], r->won[f][v]);
+                    csv_row(feature_name[f], r->label, value, CSV_FROM_LINES, r->hands[f][v], r->won[f][v]);
             }
 }
 

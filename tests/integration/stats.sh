@@ -93,6 +93,17 @@ cat esc.jsonl esc.jsonl >esc2.jsonl
 out=$("$SKATDD" stats esc2.jsonl)
 grep -q "$(printf '\e')" <<<"$out" && fail "an escape sequence from a line reached the output"
 grep -Eq '^  \?\[2Jx\?y +\?\]0;t\? +2 ' <<<"$out" || fail "labels not shown cleaned: $out"
+# Text from a line that begins like a spreadsheet formula (=, +, -, @) is
+# kept text in the CSV: a single quote in front, the field quoted; skatdd's
+# own words and numbers (nobody's "-", counts) are written as they are.
+head -1 t.jsonl | jq -c '.best_seat = "@seat" | .seats["@seat"] = {"best": {"contract": "=HYPERLINK(\"http://x\",\"y\")"}} |
+    .seats.forehand.contracts = [{"contract": "+1+2", "won": true}, {"contract": "-grand", "won": false}]' >formula.jsonl
+head -1 t.jsonl | jq -c 'del(.best_seat)' >>formula.jsonl
+"$SKATDD" stats --csv formula.jsonl >formula.csv
+grep -qx "best,\"'@seat\",\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\",2,1,0.500000" formula.csv &&
+    grep -q "^jacks,\"'+1+2\",[0-4],1,1,1.000000\$" formula.csv && grep -q "^jacks,\"'-grand\",[0-4],1,0," formula.csv &&
+    grep -qx "best,nobody,-,2,1,0.500000" formula.csv || fail "formula-like text in the CSV: $(head -3 formula.csv)"
+grep -Eq '(^|,)([=+@]|-[^,])' formula.csv && fail "a CSV field begins like a formula: $(grep -E '(^|,)([=+@]|-[^,])' formula.csv)"
 # A rule system stats cannot load, --rules that is none, a directory: exit 2.
 head -1 t.jsonl | jq -c '.rules = "nosuch"' >other.jsonl
 status=0
