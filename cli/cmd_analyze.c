@@ -870,7 +870,7 @@ static int analyze_file(const CommonOptions *o, TableWorkers *workers, const cha
     return status;
 }
 
-static const ExtraOption analyze_options[] = {{"min-cost", true}, {"html", true}, {NULL, false}};
+static const ExtraOption analyze_options[] = {{"min-cost", true, VALUE_NUMBER}, {"html", true, VALUE_TEXT}, {NULL, false, VALUE_TEXT}};
 
 typedef struct {
     CommonOptions *common;
@@ -982,7 +982,7 @@ static json_t *analyze_job_run(void *worker, const Deal *deal, const IssGame *is
 }
 
 /* --html is for analyze alone: a batch writes JSON lines. */
-static const ExtraOption analyze_batch_options[] = {{"min-cost", true}, {NULL, false}};
+static const ExtraOption analyze_batch_options[] = {{"min-cost", true, VALUE_NUMBER}, {NULL, false, VALUE_TEXT}};
 
 const Job job_analyze = {"analyze",          analyze_batch_options,     analyze_settings_new, analyze_option,
                          analyze_worker_new, analyze_worker_free, analyze_job_run,      analyze_settings_free};

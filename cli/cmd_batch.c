@@ -59,6 +59,13 @@ static const char batch_help[] =
     "  --quiet             no progress and no rate at the end (on stderr)\n"
     "  --help              this help\n";
 
+/* An option of the job as given, with what its value stands for. */
+typedef struct {
+    const char *name;
+    const char *value;
+    OptionValue kind;
+} GivenOption;
+
 typedef struct {
     const Job *job;
     void *settings;
@@ -68,25 +75,26 @@ typedef struct {
     int declarer;
     const char *output;
     int chunk;
-    /* The job's options as given (name, value), for the run's fingerprint. */
-    const char *given[64][2];
+    /* The job's options as given, for the run's fingerprint. */
+    GivenOption given[64];
     int given_count;
     char run[17];        /* the fingerprint: 16 hex digits */
 } BatchOptions;
 
 static const ExtraOption batch_own_options[] = {
-    {"job", true},      {"random", true}, {"seed", true},  {"contract", true},
-    {"declarer", true}, {"output", true}, {"chunk", true}, {NULL, false},
+    {"job", true, VALUE_TEXT},      {"random", true, VALUE_NUMBER}, {"seed", true, VALUE_UNSIGNED},
+    {"contract", true, VALUE_TEXT}, {"declarer", true, VALUE_TEXT}, {"output", true, VALUE_TEXT},
+    {"chunk", true, VALUE_NUMBER},  {NULL, false, VALUE_TEXT},
 };
 
 static const Job *const jobs[] = {&job_solve, &job_table, &job_evaluate, &job_analyze};
 
-static bool job_has_option(const Job *job, const char *name)
+static const ExtraOption *job_option(const Job *job, const char *name)
 {
     for (int i = 0; job->options[i].name; i++)
         if (strcmp(job->options[i].name, name) == 0)
-            return true;
-    return false;
+            return &job->options[i];
+    return NULL;
 }
 
 static bool parse_count(const char *value, int64_t low, int64_t high, int64_t *out)
@@ -145,11 +153,10 @@ static bool batch_option(void *ctx, const char *name, const char *value)
         own = false;
     }
     /* The job's options; --seed and --declarer mean the same to both. */
-    if (job_has_option(b->job, name)) {
-        if (b->given_count < 64) {
-            b->given[b->given_count][0] = name;
-            b->given[b->given_count++][1] = value ? value : "";
-        }
+    const ExtraOption *option = job_option(b->job, name);
+    if (option) {
+        if (b->given_count < 64)
+            b->given[b->given_count++] = (GivenOption){name, value ? value : "", option->value};
         return b->job->on_option(b->settings, name, value);
     }
     return own;
@@ -215,22 +222,50 @@ static uint64_t fnv1a_file(uint64_t h, const char *path)
 /* The options given, in name order; an option given twice keeps the order
  * of its values (the last one counts, so "--samples 1 --samples 2" and
  * "--samples 2 --samples 1" are different settings). */
-static void sort_given(const char *given[][2], int count)
+static void sort_given(GivenOption *given, int count)
 {
     for (int i = 1; i < count; i++) {
-        const char *name = given[i][0], *value = given[i][1];
+        GivenOption option = given[i];
         int k = i;
-        for (; k > 0 && strcmp(given[k - 1][0], name) > 0; k--) {
-            given[k][0] = given[k - 1][0];
-            given[k][1] = given[k - 1][1];
-        }
-        given[k][0] = name;
-        given[k][1] = value;
+        for (; k > 0 && strcmp(given[k - 1].name, option.name) > 0; k--)
+            given[k] = given[k - 1];
+        given[k] = option;
     }
 }
 
+/* An option's value as the fingerprint takes it: a number as the number it
+ * stands for, in one spelling ("+5", "05", "5.0" and "5e0" as "5"; "0.5"
+ * and ".5" alike), read as the job reads it (strtod, or strtoull for a
+ * 64-bit whole number); text as given. */
+static const char *canonical_value(const GivenOption *option, char *out, size_t n)
+{
+    const char *value = option->value;
+    char *end = NULL;
+    errno = 0;
+    if (option->kind == VALUE_UNSIGNED) {
+        unsigned long long v = strtoull(value, &end, 10);
+        if (value[0] && !*end && !errno) {
+            snprintf(out, n, "%llu", v);
+            return out;
+        }
+    } else if (option->kind == VALUE_NUMBER) {
+        double v = strtod(value, &end);
+        if (value[0] && !*end && !errno && v == v) {
+            /* The shortest of %.15g to %.17g that reads back as v (0.95 as
+             * "0.95", as before numbers were read); + 0.0 makes -0 0. */
+            for (int digits = 15; digits <= 17; digits++) {
+                snprintf(out, n, "%.*g", digits, v + 0.0);
+                if (strtod(out, NULL) == v)
+                    break;
+            }
+            return out;
+        }
+    }
+    return value; /* text, or a value the job refused before (the run never starts) */
+}
+
 /* What decides a run's answers, hashed: the job, its options as given (in
- * name order), the rule system, and the input: random deals' seed, contract
+ * name order; a number by its value, canonical_value), the rule system, and the input: random deals' seed, contract
  * and declarer (not their number: a run may be extended), or the input
  * files' contents in order (not their names: a file may move).  Left out is
  * what changes speed alone: --threads, --chunk, --tt-mb, --quiet, --output.
@@ -242,7 +277,7 @@ static void run_fingerprint(BatchOptions *b, const CommonOptions *o, int first, 
     h = fnv1a_text(h, b->job->name);
     sort_given(b->given, b->given_count);
     for (int i = 0; i < b->given_count; i++)
-        h = fnv1a_text(fnv1a_text(h, b->given[i][0]), b->given[i][1]);
+        h = fnv1a_text(fnv1a_text(h, b->given[i].name), canonical_value(&b->given[i], number, sizeof number));
     h = fnv1a_text(h, o->rules ? o->rules : "(the deal's)");
     /* A rule file's contents decide the answers as much as its name: an
      * edited file is another rule system.  A built-in one changes with the
@@ -796,9 +831,9 @@ int cmd_batch(int argc, char **argv)
     for (int i = 0; batch_own_options[i].name; i++)
         extra[n++] = batch_own_options[i];
     for (int i = 0; job->options[i].name && n < 31; i++)
-        if (!job_has_option(&(Job){.options = batch_own_options}, job->options[i].name))
+        if (!job_option(&(Job){.options = batch_own_options}, job->options[i].name))
             extra[n++] = job->options[i];
-    extra[n] = (ExtraOption){NULL, false};
+    extra[n] = (ExtraOption){NULL, false, VALUE_TEXT};
     common_defaults(&o);
     options.settings = job->settings_new(&o);
     if (!options.settings)

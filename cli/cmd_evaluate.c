@@ -172,9 +172,18 @@ static bool evaluate_option(void *ctx, const char *name, const char *value)
 }
 
 static const ExtraOption evaluate_options[] = {
-    {"samples", true}, {"discards", true}, {"seed", true}, {"confidence", true},
-    {"quick", false},  {"plot", true},     {"model", true}, {"sd-layouts", true}, {"sd-contracts", true},
-    {"fresh-check", false}, {"lost-levels-every", true}, {NULL, false},
+    {"samples", true, VALUE_NUMBER},
+    {"discards", true, VALUE_NUMBER},
+    {"seed", true, VALUE_UNSIGNED},
+    {"confidence", true, VALUE_NUMBER},
+    {"quick", false, VALUE_TEXT},
+    {"plot", true, VALUE_TEXT},
+    {"model", true, VALUE_TEXT},
+    {"sd-layouts", true, VALUE_NUMBER},
+    {"sd-contracts", true, VALUE_NUMBER},
+    {"fresh-check", false, VALUE_TEXT},
+    {"lost-levels-every", true, VALUE_NUMBER},
+    {NULL, false, VALUE_TEXT},
 };
 
 static void progress(void *ctx, int done, int total, long worlds)
@@ -549,8 +558,16 @@ int cmd_evaluate(int argc, char **argv)
 /* ----- skatdd batch: one thread per deal, no progress bar, no chart -------- */
 
 static const ExtraOption evaluate_job_options[] = {
-    {"samples", true}, {"discards", true}, {"seed", true},         {"confidence", true},   {"quick", false},
-    {"model", true},   {"sd-layouts", true}, {"sd-contracts", true}, {"lost-levels-every", true}, {NULL, false},
+    {"samples", true, VALUE_NUMBER},
+    {"discards", true, VALUE_NUMBER},
+    {"seed", true, VALUE_UNSIGNED},
+    {"confidence", true, VALUE_NUMBER},
+    {"quick", false, VALUE_TEXT},
+    {"model", true, VALUE_TEXT},
+    {"sd-layouts", true, VALUE_NUMBER},
+    {"sd-contracts", true, VALUE_NUMBER},
+    {"lost-levels-every", true, VALUE_NUMBER},
+    {NULL, false, VALUE_TEXT},
 };
 
 typedef struct {

@@ -50,7 +50,7 @@ static bool score_option(void *ctx, const char *name, const char *value)
     return true;
 }
 
-static const ExtraOption score_options[] = {{"scheme", true}, {"table-size", true}, {NULL, false}};
+static const ExtraOption score_options[] = {{"scheme", true, VALUE_TEXT}, {"table-size", true, VALUE_NUMBER}, {NULL, false, VALUE_TEXT}};
 
 /* The declarer's points and tricks: from the full play, or as given. */
 static bool game_result(const Deal *d, int *points, int *tricks, char *err, size_t n)

@@ -486,7 +486,7 @@ static int solve_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
     return status;
 }
 
-static const ExtraOption solve_options[] = {{"after", true}, {NULL, false}};
+static const ExtraOption solve_options[] = {{"after", true, VALUE_NUMBER}, {NULL, false, VALUE_TEXT}};
 
 static bool solve_option(void *ctx, const char *name, const char *value)
 {

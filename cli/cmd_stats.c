@@ -86,7 +86,7 @@ typedef struct {
     const char *rules;
 } StatsOptions;
 
-static const ExtraOption stats_options[] = {{"csv", false}, {"plot", true}, {NULL, false}};
+static const ExtraOption stats_options[] = {{"csv", false, VALUE_TEXT}, {"plot", true, VALUE_TEXT}, {NULL, false, VALUE_TEXT}};
 
 static bool stats_option(void *ctx, const char *name, const char *value)
 {

@@ -48,7 +48,7 @@ static bool table_option(void *ctx, const char *name, const char *value)
     return true;
 }
 
-static const ExtraOption table_options[] = {{"declarer", true}, {NULL, false}};
+static const ExtraOption table_options[] = {{"declarer", true, VALUE_TEXT}, {NULL, false, VALUE_TEXT}};
 
 static char announce_mark(const TableEntry *e)
 {

@@ -74,10 +74,18 @@ const char *rules_directory(void);
 
 
 
+/* What an option's value stands for, to skatdd batch's run fingerprint:
+ * text as given, or a number, so that "+5", "05" and "5" (or "0.5" and
+ * ".5") are the same setting.  VALUE_NUMBER: read as strtod reads it;
+ * VALUE_UNSIGNED: a whole number up to 2^64 - 1 (strtoull), which a double
+ * would round. */
+typedef enum { VALUE_TEXT, VALUE_NUMBER, VALUE_UNSIGNED } OptionValue;
+
 /* Options a single command adds to the common ones. */
 typedef struct {
     const char *name;
     bool has_value;
+    OptionValue value;
 } ExtraOption;
 typedef bool (*ExtraHandler)(void *ctx, const char *name, const char *value);
 

@@ -257,6 +257,36 @@ status=0
 status=0
 "$SKATDD" batch --job solve --random 2 --seed 9 --after 1 --after 0 --quiet --output twice.jsonl 2>twice.err || status=$?
 [ "$status" -eq 2 ] && grep -q "written by a run with other settings" twice.err || fail "an option given twice: status $status"
+# A number is a setting by its value, not its spelling: --seed +5, 05 and 5
+# resume one another's file (a 64-bit seed kept whole), --samples 2.0 and 2,
+# --confidence .5 and 0.5 too; another value is another setting.  The
+# fingerprint is read from the refusal of a file of another job (no work).
+fingerprint() {
+    printf '{"index":0,"job":"none","run":"0"}\n' >fp.jsonl
+    "$SKATDD" batch --quiet --output fp.jsonl "$@" 2>fp.err && fail "batch $*: a file of another job resumed"
+    sed -n "s/.*this run's are [a-z]* \([0-9a-f]\{16\}\)).*/\1/p" fp.err
+}
+same_run() { # option, then spellings of one value, then "--", then another value
+    local option=$1 first
+    shift
+    first=$(fingerprint --job "${job:?}" --random 2 "$option" "$1")
+    [ -n "$first" ] || fail "$job $option $1: no fingerprint"
+    shift
+    while [ "$1" != -- ]; do
+        [ "$(fingerprint --job "$job" --random 2 "$option" "$1")" = "$first" ] || fail "$job $option $1: another fingerprint"
+        shift
+    done
+    [ "$(fingerprint --job "$job" --random 2 "$option" "$2")" != "$first" ] || fail "$job $option $2: the same fingerprint"
+}
+job=solve same_run --seed 5 +5 05 -- 6
+job=solve same_run --after 0 00 +0 -0 -- 1
+job=analyze same_run --min-cost 3 +3 03 -- 4
+job=evaluate same_run --seed 5 +5 05 -- 6
+job=evaluate same_run --seed 18446744073709551615 +18446744073709551615 -- 18446744073709551614
+job=evaluate same_run --samples 2 2.0 +2 2e0 -- 3
+job=evaluate same_run --confidence 0.5 .5 5e-1 0.50 -- 0.6
+job=evaluate same_run --sd-layouts 4 04 -- 5
+job=evaluate same_run --model single-dummy -- double-dummy
 
 # 5. Bad deals are reported and skipped, the others solved; exit 2.
 cat >mixed.yaml <<'YAML'

@@ -49,7 +49,7 @@ done
 # accept (common_parse's names and flags, each command's ExtraOption rows).
 from_help=$(for c in $commands; do "$SKATDD" "$c" --help; done; "$SKATDD" --help)
 from_source=$(cat "$top"/cli/*.c | tr '\n' ' ' |
-    grep -oE 'common_(names|flags)\[\] *= *\{[^}]*\}|\{"[a-z][a-z-]*", *(true|false)\}' | grep -oE '"[a-z][a-z-]*"' | tr -d '"')
+    grep -oE 'common_(names|flags)\[\] *= *\{[^}]*\}|\{"[a-z][a-z-]*", *(true|false)(, *VALUE_[A-Z]+)?\}' | grep -oE '"[a-z][a-z-]*"' | tr -d '"')
 [ "$(wc -w <<<"$from_source")" -ge 15 ] || fail "options from cli/: $from_source"
 options=$( (grep -oE -- '--[a-z][a-z-]*' <<<"$from_help" | sed 's/^--//'; echo "$from_source") | sort -u)
 for o in $options; do
