@@ -2,6 +2,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "commands.h"
@@ -67,7 +68,8 @@ static const char evaluate_help[] =
     "  --seed N            random seed (default 1); the same seed gives the same\n"
     "                      result for any number of threads\n"
     "  --confidence P      for the safe bid ceiling (default 0.9; above 0, below 1)\n"
-    "  --plot FILE.svg     chart of win probability against bid (needs gnuplot)\n"
+    "  --plot FILE.svg     chart of win probability against bid (needs gnuplot;\n"
+    "                      one deal)\n"
     "  --fresh-check       double-dummy skat games: also play each skat's chosen\n"
     "                      discard in as many new layouts, which played no part in\n"
     "                      choosing it, and show what it wins there\n"
@@ -465,6 +467,7 @@ typedef struct {
     const CommonOptions *common;
     EvaluateOptions *options;
     Evaluation *evaluation;
+    int deals; /* read so far (--plot: a chart shows one) */
 } EvaluateRun;
 
 /* The evaluation of the hand a deal gives: its JSON object in *json when json
@@ -514,13 +517,62 @@ static int evaluate_one(EvaluateRun *run, const Deal *deal, const RuleSystem *ru
     return EXIT_OK;
 }
 
+/* --plot draws one deal's chart: a second deal would replace it without a
+ * word.  Said at the second deal, once. */
+static void say_one_deal(const Deal *deal, const char *plot)
+{
+    fprintf(stderr, "%s:%d:%d: --plot %s draws one deal's chart, and this is a second deal: give one deal, or "
+                    "evaluate the others without --plot\n", deal->file, deal->mark.line, deal->mark.column, plot);
+}
+
 static int evaluate_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
 {
+    EvaluateRun *run = ctx;
+    if (run->options->plot && ++run->deals > 1) {
+        /* Standard input or a pipe, not counted before (it cannot be read
+         * twice): the first deal is evaluated and drawn, the rest refused. */
+        if (run->deals == 2)
+            say_one_deal(deal, run->options->plot);
+        return EXIT_BAD_INPUT;
+    }
     char err[512];
     int status = evaluate_one(ctx, deal, rules, NULL, err, sizeof err);
     if (status != EXIT_OK)
         fprintf(stderr, "%s\n", err);
     return status;
+}
+
+/* Counting the deals of a file up to the second, which is said. */
+static int count_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
+{
+    (void)rules;
+    EvaluateRun *run = ctx;
+    if (++run->deals < 2)
+        return EXIT_OK;
+    say_one_deal(deal, run->options->plot);
+    return EXIT_INTERNAL; /* stops the reading of any file (the status is not kept) */
+}
+
+/* --plot draws one deal: more files, or a file of more deals, are refused
+ * before any work.  A file is read for this without its messages (the
+ * evaluation reads it again and says them); standard input and pipes cannot
+ * be read twice: evaluate_deal refuses their second deal. */
+static bool plot_input_is_one_deal(const CommonOptions *o, EvaluateRun *run, int files, const char *path)
+{
+    if (files > 1) {
+        fprintf(stderr, "skatdd evaluate: --plot %s draws one deal's chart, and %d files are given: give one "
+                        "deal, or evaluate the others without --plot\n", run->options->plot, files);
+        return false;
+    }
+    struct stat st;
+    if (strcmp(path, "-") == 0 || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return true;
+    CommonOptions quiet = *o;
+    quiet.reader_quiet = true;
+    for_each_deal(&quiet, path, count_deal, run);
+    bool one = run->deals < 2;
+    run->deals = 0;
+    return one;
 }
 
 int cmd_evaluate(int argc, char **argv)
@@ -549,6 +601,10 @@ int cmd_evaluate(int argc, char **argv)
     EvaluateRun run = {.common = &o, .options = &eo, .evaluation = malloc(sizeof(Evaluation))};
     if (!run.evaluation)
         return EXIT_INTERNAL;
+    if (eo.plot && !plot_input_is_one_deal(&o, &run, argc - first, argv[first])) {
+        free(run.evaluation);
+        return EXIT_BAD_INPUT;
+    }
     for (int i = first; i < argc && status != EXIT_INTERNAL; i++) /* a bad file does not stop the others */
         status = exit_status_worse(status, for_each_deal(&o, argv[i], evaluate_deal, &run));
     free(run.evaluation);

@@ -102,6 +102,31 @@ expect_failed "gnuplot failed: line 1: boom" PATH="$work/bin:$PATH"
 printf '#!/bin/sh\ncat >/dev/null\nexit 0\n' >bin/gnuplot
 expect_failed "no complete SVG" PATH="$work/bin:$PATH"
 
+# A chart shows one deal: a second would have replaced the first's without a
+# word.  More files, or a file of more deals, are refused before any work
+# (exit 2, one line, nothing on stdout, no chart); from standard input,
+# which cannot be read twice, the first deal is evaluated and drawn and the
+# second refused, with the same line.
+printf 'hands:\n  forehand: CJ SJ HJ DJ CA CT CK C9 SA H7\n---\nhands:\n  middlehand: D7 D8 D9 DQ DK H8 H9 HQ S7 S8\n' >two.yaml
+sed -n 1,2p two.yaml >one.yaml
+one_deal="draws one deal's chart, and this is a second deal: give one deal, or evaluate the others without --plot"
+refused_deals() { # the message, then the files
+    local message=$1 out status=0
+    shift
+    out=$("$SKATDD" evaluate --quiet --quick --plot deals.svg "$@" 2>err.txt) || status=$?
+    [ "$status" -eq 2 ] && [ -z "$out" ] && [ ! -e deals.svg ] && [ "$(cat err.txt)" = "$message" ] ||
+        fail "--plot over $*: status $status, $(wc -l <<<"$out") lines out, $(ls deals.svg 2>&1), $(cat err.txt)"
+}
+refused_deals "two.yaml:3:1: --plot deals.svg $one_deal" two.yaml
+refused_deals "skatdd evaluate: --plot deals.svg draws one deal's chart, and 2 files are given: give one deal, or evaluate the others without --plot" one.yaml one.yaml
+status=0
+"$SKATDD" evaluate --quiet --quick --plot stdin.svg - <two.yaml >stdin.txt 2>err.txt || status=$?
+[ "$status" -eq 2 ] && [ "$(cat err.txt)" = "-:3:1: --plot stdin.svg $one_deal" ] &&
+    [ "$(grep -c " holds " stdin.txt)" -eq 1 ] && grep -q "</svg>" stdin.svg ||
+    fail "--plot over two deals on standard input: status $status, $(cat err.txt)"
+"$SKATDD" evaluate --quiet --quick --plot one.svg one.yaml >/dev/null && grep -q "</svg>" one.svg ||
+    fail "--plot over a file of one deal"
+
 # A link is followed, as analyze --html follows it: the file it names gets
 # the chart, the link stays.
 echo old >real.svg
