@@ -920,7 +920,13 @@ int cmd_analyze(int argc, char **argv)
     for (int i = first; i < argc && status != EXIT_INTERNAL; i++) /* a bad file does not stop the others */
         status = exit_status_worse(status, analyze_file(&o, workers, argv[i]));
     table_workers_free(workers);
-    if (html_page && !html_page_close(html_page, why, sizeof why)) {
+    if (html_page && html_page_sections(html_page) == 0) {
+        /* Every input refused (each said why): a page of no game would
+         * replace the one there, maybe the last run's good review. */
+        html_page_close(html_page, NULL, 0);
+        fprintf(stderr, "skatdd analyze: --html %s: no game to review: the page is not written\n", ao.html);
+        status = exit_status_worse(status, EXIT_BAD_INPUT);
+    } else if (html_page && !html_page_close(html_page, why, sizeof why)) {
         fprintf(stderr, "skatdd analyze: --html %s: %s\n", ao.html, why);
         if (status == EXIT_OK)
             status = EXIT_INTERNAL;

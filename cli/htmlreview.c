@@ -954,6 +954,8 @@ static bool write_page(HtmlPage *page, FILE *out)
     return !ferror(out);
 }
 
+int html_page_sections(const HtmlPage *page) { return page->sections; }
+
 bool html_page_close(HtmlPage *page, char *err, size_t n)
 {
     bool ok = err != NULL; /* without err: abandoned */

@@ -68,8 +68,12 @@ void html_page_add_ramsch(HtmlPage *page, const HtmlRamsch *game);
 /* Adds a section for a record without a game (everybody passed). */
 void html_page_add_skipped(HtmlPage *page, const char *name, const char *why);
 
+/* The sections added so far (games, Ramsch, records without a game). */
+int html_page_sections(const HtmlPage *page);
+
 /* Writes the page and frees it.  On false err says why (without the path)
- * and the file is not left half written. */
+ * and the file is not left half written.  Without err (NULL) the page is
+ * abandoned: nothing is written and the file is left as it was. */
 bool html_page_close(HtmlPage *page, char *err, size_t n);
 
 /* Writes HTML-escaped text (& < > " ') to out: for the page and its tests. */

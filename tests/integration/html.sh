@@ -88,6 +88,32 @@ set +e
 status=$?
 set -e
 [ "$status" = 2 ] || fail "--html '': exit $status"
+# A run in which every input is refused (a YAML error, a hand analyze
+# cannot review) has no game for a page: the page there (the last run's
+# review) is left as it was, said in one line after the inputs' own, exit 2.
+# One good game among bad input is a page of that game.
+printf 'hands: [\n' >"$work/broken.yaml"
+printf 'hands:\n  forehand: CJ SJ HJ DJ CA CT CK C9 SA H7\n' >"$work/hand.yaml"
+cp "$work/out/game.html" "$work/kept.html"
+set +e
+err=$("$SKATDD" analyze --html "$work/kept.html" "$work/broken.yaml" "$work/hand.yaml" 2>&1 >/dev/null)
+status=$?
+set -e
+[ "$status" = 2 ] && [ "$(wc -l <<<"$err")" = 3 ] &&
+    [ "$(tail -1 <<<"$err")" = "skatdd analyze: --html $work/kept.html: no game to review: the page is not written" ] ||
+    fail "every input refused: exit $status, '$err'"
+cmp -s "$work/kept.html" "$work/out/game.html" || fail "every input refused: the page there was replaced"
+set +e
+"$SKATDD" analyze --html "$work/none.html" "$work/broken.yaml" >/dev/null 2>&1
+status=$?
+set -e
+[ "$status" = 2 ] && [ ! -e "$work/none.html" ] || fail "every input refused: exit $status, $(ls "$work/none.html" 2>&1)"
+set +e
+"$SKATDD" analyze --html "$work/kept.html" "$work/broken.yaml" "$data/game.yaml" >/dev/null 2>&1
+status=$?
+set -e
+[ "$status" = 2 ] && [ "$(grep -c '<section class="game' "$work/kept.html")" = 1 ] ||
+    fail "a good game among bad input: exit $status, $(grep -c '<section class="game' "$work/kept.html") sections"
 # A run killed before the end (a pipe closed early: SIGPIPE) leaves no
 # temporary file beside the page.
 mkdir "$work/killed"
