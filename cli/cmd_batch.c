@@ -13,6 +13,7 @@
 #include "batchmpi.h"
 #include "commands.h"
 #include "common.h"
+#include "dealrules.h"
 #include "jobs.h"
 #include "randomdeal.h"
 #include "rulecontract.h"
@@ -35,10 +36,11 @@ static const char batch_help[] =
     "stopped: the complete lines are kept, a torn last line is cut off, and the\n"
     "deals in the file are not solved again.  Every line has \"job\" and \"run\", a\n"
     "fingerprint of what decides the answers (the job and its options, --seed,\n"
-    "--contract, --declarer, --rules, the input files' contents): a resume with\n"
-    "other settings is refused (exit 2); other --threads, --chunk, --tt-mb or a\n"
-    "larger --random N resume.  Under mpirun (Open MPI) rank 0 hands out chunks\n"
-    "of deals to the other ranks as they ask and writes the same file.\n"
+    "--contract, --declarer, --rules, the input files' contents, the rule files\n"
+    "the deals name): a resume with other settings is refused (exit 2); other\n"
+    "--threads, --chunk, --tt-mb or a larger --random N resume.  Under mpirun\n"
+    "(Open MPI) rank 0 hands out chunks of deals to the other ranks as they ask\n"
+    "and writes the same file.\n"
     "\n"
     "options:\n"
     "  --job JOB           solve, table, evaluate or analyze; the command's own\n"
@@ -264,13 +266,84 @@ static const char *canonical_value(const GivenOption *option, char *out, size_t 
     return value; /* text, or a value the job refused before (the run never starts) */
 }
 
+/* The rule files a run's deals are played under, each hashed once, in the
+ * order first met. */
+typedef struct {
+    uint64_t h;
+    char (*seen)[RULES_PATH];
+    int count;
+    bool out_of_memory;
+} RuleFiles;
+
+/* The file of the rule system called name, if it is one (a path, or a name
+ * in $SKATDD_RULES_DIR; a built-in system changes with the program alone,
+ * which the fingerprint leaves out). */
+static void hash_rule_file(RuleFiles *r, const char *name)
+{
+    char path[RULES_PATH];
+    if (!rules_file_path(name, rules_directory(), path, sizeof path))
+        return;
+    for (int i = 0; i < r->count; i++)
+        if (strcmp(r->seen[i], path) == 0)
+            return;
+    char(*grown)[RULES_PATH] = realloc(r->seen, sizeof *grown * (size_t)(r->count + 1));
+    if (!grown) {
+        r->out_of_memory = true;
+        return;
+    }
+    r->seen = grown;
+    snprintf(r->seen[r->count++], RULES_PATH, "%s", path);
+    r->h = fnv1a_file(r->h, path);
+}
+
+static int deal_rule_file(void *ctx, const Deal *deal, const RuleSystem *rules)
+{
+    (void)rules;
+    hash_rule_file(ctx, deal_rules_name(NULL, deal->rules));
+    return EXIT_OK;
+}
+
+/* Without --rules every deal is played under its own rules: (else isko): a
+ * rule file named there decides its answers as much as --rules FILE would,
+ * and so does a file of $SKATDD_RULES_DIR.  A file of YAML deals is read for
+ * them as the run reads it (deal by deal, without its messages, which the
+ * run says); ISS records name no rules (isko).  Standard input and pipes
+ * cannot be read twice, and are never resumed (input_resumable).  False
+ * when out of memory. */
+static bool hash_deal_rule_files(const CommonOptions *o, uint64_t *h, int first, int argc, char **argv)
+{
+    RuleFiles r = {.h = *h};
+    CommonOptions quiet = *o;
+    quiet.reader_quiet = true;
+    for (int i = first; i < argc; i++) {
+        struct stat st;
+        if (strcmp(argv[i], "-") == 0 || stat(argv[i], &st) != 0 || !S_ISREG(st.st_mode))
+            continue;
+        char err[512];
+        size_t size;
+        DealReader *reader = deal_reader_open(argv[i], err, sizeof err);
+        if (!reader)
+            continue; /* the run says why */
+        const char *text = deal_reader_text(reader, &size);
+        if (iss_detect(text, size))
+            hash_rule_file(&r, DEAL_RULES_DEFAULT);
+        else if (for_each_deal_of(&quiet, reader, deal_rule_file, &r) == EXIT_INTERNAL)
+            r.out_of_memory = true;
+        deal_reader_close(reader);
+    }
+    free(r.seen);
+    *h = r.h;
+    return !r.out_of_memory;
+}
+
 /* What decides a run's answers, hashed: the job, its options as given (in
- * name order; a number by its value, canonical_value), the rule system, and the input: random deals' seed, contract
+ * name order; a number by its value, canonical_value), the rule system (and
+ * the rule files of the deals' own rules:, hash_deal_rule_files), and the input: random deals' seed, contract
  * and declarer (not their number: a run may be extended), or the input
  * files' contents in order (not their names: a file may move).  Left out is
  * what changes speed alone: --threads, --chunk, --tt-mb, --quiet, --output.
  * Every line carries it; a resume whose fingerprint differs is refused. */
-static void run_fingerprint(BatchOptions *b, const CommonOptions *o, int first, int argc, char **argv)
+static bool run_fingerprint(BatchOptions *b, const CommonOptions *o, int first, int argc, char **argv)
 {
     char number[32];
     uint64_t h = fnv1a_text(0xCBF29CE484222325u, "skatdd batch 1");
@@ -287,15 +360,25 @@ static void run_fingerprint(BatchOptions *b, const CommonOptions *o, int first, 
         h = fnv1a_file(h, rule_file);
     snprintf(number, sizeof number, "%" PRIu64, b->seed);
     h = fnv1a_text(h, number);
+    bool ok = true;
     if (b->random) {
         h = fnv1a_text(h, "random");
         h = fnv1a_text(h, b->contract ? b->contract : "grand");
         h = fnv1a_text(h, seat_name(b->declarer));
+        if (!o->rules) { /* isko, which $SKATDD_RULES_DIR may hold */
+            RuleFiles r = {.h = h};
+            hash_rule_file(&r, DEAL_RULES_DEFAULT);
+            free(r.seen);
+            h = r.h;
+        }
     } else {
         for (int i = first; i < argc; i++)
             h = fnv1a_file(h, argv[i]);
+        if (!o->rules)
+            ok = hash_deal_rule_files(o, &h, first, argc, argv);
     }
     snprintf(b->run, sizeof b->run, "%016" PRIx64, h);
+    return ok;
 }
 
 /* A bound on the indices of the run's deals, for what a file to resume may
@@ -861,7 +944,12 @@ int cmd_batch(int argc, char **argv)
         job->settings_free(options.settings);
         return EXIT_INTERNAL;
     }
-    run_fingerprint(&options, &o, first, argc, argv);
+    if (!run_fingerprint(&options, &o, first, argc, argv)) {
+        fprintf(stderr, "skatdd batch: out of memory for the rule files of the run's fingerprint\n");
+        batch_mpi_abort(&mpi, EXIT_INTERNAL); /* the other ranks would wait for this one */
+        job->settings_free(options.settings);
+        return batch_mpi_finish(&mpi, EXIT_INTERNAL);
+    }
     Batch b = {.options = &options, .common = &o, .mpi = &mpi, .chunk = -1, .total = -1};
     b.threads = o.threads > 0 ? o.threads : omp_get_num_procs();
     b.chunk_size = options.chunk ? options.chunk : 8 * b.threads;

@@ -161,6 +161,30 @@ status=0
 "$SKATDD" batch --job solve --random 4 --seed 9 --rules ./my-rules.yaml --quiet --output edited.jsonl 2>edited.err || status=$?
 [ "$status" -eq 2 ] && grep -q "^edited.jsonl:1:1: written by a run with other settings" edited.err &&
     [ "$(wc -l <edited.jsonl)" -eq 2 ] || fail "an edited rule file resumed: status $status, $(cat edited.err)"
+# So is a rule file a deal names (rules: ./FILE, without --rules), and one of
+# $SKATDD_RULES_DIR, the default isko's for random deals too: an edit is
+# refused, the same file resumes.
+{ echo "rules: ./deal-rules.yaml"; grep -v '^rules:' deal3.yaml; } >ruled.yaml
+cp "$here/../../evaluator/rules/classic.yaml" deal-rules.yaml
+"$SKATDD" batch --job solve --quiet --output ruled.jsonl ruled.yaml
+[ "$(jq -r .outcome.rules ruled.jsonl)" = deal-rules ] || fail "the deal's rule file not used: $(head -c 300 ruled.jsonl)"
+"$SKATDD" batch --job solve --output ruled.jsonl ruled.yaml 2>ruled.err
+grep -q "^skatdd batch: 0 deals in" ruled.err || fail "the deal's unchanged rule file: $(cat ruled.err)"
+sed -i 's/{game: grand, value: 20}/{game: grand, value: 24}/' deal-rules.yaml
+status=0
+"$SKATDD" batch --job solve --quiet --output ruled.jsonl ruled.yaml 2>ruled.err || status=$?
+[ "$status" -eq 2 ] && grep -q "^ruled.jsonl:1:1: written by a run with other settings" ruled.err ||
+    fail "the deal's edited rule file resumed: status $status, $(cat ruled.err)"
+mkdir rules-dir
+cp "$here/../../evaluator/rules/isko.yaml" rules-dir/isko.yaml
+SKATDD_RULES_DIR=rules-dir "$SKATDD" batch --job solve --random 1 --seed 9 --quiet --output dir.jsonl
+sed -i 's/{game: grand, value: 24}/{game: grand, value: 20}/' rules-dir/isko.yaml
+cmp -s rules-dir/isko.yaml "$here/../../evaluator/rules/isko.yaml" && fail "isko.yaml's grand line moved"
+status=0
+SKATDD_RULES_DIR=rules-dir "$SKATDD" batch --job solve --random 2 --seed 9 --quiet --output dir.jsonl 2>dir.err ||
+    status=$?
+[ "$status" -eq 2 ] && grep -q "^dir.jsonl:1:1: written by a run with other settings" dir.err ||
+    fail "an edited isko.yaml of SKATDD_RULES_DIR resumed: status $status, $(cat dir.err)"
 # The file's job and run are shown cleaned: no escape sequence from the file.
 printf '{"index":0,"job":"solve\\u001b[2J","run":"x"}\n' >esc.jsonl
 status=0
@@ -371,3 +395,13 @@ timeout 300 mpirun --oversubscribe -np 1 "$SKATDD" "${args[@]}" --random 6 : -np
 grep -Eq "^skatdd batch: rank 2's input or options differ from rank 0's \(run [0-9a-f]{16}, 3 random deals, rank 0's [0-9a-f]{16}, 6 random deals\)" \
     mpi-count.err || fail "mpirun, another --random on rank 2: $(cat mpi-count.err)"
 [ ! -e mpi-count.jsonl ] || fail "mpirun, another --random on rank 2: the file was made"
+# A rule file a deal names is in every rank's fingerprint, rank 0's too
+# (which solves nothing, but reads the deals' rules: at the start): edited,
+# the file is refused under mpirun as without it; restored, it resumes.
+status=0
+mpi --job solve --quiet --output ruled.jsonl ruled.yaml 2>mpi-ruled.err || status=$?
+[ "$status" -eq 2 ] && grep -q "^ruled.jsonl:1:1: written by a run with other settings" mpi-ruled.err ||
+    fail "mpirun, the deal's edited rule file: status $status, $(cat mpi-ruled.err)"
+sed -i 's/{game: grand, value: 24}/{game: grand, value: 20}/' deal-rules.yaml
+mpi --job solve --output ruled.jsonl ruled.yaml 2>mpi-ruled.err
+grep -q "^skatdd batch: 0 deals in" mpi-ruled.err || fail "mpirun, the deal's restored rule file: $(cat mpi-ruled.err)"
