@@ -61,6 +61,8 @@ static const char batch_help[] =
     "  --quiet             no progress and no rate at the end (on stderr)\n"
     "  --help              this help\n";
 
+enum { MAX_GIVEN = 64 }; /* options of the job on one command line */
+
 /* An option of the job as given, with what its value stands for. */
 typedef struct {
     const char *name;
@@ -78,7 +80,7 @@ typedef struct {
     const char *output;
     int chunk;
     /* The job's options as given, for the run's fingerprint. */
-    GivenOption given[64];
+    GivenOption given[MAX_GIVEN];
     int given_count;
     char run[17];        /* the fingerprint: 16 hex digits */
 } BatchOptions;
@@ -157,8 +159,13 @@ static bool batch_option(void *ctx, const char *name, const char *value)
     /* The job's options; --seed and --declarer mean the same to both. */
     const ExtraOption *option = job_option(b->job, name);
     if (option) {
-        if (b->given_count < 64)
-            b->given[b->given_count++] = (GivenOption){name, value ? value : "", option->value};
+        /* Each one is in the fingerprint: one left out could change the
+         * answers without changing it. */
+        if (b->given_count == MAX_GIVEN) {
+            fprintf(stderr, "skatdd batch: more than %d options of the job given: give each once\n", MAX_GIVEN);
+            return false;
+        }
+        b->given[b->given_count++] = (GivenOption){name, value ? value : "", option->value};
         return b->job->on_option(b->settings, name, value);
     }
     return own;

@@ -281,6 +281,15 @@ status=0
 status=0
 "$SKATDD" batch --job solve --random 2 --seed 9 --after 1 --after 0 --quiet --output twice.jsonl 2>twice.err || status=$?
 [ "$status" -eq 2 ] && grep -q "written by a run with other settings" twice.err || fail "an option given twice: status $status"
+# Every option of the job is in the fingerprint: past the 64 it has room
+# for, one is refused (the 65th and later were left out: --after 1 and
+# --after 2 after 64 others gave one fingerprint).
+status=0
+# shellcheck disable=SC2046
+"$SKATDD" batch --job solve --random 1 --quiet $(printf -- '--after 0 %.0s' $(seq 64)) --after 1 >/dev/null 2>many.err ||
+    status=$?
+[ "$status" -eq 2 ] && [ "$(cat many.err)" = "skatdd batch: more than 64 options of the job given: give each once" ] ||
+    fail "65 options of the job: status $status, $(cat many.err)"
 # A number is a setting by its value, not its spelling: --seed +5, 05 and 5
 # resume one another's file (a 64-bit seed kept whole), --samples 2.0 and 2,
 # --confidence .5 and 0.5 too; another value is another setting.  The
