@@ -343,6 +343,23 @@ static bool hash_deal_rule_files(const CommonOptions *o, uint64_t *h, int first,
     return !r.out_of_memory;
 }
 
+/* --contract as the run reads it, in one spelling: "Grand", " grand" and
+ * "grand" are one contract, "kreuz" and "clubs" too (rules_contract_name
+ * reads back to the same contract).  As given where the rule system or the
+ * contract cannot be read: the run says why and stops. */
+static const char *canonical_contract(const CommonOptions *o, const char *given, char *out, size_t n)
+{
+    char err[256];
+    RuleSystem *rules = strcmp(given, "ramsch") == 0 ? NULL : malloc(sizeof *rules);
+    Contract c;
+    bool read = rules && rules_load(o->rules ? o->rules : DEAL_RULES_DEFAULT, rules_directory(), rules, err,
+                                    sizeof err) &&
+                rules_parse_contract(rules, given, &c, err, sizeof err);
+    const char *name = read ? rules_contract_name(rules, &c, out, n) : given;
+    free(rules);
+    return name;
+}
+
 /* What decides a run's answers, hashed: the job, its options as given (in
  * name order; a number by its value, canonical_value), the rule system (and
  * the rule files of the deals' own rules:, hash_deal_rule_files), and the input: random deals' seed, contract
@@ -370,7 +387,8 @@ static bool run_fingerprint(BatchOptions *b, const CommonOptions *o, int first, 
     bool ok = true;
     if (b->random) {
         h = fnv1a_text(h, "random");
-        h = fnv1a_text(h, b->contract ? b->contract : "grand");
+        char contract[128];
+        h = fnv1a_text(h, canonical_contract(o, b->contract ? b->contract : "grand", contract, sizeof contract));
         h = fnv1a_text(h, seat_name(b->declarer));
         if (!o->rules) { /* isko, which $SKATDD_RULES_DIR may hold */
             RuleFiles r = {.h = h};

@@ -320,6 +320,9 @@ job=evaluate same_run --samples 2 2.0 +2 2e0 -- 3
 job=evaluate same_run --confidence 0.5 .5 5e-1 0.50 -- 0.6
 job=evaluate same_run --sd-layouts 4 04 -- 5
 job=evaluate same_run --model single-dummy -- double-dummy
+# So is --contract by the contract it reads, in the rule system's words.
+job=solve same_run --contract grand Grand GRAND " grand" -- "grand hand"
+job=solve same_run --contract clubs kreuz Clubs -- spades
 
 # 5. Bad deals are reported and skipped, the others solved; exit 2.
 cat >mixed.yaml <<'YAML'
