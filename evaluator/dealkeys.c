@@ -83,7 +83,11 @@ const RuleSystem *deal_document_rules(DealParse *c, bool *ok)
     const RuleSystem *rules = deal_rules_get(c->rules, deal_rules_name(c->rules->override, given), message,
                                              sizeof message);
     if (!rules) {
-        Mark at = named && !c->rules->override ? deal_node_mark(named) : c->deal->contract_mark;
+        /* --rules NAME: the contract read under it, or, in a document
+         * without one (a hand to evaluate, a deal for table), the document. */
+        Mark at = named && !c->rules->override ? deal_node_mark(named)
+                  : c->deal->has_contract     ? c->deal->contract_mark
+                                              : c->deal->mark;
         *ok = deal_fail(c, at, "rule system: %s", message);
     }
     return rules;
