@@ -30,10 +30,13 @@ static bool short_of_hands(DealParse *c, int seat)
                 seat_name(seat), n, n == 1 ? "" : "s", missing);
 }
 
-/* One or two hands (evaluate): each 10 cards, or 12 with the skat picked up. */
+/* One or two hands (evaluate): each 10 cards, or 12 with the skat picked up.
+ * What the declarer has won so far belongs to a position, which nothing
+ * reads from a hand alone: left unread it would pass without a word. */
 static bool check_some_hands(DealParse *c)
 {
-    static const DealKey full_only[] = {KEY_PLAY, KEY_LEAD, KEY_TRICK};
+    static const DealKey full_only[] = {KEY_PLAY, KEY_LEAD, KEY_TRICK, KEY_DECLARER_POINTS, KEY_DECLARER_TRICKS,
+                                        KEY_DEFENDER_TRICKS};
     for (size_t i = 0; i < sizeof full_only / sizeof full_only[0]; i++)
         if (c->key[full_only[i]])
             return deal_fail(c, deal_node_mark(c->key[full_only[i]]), "'%s' needs all three hands", deal_key_name(full_only[i]));
