@@ -221,10 +221,11 @@ static bool known_hand(const Deal *d, int *seat, CardSet *hand, char *err, size_
                  "is given", d->file, d->mark.line, d->mark.column, seat_name(d->declarer), seat_name(*seat));
         return false;
     }
-    /* Keys of one game played: evaluate rates every contract, and would
-     * leave them out without a word. */
+    /* Keys of one game played, and a Bock round's doubling: evaluate rates
+     * every contract at its plain value, and would leave them out without a
+     * word. */
     const char *played = d->has_contract ? "contract" : d->has_discard ? "discard" : d->play_count ? "play"
-                         : d->kontra ? "kontra" : d->bid ? "bid" : d->spitze ? "spitze" : NULL;
+                         : d->kontra ? "kontra" : d->bock ? "bock" : d->bid ? "bid" : d->spitze ? "spitze" : NULL;
     if (played) {
         Mark at = d->has_contract ? d->contract_mark : d->play_count ? d->play_mark : d->mark;
         snprintf(err, n, "%s:%d:%d: evaluate rates the hand for every contract: '%s' belongs to a game played "
