@@ -1312,10 +1312,47 @@ static void lost_shares(const Work *w, int p, double share[MATADOR_KINDS][OUT_WO
             share[k][l] = total[k] ? (double)count[k][l] / (double)total[k] : l == OUT_LOST;
 }
 
+/* The announcement best for the score at bid b on the worlds of all less
+ * own (the worlds it is not chosen on); among equals the lowest. */
+static int best_announcement(const RowScores *rs, const double *all, const double *own, int ladder_count, int b)
+{
+    int pick = ANNOUNCE_NONE;
+    for (int a = 1; a < ANNOUNCE_COUNT; a++)
+        if (rs->announce_ok[a] &&
+            all[a * ladder_count + b] - own[a * ladder_count + b] > all[pick * ladder_count + b] - own[pick * ladder_count + b])
+            pick = a;
+    return pick;
+}
+
+/* The best score at bid b of one announcement made in every world. */
+static double best_fixed(const RowScores *rs, const double *sum, int ladder_count, int b)
+{
+    double best = sum[b];
+    for (int a = 1; a < ANNOUNCE_COUNT; a++)
+        if (rs->announce_ok[a] && sum[a * ladder_count + b] > best)
+            best = sum[a * ladder_count + b];
+    return best;
+}
+
 /* Per row: every world scored at every bid, with the announcement chosen
  * once for all worlds (hand games) or once per skat (skat games, where the
  * rules allow announcing after picking up).  Sums run in skat and sample
- * order, so the result does not depend on threads. */
+ * order, so the result does not depend on threads.
+ *
+ * The chance to win at a bid takes the announcement that wins in most of the
+ * skat's layouts: a world's level decides, and the worlds an announcement
+ * wins at a bid are those from some level up, so the best announcement is
+ * the same for every layout, seen or not.  For the expected score at a bid
+ * it is not (announcing schneider gains where it is made and costs where it
+ * is missed): chosen on the layouts counted, it would be chosen per world
+ * with one layout per skat, and flatter the score as a discard chosen there
+ * would (round 34: a Texas clubs game's score at 18 stood 3.6 above its
+ * unannounced score with one layout per skat, 0.6 with sixteen).  So the
+ * score at a bid is that of the better way of announcing, chosen once for
+ * all worlds as a hand game's announcement is: the same announcement for
+ * every skat, or, with several layouts per skat, in each layout the one best
+ * on the skat's other layouts (leave one out; on few layouts that choice errs
+ * often, and a miss costs). */
 static bool summarize_row(const Work *w, int row, const int *ladder, int ladder_count, EvalContract *out,
                           uint8_t skat_wins[EVAL_MAX_SKATS])
 {
@@ -1341,10 +1378,15 @@ static bool summarize_row(const Work *w, int row, const int *ladder, int ladder_
     double *best_tour = calloc((size_t)ladder_count, sizeof *best_tour);
     bool *valid = calloc((size_t)ladder_count, sizeof *valid);
     signed char *chosen = calloc((size_t)ladder_count, 1);
-    bool ok = win_sum && tour_sum && skat_win && skat_tour && best_win && best_tour && valid && chosen;
+    /* Skat games: the score per layout of a skat, and of leaving one out. */
+    double *layout_tour = calloc(cells * (size_t)w->samples, sizeof *layout_tour);
+    double *left_out_tour = calloc((size_t)ladder_count, sizeof *left_out_tour);
+    bool ok = win_sum && tour_sum && skat_win && skat_tour && best_win && best_tour && valid && chosen && layout_tour &&
+              left_out_tour;
     for (int s = 0; ok && s < w->skats; s++) {
         memset(skat_win, 0, cells * sizeof *skat_win);
         memset(skat_tour, 0, cells * sizeof *skat_tour);
+        memset(layout_tour, 0, cells * (size_t)w->samples * sizeof *layout_tour);
         bool allowed = w->allowed[s] >> row & 1;
         int turning = rules_turning_cards(w->rules, c, turnable(w, s), &second_form);
         double second = second_form && turning == 1 ? 0.5 : 0, first = 1 - second;
@@ -1373,53 +1415,57 @@ static bool summarize_row(const Work *w, int row, const int *ladder, int ladder_
                     const Scored *sc = scored(&rs, a, s, l);
                     const Scored *sc2 = second && second_rs.announce_ok[a] ? scored(&second_rs, a, s, l) : sc;
                     for (int b = 0; b < ladder_count; b++) {
+                        double tour = weight * (first * sc[b].tournament + second * sc2[b].tournament);
                         valid[b] |= sc[b].valid;
                         skat_win[a * ladder_count + b] += weight * sc[b].won;
-                        skat_tour[a * ladder_count + b] += weight * (first * sc[b].tournament + second * sc2[b].tournament);
+                        skat_tour[a * ladder_count + b] += tour;
+                        layout_tour[(size_t)j * cells + (size_t)(a * ladder_count + b)] += tour;
                     }
                 }
             }
         }
-        if (!per_skat) {
-            for (size_t k = 0; k < cells; k++) {
-                win_sum[k] += skat_win[k];
-                tour_sum[k] += skat_tour[k];
-            }
-            continue;
+        for (size_t k = 0; k < cells; k++) {
+            win_sum[k] += skat_win[k];
+            tour_sum[k] += skat_tour[k];
         }
+        if (!per_skat)
+            continue;
         /* Announced after seeing this skat: the best for it. */
         for (int b = 0; b < ladder_count; b++) {
             int pick = 0;
-            double top_tour = skat_tour[b];
-            for (int a = 1; a < ANNOUNCE_COUNT; a++) {
-                if (!rs.announce_ok[a])
-                    continue;
-                if (skat_win[a * ladder_count + b] > skat_win[pick * ladder_count + b])
+            for (int a = 1; a < ANNOUNCE_COUNT; a++)
+                if (rs.announce_ok[a] && skat_win[a * ladder_count + b] > skat_win[pick * ladder_count + b])
                     pick = a;
-                if (skat_tour[a * ladder_count + b] > top_tour)
-                    top_tour = skat_tour[a * ladder_count + b];
-            }
             best_win[b] += skat_win[pick * ladder_count + b];
-            best_tour[b] += top_tour;
             if (pick != ANNOUNCE_NONE)
                 chosen[b] = ANNOUNCE_PER_SKAT;
+            for (int j = 0; w->samples > 1 && j < w->samples; j++) {
+                const double *own = &layout_tour[(size_t)j * cells];
+                left_out_tour[b] += own[best_announcement(&rs, skat_tour, own, ladder_count, b) * ladder_count + b];
+            }
         }
     }
     ok = ok && !rs.out_of_memory && !second_rs.out_of_memory;
     if (!ok)
         goto done;
+    for (int b = 0; per_skat && b < ladder_count; b++) {
+        best_tour[b] = best_fixed(&rs, tour_sum, ladder_count, b);
+        if (w->samples > 1 && left_out_tour[b] > best_tour[b])
+            best_tour[b] = left_out_tour[b];
+    }
+    /* The choices left out differ from bid to bid, and a lower bid's may do
+     * worse than a higher one's: announcing as at the higher bid scores no
+     * less at the lower one, where no world is lost that was won. */
+    for (int b = ladder_count - 2; per_skat && w->samples > 1 && b >= 0; b--)
+        if (valid[b + 1] && best_tour[b + 1] > best_tour[b])
+            best_tour[b] = best_tour[b + 1];
     if (!per_skat)
         for (int b = 0; b < ladder_count; b++) {
             int pick = 0;
-            best_tour[b] = tour_sum[b];
-            for (int a = 1; a < ANNOUNCE_COUNT; a++) {
-                if (!rs.announce_ok[a])
-                    continue;
-                if (win_sum[a * ladder_count + b] > win_sum[pick * ladder_count + b])
+            for (int a = 1; a < ANNOUNCE_COUNT; a++)
+                if (rs.announce_ok[a] && win_sum[a * ladder_count + b] > win_sum[pick * ladder_count + b])
                     pick = a;
-                if (tour_sum[a * ladder_count + b] > best_tour[b])
-                    best_tour[b] = tour_sum[a * ladder_count + b];
-            }
+            best_tour[b] = best_fixed(&rs, tour_sum, ladder_count, b);
             best_win[b] = win_sum[pick * ladder_count + b];
             chosen[b] = (signed char)pick;
         }
@@ -1455,6 +1501,8 @@ done:
     free(skat_tour);
     free(best_win);
     free(best_tour);
+    free(layout_tour);
+    free(left_out_tour);
     free(valid);
     free(chosen);
     row_scores_free(&rs);

@@ -102,7 +102,10 @@ typedef struct {
     int bids[EVAL_MAX_BIDS];
     double p_win_at[EVAL_MAX_BIDS];     /* wins when forced to that bid (overbid rule), best announcement */
     signed char announce_at[EVAL_MAX_BIDS]; /* that announcement, or ANNOUNCE_PER_SKAT */
-    double score_at[EVAL_MAX_BIDS];     /* best expected tournament score at that bid */
+    /* Best expected tournament score at that bid: of one announcement for
+     * every world, or (announced after the skat, several layouts per skat)
+     * each layout's chosen on its skat's other layouts. */
+    double score_at[EVAL_MAX_BIDS];
 } EvalContract;
 
 typedef struct {
