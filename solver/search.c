@@ -217,19 +217,56 @@ static bool keeps_value(Solver *solver, const Position *pos, int card, int value
     return !solver_declarer_reaches(solver, &next, value + 1);
 }
 
+/* Who can take every trick from the line's start (suit and grand): card
+ * points leave open who wins a trick worth none, but a score reads schwarz
+ * off the tricks of the line, so the line must end as best play on both
+ * sides ends for schwarz too. */
+typedef struct {
+    bool declarer_all;   /* solver_declarer_takes_all */
+    bool defenders_all;  /* solver_defenders_take_all: no further trick for the declarer */
+    int declarer_tricks; /* his tricks at the start */
+} SchwarzOutlook;
+
+/* Whether the position after a card (next) keeps the outlook: the side
+ * that can take every trick still can, and the other side, while it has
+ * no trick yet, can still get one. */
+static bool keeps_schwarz(Solver *solver, const Position *next, bool declarer_moved, const SchwarzOutlook *o)
+{
+    if (declarer_moved) {
+        if (o->declarer_all)
+            return solver_declarer_takes_all(solver, next);
+        return o->defenders_all || next->declarer_tricks > o->declarer_tricks ||
+               !solver_defenders_take_all(solver, next);
+    }
+    if (o->defenders_all) /* "no further trick": the trick just ended counts too */
+        return next->declarer_tricks == o->declarer_tricks && solver_defenders_take_all(solver, next);
+    return o->declarer_all || !solver_declarer_takes_all(solver, next);
+}
+
 int solver_optimal_line(Solver *solver, const Position *pos, int line[30])
 {
     Position cur = *pos;
     int value = solver_value(solver, &cur);
+    bool points = pos->game != GAME_NULL;
+    SchwarzOutlook outlook = {0};
+    if (points)
+        outlook = (SchwarzOutlook){solver_declarer_takes_all(solver, pos), solver_defenders_take_all(solver, pos),
+                                   pos->declarer_tricks};
     int length = 0;
     while (!position_is_over(&cur)) {
         CardSet legal = position_legal_moves(&cur);
+        bool declarer_moves = position_to_move(&cur) == cur.declarer;
         int chosen = set_first(legal);
-        for (CardSet m = legal; m; m &= m - 1)
-            if (keeps_value(solver, &cur, set_first(m), value)) {
-                chosen = set_first(m);
-                break;
-            }
+        for (CardSet m = legal; m; m &= m - 1) {
+            if (!keeps_value(solver, &cur, set_first(m), value))
+                continue;
+            Position next = cur;
+            position_play(&next, set_first(m));
+            if (points && !keeps_schwarz(solver, &next, declarer_moves, &outlook))
+                continue;
+            chosen = set_first(m);
+            break;
+        }
         line[length++] = chosen;
         position_play(&cur, chosen);
     }

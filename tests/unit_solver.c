@@ -362,12 +362,18 @@ static void test_table_generation_wrap(void **state)
     tt_free(tt);
 }
 
-/* The optimal line keeps the value card by card and plays legal cards. */
+/* The optimal line keeps the value card by card and plays legal cards, and
+ * in suit and grand ends as best play ends for schwarz: the declarer takes
+ * every trick where he can force them, none where the defenders can keep
+ * him from any, else both sides take one (a score reads schwarz off the
+ * line: a line with the same points and a trick worth nothing on the wrong
+ * side scored another game). */
 static void test_optimal_line(void **state)
 {
     (void)state;
     uint64_t rng = 99;
-    for (int k = 0; k < 60; k++) {
+    int both_sides = 0, one_side = 0;
+    for (int k = 0; k < 600; k++) {
         Position pos;
         random_position(&rng, (GameType)(k % GAME_TYPE_COUNT), 4, k % 3, (k / 3) % 3, (k / 7) % 3, &pos);
         int value = oracle_value(&pos);
@@ -380,7 +386,24 @@ static void test_optimal_line(void **state)
             position_play(&cur, line[i]);
             assert_int_equal(oracle_value(&cur), value);
         }
+        if (pos.game == GAME_NULL)
+            continue;
+        bool declarer_all = oracle_all_tricks(&pos, 1, 1), defenders_all = oracle_all_tricks(&pos, 0, 0);
+        char what[512];
+        describe(&pos, what, sizeof what);
+        if ((cur.defender_tricks == 0) != declarer_all)
+            fail_msg("line: defenders end with %d tricks, declarer can force all: %d: %s", cur.defender_tricks,
+                     declarer_all, what);
+        if ((cur.declarer_tricks == 0) != defenders_all)
+            fail_msg("line: declarer ends with %d tricks, defenders can keep him from any: %d: %s",
+                     cur.declarer_tricks, defenders_all, what);
+        if (declarer_all || defenders_all)
+            one_side++;
+        else
+            both_sides++;
     }
+    /* Both outlooks were tried. */
+    assert_true(one_side > 20 && both_sides > 20);
 }
 
 /* A full deal solved twice, once inside an analysis, gives one value. */

@@ -72,6 +72,21 @@ printf 'hands:\n  forehand: C7 C8 C9 S7 S8 S9 H7 H8 H9 D7\n  middlehand: CA CT C
 [ "$("$SKATDD" solve --format json "$tmp/top_bid.yaml" | jq -c '[.outcome.won, .outcome.score]')" = '[true,10000]' ] ||
     fail "bid 10000 on a null ouvert hand worth 10000"
 
+# solve's optimal line, played out, scores what solve says: the defenders keep
+# the declarer from any trick (schwarz counts in his loss), and with that
+# discard he takes a trick worth nothing (no schwarz).  Each line once gave the
+# zero-point trick to the other side: score counted -96 and -168.
+solved=$("$SKATDD" solve --format json "$here/data/line_schwarz.yaml")
+[ "$(echo "$solved" | jq -s -c '[.[].outcome.score]')" = '[-120,-144]' ] || fail "line_schwarz: solve's scores"
+awk -v RS='\n---\n' -v dir="$tmp" '{ f = dir "/line" NR ".yaml"; printf "%s\n", $0 > f; close(f) }' \
+    "$here/data/line_schwarz.yaml"
+for k in 1 2; do
+    play=$(echo "$solved" | sed -n "${k}p" | jq -r '.line | join(" ")')
+    echo "play: $play" >>"$tmp/line$k.yaml"
+done
+played=$("$SKATDD" score --format json "$tmp/line1.yaml" "$tmp/line2.yaml" | jq -s -c '[.[].score]')
+[ "$played" = '[-120,-144]' ] || fail "line_schwarz: the lines played out score $played"
+
 set +e
 # A scheme the rules do not have is an error for a Ramsch too, never ignored.
 "$SKATDD" score --scheme bogus "$here/data/ramsch.yaml" >/dev/null 2>&1
