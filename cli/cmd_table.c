@@ -57,6 +57,21 @@ static char announce_mark(const TableEntry *e)
     return e->announce_count == 2 ? 'Z' : 'S';
 }
 
+/* A seat's column: " %4s %5d%c %4s " and a discard of two cards (5
+ * characters wide, with suit symbols too) padded to 6. */
+enum { CELL_WIDTH = 24, DISCARD_WIDTH = 6 };
+
+/* Prints text padded to width characters on the screen: a suit symbol is
+ * three bytes of UTF-8 and one character, so printf's byte count would
+ * shift the columns after it. */
+static void print_padded(const char *text, int width)
+{
+    int shown = 0;
+    for (const char *p = text; *p; p++)
+        shown += ((unsigned char)*p & 0xC0) != 0x80;
+    printf("%s%*s", text, shown < width ? width - shown : 0, "");
+}
+
 static void print_cell(const CommonOptions *o, const TableEntry *e)
 {
     char points[8], ceiling[8], discard[40];
@@ -72,8 +87,8 @@ static void print_cell(const CommonOptions *o, const TableEntry *e)
         text_cards(o, e->contract.game, e->discard, discard, sizeof discard);
     else
         discard[0] = '\0';
-    printf(" %4s %5d%c %4s %-6s", points, e->won ? e->game_value : -e->game_value, announce_mark(e), ceiling,
-           discard);
+    printf(" %4s %5d%c %4s ", points, e->won ? e->game_value : -e->game_value, announce_mark(e), ceiling);
+    print_padded(discard, DISCARD_WIDTH);
 }
 
 static void print_text(const CommonOptions *o, const RuleSystem *rules, const Deal *d, const DealTable *t,
@@ -105,7 +120,7 @@ static void print_text(const CommonOptions *o, const RuleSystem *rules, const De
     printf("%-*s", width, "contract");
     for (int seat = 0; seat < SEAT_COUNT; seat++)
         if (t->seat[seat].evaluated)
-            printf(" %-25s", seat_name(seat));
+            printf(" %-*s", CELL_WIDTH - 1, seat_name(seat));
     printf("\n");
     for (int i = 0; i < rows; i++) {
         char name[64];
