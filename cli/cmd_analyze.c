@@ -641,7 +641,7 @@ static int analyze_ramsch(const CommonOptions *o, TableWorkers *workers, const D
     char err[512];
     RamschReport *rep = calloc(1, sizeof *rep);
     if (!rep)
-        return EXIT_INTERNAL;
+        return out_of_memory(d->file);
     rep->deal = d;
     rep->rules = rules;
     CardSet skat = ~(d->hands[0] | d->hands[1] | d->hands[2]); /* the skat: key given or not */
@@ -728,7 +728,7 @@ static int analyze_game(const CommonOptions *o, TableWorkers *workers, const Dea
     }
     Report *rep = calloc(1, sizeof *rep);
     if (!rep)
-        return EXIT_INTERNAL;
+        return out_of_memory(d->file);
     rep->deal = d;
     rep->iss = iss;
     rep->rules = rules;
@@ -754,7 +754,10 @@ static int analyze_game(const CommonOptions *o, TableWorkers *workers, const Dea
         rep->has_discard_review = true;
     }
     review_game(solver, &start, d->play, d->play_count, &t, &rep->review);
-    review_contract(workers, rules, d->hands, d->skat, d->declarer, &d->contract, &rep->contract_review);
+    if (!review_contract(workers, rules, d->hands, d->skat, d->declarer, &d->contract, &rep->contract_review)) {
+        free(rep);
+        return out_of_memory(d->file);
+    }
     if (rep->has_discard_review) {
         rep->played_discard = (DiscardChoice){d->discard, rep->review.start_value};
         if (rep->best_discard.value <= rep->played_discard.value) /* as good: the one played */

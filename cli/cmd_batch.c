@@ -945,7 +945,7 @@ int cmd_batch(int argc, char **argv)
     common_defaults(&o);
     options.settings = job->settings_new(&o);
     if (!options.settings)
-        return EXIT_INTERNAL;
+        return out_of_memory(NULL);
     int first = common_parse(argc, argv, &o, batch_help, extra, batch_option, &options);
     int status = first == -2 ? EXIT_OK : EXIT_BAD_INPUT;
     if (first >= 0 && o.format_given && o.format != FORMAT_JSON) {

@@ -601,7 +601,7 @@ int cmd_evaluate(int argc, char **argv)
     eo.show_progress = !o.quiet && isatty(STDERR_FILENO);
     EvaluateRun run = {.common = &o, .options = &eo, .evaluation = malloc(sizeof(Evaluation))};
     if (!run.evaluation)
-        return EXIT_INTERNAL;
+        return out_of_memory(NULL);
     if (eo.plot && !plot_input_is_one_deal(&o, &run, argc - first, argv[first])) {
         free(run.evaluation);
         return EXIT_BAD_INPUT;

@@ -45,7 +45,7 @@ int cmd_rules(int argc, char **argv)
     int status = EXIT_OK;
     RuleSystem *rules = malloc(sizeof *rules);
     if (!rules)
-        return EXIT_INTERNAL;
+        return out_of_memory(NULL);
     for (int i = first; i < argc; i++) {
         if (!rules_load(argv[i], rules_directory(), rules, err, sizeof err)) {
             fprintf(stderr, "%s\n", err);

@@ -544,7 +544,7 @@ int cmd_stats(int argc, char **argv)
     }
     Stats *s = calloc(1, sizeof *s);
     if (!s)
-        return EXIT_INTERNAL;
+        return out_of_memory(NULL);
     if (o.rules) {
         char err[256];
         if (!(s->given = malloc(sizeof *s->given)) || !rules_load(o.rules, rules_directory(), s->given, err, sizeof err)) {

@@ -154,13 +154,13 @@ static bool same_row(const Contract *row, const Contract *played)
            row->form == played->form;
 }
 
-void review_contract(TableWorkers *workers, const RuleSystem *rules, const CardSet hands[3], CardSet skat,
+bool review_contract(TableWorkers *workers, const RuleSystem *rules, const CardSet hands[3], CardSet skat,
                      int declarer, const Contract *played, ContractReview *out)
 {
     DealTable *table = malloc(sizeof *table);
     memset(out, 0, sizeof *out);
     if (!table)
-        return;
+        return false;
     table_compute(workers, rules, hands, skat, 1u << declarer, table);
     const SeatTable *seat = &table->seat[declarer];
     int best = -1, played_row = -1;
@@ -181,6 +181,7 @@ void review_contract(TableWorkers *workers, const RuleSystem *rules, const CardS
         out->best = seat->entry[best];
     out->nodes = table->nodes;
     free(table);
+    return true;
 }
 
 /* ---- Ramsch ------------------------------------------------------------- */

@@ -110,8 +110,9 @@ typedef struct {
     uint64_t nodes;
 } ContractReview;
 
-/* hands and skat as dealt; played is the contract declared. */
-void review_contract(TableWorkers *workers, const RuleSystem *rules, const CardSet hands[3], CardSet skat,
+/* hands and skat as dealt; played is the contract declared.  False where
+ * memory for the table ran out (out is then empty). */
+bool review_contract(TableWorkers *workers, const RuleSystem *rules, const CardSet hands[3], CardSet skat,
                      int declarer, const Contract *played, ContractReview *out);
 
 /* ---- Ramsch ----------------------------------------------------------------

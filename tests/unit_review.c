@@ -357,7 +357,7 @@ static void test_contract_review_against_table(void **state)
             top = seat->entry[i].score > top ? seat->entry[i].score : top;
         for (int i = 0; i < seat->count; i += 3) { /* every third contract: the time of a unit test */
             ContractReview c;
-            review_contract(workers, &rules, pos.hands, skat, declarer, &seat->entry[i].row, &c);
+            assert_true(review_contract(workers, &rules, pos.hands, skat, declarer, &seat->entry[i].row, &c));
             assert_true(c.found_played);
             assert_true(c.found_best);
             assert_memory_equal(&c.played.row, &seat->entry[i].row, sizeof c.played.row);
