@@ -43,9 +43,9 @@ sweep() { # STRIDE COMMAND...: every STRIDE-th failure point of one run
     done
     echo "$*: $(((calls + stride - 1) / stride)) of $calls failure points"
 }
-sweep 2 solve --threads 1 --format json "$work/two.yaml"
-sweep 5 table --threads 1 --format json "$work/deal.yaml"
-sweep 8 score --format json "$data/score.yaml"
-sweep 16 analyze --format json "$data/game.yaml"
-sweep 25 evaluate --quick --threads 1 --samples 1 --format json "$here/../../problems/evaluate.yaml"
+sweep 3 solve --threads 1 --format json "$work/two.yaml"
+sweep 9 table --threads 1 --format json "$work/deal.yaml"
+sweep 16 score --format json "$data/score.yaml"
+sweep 31 analyze --format json "$data/game.yaml"
+sweep 61 evaluate --quick --threads 1 --samples 1 --format json "$here/../../problems/evaluate.yaml"
 echo "out of memory: ok"
