@@ -378,9 +378,12 @@ static bool run_fingerprint(BatchOptions *b, const CommonOptions *o, int first, 
     h = fnv1a_text(h, o->rules ? o->rules : "(the deal's)");
     /* A rule file's contents decide the answers as much as its name: an
      * edited file is another rule system.  A built-in one changes with the
-     * program alone, which the fingerprint leaves out. */
+     * program alone, which the fingerprint leaves out.  Random deals without
+     * --rules are played under isko, which $SKATDD_RULES_DIR may hold; deal
+     * files' own systems are hashed below. */
+    const char *system = o->rules ? o->rules : b->random ? DEAL_RULES_DEFAULT : NULL;
     char rule_file[RULES_PATH];
-    if (o->rules && rules_file_path(o->rules, rules_directory(), rule_file, sizeof rule_file))
+    if (system && rules_file_path(system, rules_directory(), rule_file, sizeof rule_file))
         h = fnv1a_file(h, rule_file);
     snprintf(number, sizeof number, "%" PRIu64, b->seed);
     h = fnv1a_text(h, number);
@@ -390,12 +393,6 @@ static bool run_fingerprint(BatchOptions *b, const CommonOptions *o, int first, 
         char contract[128];
         h = fnv1a_text(h, canonical_contract(o, b->contract ? b->contract : "grand", contract, sizeof contract));
         h = fnv1a_text(h, seat_name(b->declarer));
-        if (!o->rules) { /* isko, which $SKATDD_RULES_DIR may hold */
-            RuleFiles r = {.h = h};
-            hash_rule_file(&r, DEAL_RULES_DEFAULT);
-            free(r.seen);
-            h = r.h;
-        }
     } else {
         for (int i = first; i < argc; i++)
             h = fnv1a_file(h, argv[i]);

@@ -1324,6 +1324,16 @@ static int best_announcement(const RowScores *rs, const double *all, const doubl
     return pick;
 }
 
+/* The announcement that wins most often at bid b; among equals the lowest. */
+static int most_wins(const RowScores *rs, const double *wins, int ladder_count, int b)
+{
+    int pick = ANNOUNCE_NONE;
+    for (int a = 1; a < ANNOUNCE_COUNT; a++)
+        if (rs->announce_ok[a] && wins[a * ladder_count + b] > wins[pick * ladder_count + b])
+            pick = a;
+    return pick;
+}
+
 /* The best score at bid b of one announcement made in every world. */
 static double best_fixed(const RowScores *rs, const double *sum, int ladder_count, int b)
 {
@@ -1432,10 +1442,7 @@ static bool summarize_row(const Work *w, int row, const int *ladder, int ladder_
             continue;
         /* Announced after seeing this skat: the best for it. */
         for (int b = 0; b < ladder_count; b++) {
-            int pick = 0;
-            for (int a = 1; a < ANNOUNCE_COUNT; a++)
-                if (rs.announce_ok[a] && skat_win[a * ladder_count + b] > skat_win[pick * ladder_count + b])
-                    pick = a;
+            int pick = most_wins(&rs, skat_win, ladder_count, b);
             best_win[b] += skat_win[pick * ladder_count + b];
             if (pick != ANNOUNCE_NONE)
                 chosen[b] = ANNOUNCE_PER_SKAT;
@@ -1461,10 +1468,7 @@ static bool summarize_row(const Work *w, int row, const int *ladder, int ladder_
             best_tour[b] = best_tour[b + 1];
     if (!per_skat)
         for (int b = 0; b < ladder_count; b++) {
-            int pick = 0;
-            for (int a = 1; a < ANNOUNCE_COUNT; a++)
-                if (rs.announce_ok[a] && win_sum[a * ladder_count + b] > win_sum[pick * ladder_count + b])
-                    pick = a;
+            int pick = most_wins(&rs, win_sum, ladder_count, b);
             best_tour[b] = best_fixed(&rs, tour_sum, ladder_count, b);
             best_win[b] = win_sum[pick * ladder_count + b];
             chosen[b] = (signed char)pick;

@@ -286,7 +286,6 @@ bool gamevalue_covers(const RuleSystem *r, const Contract *c, CardSet cards, int
 
 /* ----- the bid ladder ------------------------------------------------------ */
 
-/* Marks every value a won game of contract c can have; returns the highest. */
 /* The values 0..RULES_MAX_VALUE a bid may have, one bit each: on the stack,
  * so that no allocation can fail and leave a ladder silently empty. */
 typedef struct {
@@ -301,6 +300,7 @@ static void bid_set(BidSet *s, int v, bool on)
 
 static bool bid_in(const BidSet *s, int v) { return s->bits[v / 64] >> (v % 64) & 1; }
 
+/* Marks every value a won game of contract c can have; returns the highest. */
 static int mark_contract(const RuleSystem *r, const Contract *c, const RuleGame *g, BidSet *seen)
 {
     if (c->game == GAME_NULL) {
