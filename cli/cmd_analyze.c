@@ -53,8 +53,11 @@ static const char analyze_help[] =
     "  --html FILE         also write the review as one self-contained HTML page\n"
     "                      (chart of the value, tricks, mistakes; one section\n"
     "                      per game of the run)\n"
-    "  --tt-mb N           transposition table in megabytes (default 16; this\n"
-    "                      command searches on one thread)\n"
+    "  --threads N         threads for the contract review (default 0: all\n"
+    "                      cores; the play is reviewed on one); results do not\n"
+    "                      depend on it\n"
+    "  --tt-mb N           transposition tables in megabytes, the total over all\n"
+    "                      threads (default 16)\n"
     "  --ascii, --symbols  suit letters or suit symbols in text\n"
     "  --help              this help\n";
 
@@ -915,7 +918,9 @@ int cmd_analyze(int argc, char **argv)
         fprintf(stderr, "skatdd analyze: --html %s: %s\n", ao.html, why);
         return EXIT_BAD_INPUT;
     }
-    TableWorkers *workers = table_workers_new(1, (size_t)o.tt_mb << 20); /* one thread: its solver reviews the play too */
+    /* The contract review's table spreads over the threads; the first
+     * thread's solver reviews the play, card after card. */
+    TableWorkers *workers = table_workers_new(o.threads, (size_t)o.tt_mb << 20);
     if (!workers) {
         fprintf(stderr, "skatdd analyze: out of memory for a %d MB table\n", o.tt_mb);
         status = EXIT_INTERNAL;
