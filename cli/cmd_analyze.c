@@ -905,12 +905,16 @@ static bool analyze_option(void *ctx, const char *name, const char *value)
     return true;
 }
 
+/* The common options analyze uses; the others are refused. */
+static const unsigned analyze_common = COMMON_FORMAT | COMMON_THREADS | COMMON_TT_MB | COMMON_RULES | COMMON_SYMBOLS;
+
 int cmd_analyze(int argc, char **argv)
 {
     CommonOptions o;
     AnalyzeOptions ao = {.common = &o};
     int status;
-    int first = command_start(argc, argv, &o, analyze_help, analyze_options, analyze_option, &ao, &status);
+    int first =
+        command_start(argc, argv, &o, analyze_help, analyze_common, analyze_options, analyze_option, &ao, &status);
     if (first < 0)
         return status;
     char why[256];

@@ -59,6 +59,7 @@ static const char batch_help[] =
     "  --threads N         threads (default 0: all cores)\n"
     "  --tt-mb N           transposition tables in megabytes per thread (default 16)\n"
     "  --quiet             no progress and no rate at the end (on stderr)\n"
+    "  --format json       the only format there is (JSON Lines)\n"
     "  --help              this help\n";
 
 enum { MAX_GIVEN = 64 }; /* options of the job on one command line */
@@ -924,6 +925,9 @@ static int batch_run(Batch *b, int first, int argc, char **argv)
     return status;
 }
 
+/* The common options batch uses; the others are refused. */
+static const unsigned batch_common = COMMON_FORMAT | COMMON_THREADS | COMMON_TT_MB | COMMON_RULES | COMMON_QUIET;
+
 int cmd_batch(int argc, char **argv)
 {
     const Job *job = find_job(argc, argv);
@@ -943,7 +947,7 @@ int cmd_batch(int argc, char **argv)
     options.settings = job->settings_new(&o);
     if (!options.settings)
         return out_of_memory(NULL);
-    int first = common_parse(argc, argv, &o, batch_help, extra, batch_option, &options);
+    int first = common_parse(argc, argv, &o, batch_help, batch_common, extra, batch_option, &options);
     int status = first == -2 ? EXIT_OK : EXIT_BAD_INPUT;
     if (first >= 0 && o.format_given && o.format != FORMAT_JSON) {
         fprintf(stderr, "skatdd batch: --format text: batch writes JSON lines only\n");

@@ -78,6 +78,7 @@ static const char evaluate_help[] =
     "  --tt-mb N           transposition tables in megabytes, the total over all\n"
     "                      threads (default 16; each thread at least 1)\n"
     "  --format text|json, --quiet (no progress bar)\n"
+    "  --ascii, --symbols  suit letters or suit symbols in text\n"
     "  --help              this help\n";
 
 static const EvalOptions evaluate_defaults = {.samples = 4, .seed = 1, .discards = 1, .confidence = 0.9,
@@ -576,12 +577,17 @@ static bool plot_input_is_one_deal(const CommonOptions *o, EvaluateRun *run, int
     return one;
 }
 
+/* The common options evaluate uses; the others are refused. */
+static const unsigned evaluate_common =
+    COMMON_FORMAT | COMMON_THREADS | COMMON_TT_MB | COMMON_RULES | COMMON_SYMBOLS | COMMON_QUIET;
+
 int cmd_evaluate(int argc, char **argv)
 {
     CommonOptions o;
     EvaluateOptions eo = {.eval = evaluate_defaults};
     int status;
-    int first = command_start(argc, argv, &o, evaluate_help, evaluate_options, evaluate_option, &eo, &status);
+    int first =
+        command_start(argc, argv, &o, evaluate_help, evaluate_common, evaluate_options, evaluate_option, &eo, &status);
     if (first < 0)
         return status;
     char why[256];

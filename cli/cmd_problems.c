@@ -449,11 +449,14 @@ static int problems_dir(Run *run, const char *path)
     return status;
 }
 
+/* The common options problems uses; the others are refused. */
+static const unsigned problems_common = COMMON_FORMAT | COMMON_THREADS | COMMON_TT_MB | COMMON_RULES;
+
 int cmd_problems(int argc, char **argv)
 {
     CommonOptions o;
     int status;
-    int first = command_start(argc, argv, &o, problems_help, NULL, NULL, NULL, &status);
+    int first = command_start(argc, argv, &o, problems_help, problems_common, NULL, NULL, NULL, &status);
     if (first < 0)
         return status;
     /* One set of tables within --tt-mb: the single-position checks use the

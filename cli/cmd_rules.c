@@ -14,11 +14,14 @@ static const char rules_help[] =
     "parameter in words.  Copy a file (skatdd source: evaluator/rules/), change\n"
     "it and select it with --rules PATH in any command.\n";
 
+/* The common options rules uses; the others are refused. */
+static const unsigned rules_common = 0;
+
 int cmd_rules(int argc, char **argv)
 {
     CommonOptions o;
     common_defaults(&o);
-    int first = common_parse(argc, argv, &o, rules_help, NULL, NULL, NULL);
+    int first = common_parse(argc, argv, &o, rules_help, rules_common, NULL, NULL, NULL);
     if (first == -2)
         return EXIT_OK;
     if (first < 0)

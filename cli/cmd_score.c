@@ -286,12 +286,16 @@ static int score_deal(void *ctx, const Deal *d, const RuleSystem *rules)
     return EXIT_OK;
 }
 
+/* The common options score uses; the others are refused. */
+static const unsigned score_common = COMMON_FORMAT | COMMON_RULES;
+
 int cmd_score(int argc, char **argv)
 {
     CommonOptions o;
     ScoreRun run = {.common = &o, .options = {.table_size = 3}};
     int status;
-    int first = command_start(argc, argv, &o, score_help, score_options, score_option, &run.options, &status);
+    int first =
+        command_start(argc, argv, &o, score_help, score_common, score_options, score_option, &run.options, &status);
     o.iss_play = -1; /* an ISS record is scored as played */
     for (int i = first; first > 0 && i < argc && status != EXIT_INTERNAL; i++) /* a bad file does not stop the others */
         status = exit_status_worse(status, for_each_deal(&o, argv[i], score_deal, &run));

@@ -502,11 +502,14 @@ static bool solve_option(void *ctx, const char *name, const char *value)
     return true;
 }
 
+/* The common options solve uses; the others are refused. */
+static const unsigned solve_common = COMMON_FORMAT | COMMON_TT_MB | COMMON_RULES | COMMON_SYMBOLS;
+
 int cmd_solve(int argc, char **argv)
 {
     CommonOptions o;
     int status;
-    int first = command_start(argc, argv, &o, solve_help, solve_options, solve_option, &o, &status);
+    int first = command_start(argc, argv, &o, solve_help, solve_common, solve_options, solve_option, &o, &status);
     if (first < 0)
         return status;
     SolveRun run = {.common = &o, .solver = solver_new((size_t)o.tt_mb << 20)};

@@ -521,12 +521,15 @@ static bool plot_ceilings(const Stats *s, const char *path, char *err, size_t n)
     return ok;
 }
 
+/* The common options stats uses; the others are refused. */
+static const unsigned stats_common = COMMON_RULES;
+
 int cmd_stats(int argc, char **argv)
 {
     CommonOptions o;
     StatsOptions so = {0};
     common_defaults(&o);
-    int first = common_parse(argc, argv, &o, stats_help, stats_options, stats_option, &so);
+    int first = common_parse(argc, argv, &o, stats_help, stats_common, stats_options, stats_option, &so);
     if (first < 0)
         return first == -2 ? EXIT_OK : EXIT_BAD_INPUT;
     if (first >= argc) {

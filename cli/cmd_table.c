@@ -243,12 +243,16 @@ static int table_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
     return status;
 }
 
+/* The common options table uses; the others are refused. */
+static const unsigned table_common = COMMON_FORMAT | COMMON_THREADS | COMMON_TT_MB | COMMON_RULES | COMMON_SYMBOLS;
+
 int cmd_table(int argc, char **argv)
 {
     CommonOptions o;
     TableRun run = {.common = &o, .options = {.seat_mask = 7}};
     int status;
-    int first = command_start(argc, argv, &o, table_help, table_options, table_option, &run.options, &status);
+    int first =
+        command_start(argc, argv, &o, table_help, table_common, table_options, table_option, &run.options, &status);
     if (first < 0)
         return status;
     run.workers = table_workers_new(o.threads, (size_t)o.tt_mb << 20);

@@ -181,19 +181,24 @@ double wall_ms(void)
 
 #include <getopt.h>
 
-static const char *const common_names[] = {"format", "threads", "tt-mb", "rules"};
-static const char *const common_flags[] = {"ascii", "symbols", "quiet"};
+static const struct {
+    const char *name;
+    bool has_value;
+    unsigned set;
+} common_table[] = {{"format", true, COMMON_FORMAT}, {"threads", true, COMMON_THREADS}, {"tt-mb", true, COMMON_TT_MB},
+                    {"rules", true, COMMON_RULES},   {"ascii", false, COMMON_SYMBOLS},  {"symbols", false, COMMON_SYMBOLS},
+                    {"quiet", false, COMMON_QUIET}};
 enum { MAX_OPTIONS = 32 };
 
-int common_parse(int argc, char **argv, CommonOptions *o, const char *help,
+int common_parse(int argc, char **argv, CommonOptions *o, const char *help, unsigned common,
                  const ExtraOption *extra, ExtraHandler on_extra, void *ctx)
 {
     struct option options[MAX_OPTIONS];
     int n = 0;
-    for (size_t i = 0; i < sizeof common_names / sizeof *common_names; i++)
-        options[n++] = (struct option){common_names[i], required_argument, NULL, 0};
-    for (size_t i = 0; i < sizeof common_flags / sizeof *common_flags; i++)
-        options[n++] = (struct option){common_flags[i], no_argument, NULL, 0};
+    for (size_t i = 0; i < sizeof common_table / sizeof *common_table; i++)
+        if (common & common_table[i].set)
+            options[n++] = (struct option){common_table[i].name,
+                                           common_table[i].has_value ? required_argument : no_argument, NULL, 0};
     int first_extra = n;
     for (int i = 0; extra && extra[i].name && n < MAX_OPTIONS - 2; i++)
         options[n++] = (struct option){extra[i].name, extra[i].has_value ? required_argument : no_argument,

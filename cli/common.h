@@ -89,10 +89,22 @@ typedef struct {
 } ExtraOption;
 typedef bool (*ExtraHandler)(void *ctx, const char *name, const char *value);
 
-/* Parses argv (argv[0] is the command name): the common options, the extra
- * ones, and --help, which prints help.  Returns the index of the first file
- * argument; -1 after an error message (exit 2), -2 after --help (exit 0). */
-int common_parse(int argc, char **argv, CommonOptions *o, const char *help,
+/* The common options a command takes: one it would ignore is refused as
+ * unknown, so that nobody believes it changed something. */
+enum {
+    COMMON_FORMAT = 1 << 0,  /* --format */
+    COMMON_THREADS = 1 << 1, /* --threads */
+    COMMON_TT_MB = 1 << 2,   /* --tt-mb */
+    COMMON_RULES = 1 << 3,   /* --rules */
+    COMMON_SYMBOLS = 1 << 4, /* --ascii, --symbols */
+    COMMON_QUIET = 1 << 5,   /* --quiet */
+};
+
+/* Parses argv (argv[0] is the command name): the common options of the set
+ * common (COMMON_... bits), the extra ones, and --help, which prints help.
+ * Returns the index of the first file argument; -1 after an error message
+ * (exit 2), -2 after --help (exit 0). */
+int common_parse(int argc, char **argv, CommonOptions *o, const char *help, unsigned common,
                  const ExtraOption *extra, ExtraHandler on_extra, void *ctx);
 
 #endif

@@ -5,11 +5,11 @@
 #include "dealrules.h"
 #include "iss.h"
 
-int command_start(int argc, char **argv, CommonOptions *o, const char *help, const ExtraOption *extra,
-                  ExtraHandler on_extra, void *ctx, int *status)
+int command_start(int argc, char **argv, CommonOptions *o, const char *help, unsigned common,
+                  const ExtraOption *extra, ExtraHandler on_extra, void *ctx, int *status)
 {
     common_defaults(o);
-    int first = common_parse(argc, argv, o, help, extra, on_extra, ctx);
+    int first = common_parse(argc, argv, o, help, common, extra, on_extra, ctx);
     *status = first == -2 ? EXIT_OK : EXIT_BAD_INPUT;
     if (first < 0)
         return -1;

@@ -65,7 +65,7 @@ _skatdd()
     case ${COMP_WORDS[1]} in
     batch)
         # batch's own options, and those of the job once --job names it.
-        options="--job --random --seed --contract --declarer --output --chunk --rules --threads --tt-mb --quiet"
+        options="--job --random --seed --contract --declarer --output --chunk --rules --threads --tt-mb --quiet --format"
         local i
         for ((i = 2; i < COMP_CWORD; i++)); do
             if [[ ${COMP_WORDS[i]} == --job ]]; then
@@ -81,8 +81,9 @@ _skatdd()
     score) options="--rules --scheme --table-size --format" ;;
     table) options="--declarer --rules --threads --tt-mb --format --ascii --symbols" ;;
     evaluate) options="--samples --quick --discards --model --sd-layouts --sd-contracts --seed
-                       --confidence --plot --fresh-check --lost-levels-every --rules --threads --tt-mb --format --quiet" ;;
-    analyze) options="--min-cost --html --rules --format --tt-mb --ascii --symbols" ;;
+                       --confidence --plot --fresh-check --lost-levels-every --rules --threads --tt-mb --format --quiet
+                       --ascii --symbols" ;;
+    analyze) options="--min-cost --html --rules --format --threads --tt-mb --ascii --symbols" ;;
     problems) options="--rules --format --threads --tt-mb" ;;
     rules) options="" ;;
     *) return ;;

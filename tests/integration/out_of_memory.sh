@@ -43,7 +43,7 @@ sweep() { # STRIDE COMMAND...: every STRIDE-th failure point of one run
     done
     echo "$*: $(((calls + stride - 1) / stride)) of $calls failure points"
 }
-sweep 3 solve --threads 1 --format json "$work/two.yaml"
+sweep 3 solve --format json "$work/two.yaml"
 sweep 9 table --threads 1 --format json "$work/deal.yaml"
 sweep 16 score --format json "$data/score.yaml"
 sweep 31 analyze --format json "$data/game.yaml"

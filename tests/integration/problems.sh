@@ -7,7 +7,7 @@ top=$(dirname "$(dirname "$here")")
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 # The whole library: exit 0, every problem solved.
-text=$("$SKATDD" problems --ascii "$top/problems") || fail "problems/ must exit 0"
+text=$("$SKATDD" problems "$top/problems") || fail "problems/ must exit 0"
 grep -q "WRONG" <<<"$text" && fail "a wrong answer in problems/: $text"
 grep -Eq '^[0-9]+ problems: [0-9]+ solved, 0 wrong' <<<"$text" || fail "summary line"
 
@@ -36,7 +36,7 @@ grep -q "four small ones" "$top/problems/full_deals.yaml" && fail "deal-2: CK CQ
 
 # One file, one problem with a wrong answer: exit 1, reported as wrong.
 set +e
-out=$("$SKATDD" problems --ascii "$here/data/wrong_answer.yaml")
+out=$("$SKATDD" problems "$here/data/wrong_answer.yaml")
 status=$?
 wrong=$("$SKATDD" problems --format json "$here/data/wrong_answer.yaml")
 set -e
@@ -58,7 +58,7 @@ trap 'rm -rf "$names"' EXIT
 grep -v '^name:' "$here/data/wrong_answer.yaml" >"$names/$(printf 'a\e[2J\nb.yaml')"
 printf 'hands: [\n' >"$names/$(printf 'c\e]0;t\a.yaml')"
 set +e
-out=$("$SKATDD" problems --ascii "$names" 2>&1)
+out=$("$SKATDD" problems "$names" 2>&1)
 set -e
 grep -q "$(printf '\e')" <<<"$out" && fail "an escape sequence from a file name reached the output"
 grep -q '^WRONG .* .*/a?\[2J?b\.yaml:4$' <<<"$out" || fail "file name not shown cleaned: $out"
