@@ -138,8 +138,6 @@ void review_game(Solver *solver, const Position *start, const int *play, int cou
     out->nodes = solver_nodes(solver) - nodes;
 }
 
-/* The table's row of a contract: announcements are left to the table (it
- * declares what double-dummy play guarantees), the rest must match. */
 int review_trick_end(const Review *r, int first)
 {
     int end = first;
@@ -148,6 +146,8 @@ int review_trick_end(const Review *r, int first)
     return end;
 }
 
+/* The table's row of a contract: announcements are left to the table (it
+ * declares what double-dummy play guarantees), the rest must match. */
 static bool same_row(const Contract *row, const Contract *played)
 {
     return row->game == played->game && row->hand == played->hand && row->ouvert == played->ouvert &&
