@@ -1003,4 +1003,5 @@ static json_t *analyze_job_run(void *worker, const Deal *deal, const IssGame *is
 static const ExtraOption analyze_batch_options[] = {{"min-cost", true, VALUE_NUMBER}, {NULL, false, VALUE_TEXT}};
 
 const Job job_analyze = {"analyze",          analyze_batch_options,     analyze_settings_new, analyze_option,
-                         analyze_worker_new, analyze_worker_free, analyze_job_run,      analyze_settings_free};
+                         analyze_worker_new, analyze_worker_free, analyze_job_run,      analyze_settings_free,
+                         NULL};

@@ -949,7 +949,9 @@ int cmd_batch(int argc, char **argv)
         return out_of_memory(NULL);
     int first = common_parse(argc, argv, &o, batch_help, batch_common, extra, batch_option, &options);
     int status = first == -2 ? EXIT_OK : EXIT_BAD_INPUT;
-    if (first >= 0 && o.format_given && o.format != FORMAT_JSON) {
+    if (first >= 0 && job->settings_agree && !job->settings_agree(options.settings)) {
+        first = -1;
+    } else if (first >= 0 && o.format_given && o.format != FORMAT_JSON) {
         fprintf(stderr, "skatdd batch: --format text: batch writes JSON lines only\n");
         first = -1;
     } else if (first >= 0 && options.random && first < argc) {

@@ -53,6 +53,7 @@ static const char evaluate_help[] =
     "                      per contract where it loses), which stand for the\n"
     "                      rest in the expected values and scores (chances and\n"
     "                      bids are as without it); 1: in every world\n"
+    "                      (refused with --model single-dummy)\n"
     "  --discards K        ten cards, skat games: discards tried per skat besides\n"
     "                      putting the skat back and, for each layout it loses,\n"
     "                      the first that wins there: the first K in the order\n"
@@ -64,7 +65,8 @@ static const char evaluate_help[] =
     "                      was played, each card chosen by solving sampled layouts\n"
     "  --sd-layouts N      single-dummy: layouts sampled per decision (default 6)\n"
     "  --sd-contracts N    single-dummy: rows played, the best by double-dummy\n"
-    "                      expected score (default 3)\n"
+    "                      expected score (default 3); --sd-layouts and\n"
+    "                      --sd-contracts are refused with double-dummy\n"
     "  --seed N            random seed (default 1); the same seed gives the same\n"
     "                      result for any number of threads\n"
     "  --confidence P      for the safe bid ceiling (default 0.9; above 0, below 1)\n"
@@ -72,7 +74,8 @@ static const char evaluate_help[] =
     "                      one deal)\n"
     "  --fresh-check       double-dummy skat games: also play each skat's chosen\n"
     "                      discard in as many new layouts, which played no part in\n"
-    "                      choosing it, and show what it wins there\n"
+    "                      choosing it, and show what it wins there (refused\n"
+    "                      with --model single-dummy)\n"
     "  --rules NAME|FILE   rule system (default: the deal's rules:, else isko)\n"
     "  --threads N         threads (default 0: all cores)\n"
     "  --tt-mb N           transposition tables in megabytes, the total over all\n"
@@ -94,6 +97,8 @@ typedef struct {
      * batch's run fingerprint sorts the options by name: their order must
      * not change the answers). */
     bool samples_given, discards_given, sd_layouts_given;
+    /* Given, for the options one model alone reads (model_options_agree). */
+    bool sd_contracts_given, lost_every_given;
 } EvaluateOptions;
 
 static bool parse_number(const char *value, double low, double high, double *out)
@@ -131,6 +136,7 @@ static bool evaluate_option(void *ctx, const char *name, const char *value)
             return false;
         }
         e->eval.lost_every = (int)v;
+        e->lost_every_given = true;
     } else if (strcmp(name, "model") == 0) {
         int m = eval_model_parse(value);
         if (m < 0) {
@@ -147,6 +153,7 @@ static bool evaluate_option(void *ctx, const char *name, const char *value)
         }
         *(layouts ? &e->eval.sd_layouts : &e->eval.sd_contracts) = (int)v;
         e->sd_layouts_given = e->sd_layouts_given || layouts;
+        e->sd_contracts_given = e->sd_contracts_given || !layouts;
     } else if (strcmp(name, "seed") == 0) {
         char *end = NULL;
         errno = 0;
@@ -188,6 +195,32 @@ static const ExtraOption evaluate_options[] = {
     {"lost-levels-every", true, VALUE_NUMBER},
     {NULL, false, VALUE_TEXT},
 };
+
+/* The options that one model alone reads, given with the other, would
+ * change nothing without a word; the order they are given in does not
+ * matter (checked once all are read).  False after saying which. */
+static bool model_options_agree(const EvaluateOptions *e)
+{
+    const char *single_dummy_only = e->sd_layouts_given     ? "--sd-layouts"
+                                    : e->sd_contracts_given ? "--sd-contracts"
+                                                            : NULL;
+    if (e->eval.model != MODEL_SINGLE_DUMMY && single_dummy_only) {
+        fprintf(stderr, "skatdd evaluate: %s needs --model single-dummy (double-dummy samples no layouts per "
+                        "decision and plays every row)\n", single_dummy_only);
+        return false;
+    }
+    if (e->eval.model != MODEL_DOUBLE_DUMMY && e->eval.fresh_check) {
+        fprintf(stderr, "skatdd evaluate: --fresh-check needs --model double-dummy (single-dummy chooses each "
+                        "discard in layouts of its own already)\n");
+        return false;
+    }
+    if (e->eval.model != MODEL_DOUBLE_DUMMY && e->lost_every_given) {
+        fprintf(stderr, "skatdd evaluate: --lost-levels-every needs --model double-dummy (single-dummy tells every "
+                        "lost world apart)\n");
+        return false;
+    }
+    return true;
+}
 
 static void progress(void *ctx, int done, int total, long worlds)
 {
@@ -591,11 +624,8 @@ int cmd_evaluate(int argc, char **argv)
     if (first < 0)
         return status;
     char why[256];
-    if (eo.eval.fresh_check && eo.eval.model != MODEL_DOUBLE_DUMMY) {
-        fprintf(stderr, "skatdd evaluate: --fresh-check needs --model double-dummy (single-dummy chooses each "
-                        "discard in layouts of its own already)\n");
+    if (!model_options_agree(&eo))
         return EXIT_BAD_INPUT;
-    }
     if (eo.plot && !plot_check_path(eo.plot, why, sizeof why)) {
         fprintf(stderr, "skatdd evaluate: --plot %s: %s\n", eo.plot, why);
         return EXIT_BAD_INPUT;
@@ -652,6 +682,12 @@ static bool evaluate_settings_option(void *ctx, const char *name, const char *va
     return evaluate_option(&s->options, name, value);
 }
 
+static bool evaluate_settings_agree(void *settings)
+{
+    EvaluateSettings *s = settings;
+    return model_options_agree(&s->options);
+}
+
 typedef struct {
     EvaluateOptions options; /* the settings' with this worker's thread and table */
     EvaluateRun run;
@@ -693,4 +729,5 @@ static json_t *evaluate_job_run(void *worker, const Deal *deal, const IssGame *i
 }
 
 const Job job_evaluate = {"evaluate",          evaluate_job_options, evaluate_settings_new, evaluate_settings_option,
-                          evaluate_worker_new, evaluate_worker_free, evaluate_job_run,      free};
+                          evaluate_worker_new, evaluate_worker_free, evaluate_job_run,      free,
+                          evaluate_settings_agree};

@@ -560,4 +560,5 @@ static json_t *solve_job_run(void *worker, const Deal *deal, const IssGame *iss,
 }
 
 const Job job_solve = {"solve",          solve_options,     solve_settings_new, solve_option,
-                       solve_worker_new, solve_worker_free, solve_job_run,      solve_settings_free};
+                       solve_worker_new, solve_worker_free, solve_job_run,      solve_settings_free,
+                       NULL};

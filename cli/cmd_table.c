@@ -327,4 +327,5 @@ static json_t *table_job_run(void *worker, const Deal *deal, const IssGame *iss,
 }
 
 const Job job_table = {"table",          table_options,     table_settings_new, table_settings_option,
-                       table_worker_new, table_worker_free, table_job_run,      free};
+                       table_worker_new, table_worker_free, table_job_run,      free,
+                       NULL};

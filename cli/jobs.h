@@ -28,6 +28,9 @@ typedef struct {
     json_t *(*run)(void *worker, const Deal *deal, const IssGame *iss, const RuleSystem *rules, char *err, size_t n,
                    int *status);
     void (*settings_free)(void *settings);
+    /* Once every option is read: whether they go together, false after
+     * saying why (exit 2); NULL where any combination does. */
+    bool (*settings_agree)(void *settings);
 } Job;
 
 extern const Job job_solve, job_table, job_evaluate, job_analyze;

@@ -299,17 +299,22 @@ fingerprint() {
     "$SKATDD" batch --quiet --output fp.jsonl "$@" 2>fp.err && fail "batch $*: a file of another job resumed"
     sed -n "s/.*this run's are [a-z]* \([0-9a-f]\{16\}\)).*/\1/p" fp.err
 }
-same_run() { # option, then spellings of one value, then "--", then another value
+same_run() { # option, then spellings of one value, then "--", then another value ($with: options it needs)
     local option=$1 first
     shift
-    first=$(fingerprint --job "${job:?}" --random 2 "$option" "$1")
+    # shellcheck disable=SC2086
+    first=$(fingerprint --job "${job:?}" --random 2 ${with-} "$option" "$1")
     [ -n "$first" ] || fail "$job $option $1: no fingerprint"
     shift
     while [ "$1" != -- ]; do
-        [ "$(fingerprint --job "$job" --random 2 "$option" "$1")" = "$first" ] || fail "$job $option $1: another fingerprint"
+        # shellcheck disable=SC2086
+        [ "$(fingerprint --job "$job" --random 2 ${with-} "$option" "$1")" = "$first" ] ||
+            fail "$job $option $1: another fingerprint"
         shift
     done
-    [ "$(fingerprint --job "$job" --random 2 "$option" "$2")" != "$first" ] || fail "$job $option $2: the same fingerprint"
+    # shellcheck disable=SC2086
+    [ "$(fingerprint --job "$job" --random 2 ${with-} "$option" "$2")" != "$first" ] ||
+        fail "$job $option $2: the same fingerprint"
 }
 job=solve same_run --seed 5 +5 05 -- 6
 job=solve same_run --after 0 00 +0 -0 -- 1
@@ -318,7 +323,9 @@ job=evaluate same_run --seed 5 +5 05 -- 6
 job=evaluate same_run --seed 18446744073709551615 +18446744073709551615 -- 18446744073709551614
 job=evaluate same_run --samples 2 2.0 +2 2e0 -- 3
 job=evaluate same_run --confidence 0.5 .5 5e-1 0.50 -- 0.6
-job=evaluate same_run --sd-layouts 4 04 -- 5
+job=evaluate with="--model single-dummy" same_run --sd-layouts 4 04 -- 5
+job=evaluate with="--model single-dummy" same_run --sd-contracts 2 +2 -- 3
+job=evaluate same_run --lost-levels-every 2 2.0 -- 3
 job=evaluate same_run --model single-dummy -- double-dummy
 # So is --contract by the contract it reads, in the rule system's words.
 job=solve same_run --contract grand Grand GRAND " grand" -- "grand hand"

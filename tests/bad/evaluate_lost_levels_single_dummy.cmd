@@ -1,0 +1,1 @@
+evaluate --quick --model single-dummy --lost-levels-every 8

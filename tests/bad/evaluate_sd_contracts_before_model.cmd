@@ -1,0 +1,1 @@
+evaluate --quick --sd-contracts 2 --model double-dummy

@@ -1,0 +1,1 @@
+evaluate --quick --sd-layouts 4
