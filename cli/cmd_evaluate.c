@@ -71,7 +71,7 @@ static const char evaluate_help[] =
     "                      result for any number of threads\n"
     "  --confidence P      for the safe bid ceiling (default 0.9; above 0, below 1)\n"
     "  --plot FILE.svg     chart of win probability against bid (needs gnuplot;\n"
-    "                      one deal)\n"
+    "                      one deal; batch takes every option here but this)\n"
     "  --fresh-check       double-dummy skat games: also play each skat's chosen\n"
     "                      discard in as many new layouts, which played no part in\n"
     "                      choosing it, and show what it wins there (refused\n"
@@ -181,13 +181,17 @@ static bool evaluate_option(void *ctx, const char *name, const char *value)
     return true;
 }
 
+/* One table for skatdd evaluate and batch --job evaluate, so that an option
+ * added to the command is the job's too: the job's are the same from the
+ * second entry on (job_evaluate), without --plot (batch draws no chart).
+ * Batch puts every option of the job it is given in its run's fingerprint. */
 static const ExtraOption evaluate_options[] = {
+    {"plot", true, VALUE_TEXT}, /* first: the command's alone */
     {"samples", true, VALUE_NUMBER},
     {"discards", true, VALUE_NUMBER},
     {"seed", true, VALUE_UNSIGNED},
     {"confidence", true, VALUE_NUMBER},
     {"quick", false, VALUE_TEXT},
-    {"plot", true, VALUE_TEXT},
     {"model", true, VALUE_TEXT},
     {"sd-layouts", true, VALUE_NUMBER},
     {"sd-contracts", true, VALUE_NUMBER},
@@ -650,19 +654,6 @@ int cmd_evaluate(int argc, char **argv)
 
 /* ----- skatdd batch: one thread per deal, no progress bar, no chart -------- */
 
-static const ExtraOption evaluate_job_options[] = {
-    {"samples", true, VALUE_NUMBER},
-    {"discards", true, VALUE_NUMBER},
-    {"seed", true, VALUE_UNSIGNED},
-    {"confidence", true, VALUE_NUMBER},
-    {"quick", false, VALUE_TEXT},
-    {"model", true, VALUE_TEXT},
-    {"sd-layouts", true, VALUE_NUMBER},
-    {"sd-contracts", true, VALUE_NUMBER},
-    {"lost-levels-every", true, VALUE_NUMBER},
-    {NULL, false, VALUE_TEXT},
-};
-
 typedef struct {
     CommonOptions *common;
     EvaluateOptions options;
@@ -728,6 +719,6 @@ static json_t *evaluate_job_run(void *worker, const Deal *deal, const IssGame *i
     return json;
 }
 
-const Job job_evaluate = {"evaluate",          evaluate_job_options, evaluate_settings_new, evaluate_settings_option,
+const Job job_evaluate = {"evaluate",          evaluate_options + 1, evaluate_settings_new, evaluate_settings_option,
                           evaluate_worker_new, evaluate_worker_free, evaluate_job_run,      free,
                           evaluate_settings_agree};

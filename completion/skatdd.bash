@@ -71,7 +71,7 @@ _skatdd()
             if [[ ${COMP_WORDS[i]} == --job ]]; then
                 case ${COMP_WORDS[i + 1]} in
                 solve) options+=" --after" ;;
-                evaluate) options+=" --samples --quick --discards --model --sd-layouts --sd-contracts --confidence --lost-levels-every" ;;
+                evaluate) options+=" --samples --quick --discards --model --sd-layouts --sd-contracts --confidence --lost-levels-every --fresh-check" ;;
                 analyze) options+=" --min-cost" ;;
                 esac
             fi

@@ -93,6 +93,11 @@ for i in 0 1 2; do
         || fail "evaluate line $i is not evaluate's answer: $(jq -S "select(.index == $i) | del(.index, .job, .run, .deal)" \
                evaluate.jsonl | diff - evaluate$i.json | head -4)"
 done
+# --fresh-check in batch too: the line is evaluate's, p_win_fresh included.
+"$SKATDD" evaluate --samples 2 --seed 6 --threads 1 --fresh-check --format json hand0.yaml | jq -S 'del(.nodes, .ms)' >fresh0.json
+"$SKATDD" batch --job evaluate --samples 2 --seed 6 --fresh-check --quiet hand0.yaml |
+    jq -S 'del(.index, .job, .run, .deal)' | diff - fresh0.json >/dev/null || fail "batch --fresh-check is not evaluate's"
+jq -e '[.contracts[] | select(.p_win_fresh != null)] | length > 0' fresh0.json >/dev/null || fail "--fresh-check: no p_win_fresh"
 # A full deal stands for the declarer's ten cards (231 skats: --quick, one
 # layout each, about 6 s of CPU; the sanitizer builds, 3 times slower, leave
 # it to the optimised one).
@@ -327,6 +332,18 @@ job=evaluate with="--model single-dummy" same_run --sd-layouts 4 04 -- 5
 job=evaluate with="--model single-dummy" same_run --sd-contracts 2 +2 -- 3
 job=evaluate same_run --lost-levels-every 2 2.0 -- 3
 job=evaluate same_run --model single-dummy -- double-dummy
+# Every option of evaluate but --plot is the job's (batch lacked
+# --fresh-check): each, from evaluate's --help, is taken (a value it may
+# refuse, but no "unknown option"), and --fresh-check is in the fingerprint.
+"$SKATDD" evaluate --help | sed -n 's/^  \(--[a-z-]*\)\( [A-Z]\)\{0,1\}.*/\1\2/p' | grep -v -e '^--plot' -e '^--help' -e '^--format' |
+    while read -r option value; do
+        # shellcheck disable=SC2086
+        fingerprint --job evaluate --random 2 "$option" ${value:+1} >/dev/null || true
+        grep -q "unknown or incomplete option" fp.err && fail "batch --job evaluate does not take $option"
+        true
+    done
+[ "$(fingerprint --job evaluate --random 2 --fresh-check)" != "$(fingerprint --job evaluate --random 2)" ] ||
+    fail "evaluate --fresh-check: the same fingerprint"
 # So is --contract by the contract it reads, in the rule system's words.
 job=solve same_run --contract grand Grand GRAND " grand" -- "grand hand"
 job=solve same_run --contract clubs kreuz Clubs -- spades

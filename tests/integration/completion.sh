@@ -51,6 +51,7 @@ expect "" "$SKATDD" evaluate --samples ""
 expect "analyze evaluate solve table" "$SKATDD" batch --job ""
 expect "--after" "$SKATDD" batch --job solve --af
 expect "--min-cost" "$SKATDD" batch --job analyze --mi
+expect "--fresh-check" "$SKATDD" batch --job evaluate --fr
 expect "" "$SKATDD" batch --mi
 cd "$tmp"
 mkdir deals
