@@ -259,13 +259,13 @@ static bool known_hand(const Deal *d, int *seat, CardSet *hand, char *err, size_
                  "is given", d->file, d->mark.line, d->mark.column, seat_name(d->declarer), seat_name(*seat));
         return false;
     }
-    /* Keys of one game played, and a Bock round's doubling: evaluate rates
-     * every contract at its plain value, and would leave them out without a
-     * word. */
+    /* Keys of one game played: evaluate rates the hand for every contract,
+     * and would leave them out without a word. */
     const char *played = d->has_contract ? "contract" : d->has_discard ? "discard" : d->play_count ? "play"
-                         : d->kontra ? "kontra" : d->bock ? "bock" : d->bid ? "bid" : d->spitze ? "spitze" : NULL;
+                         : d->kontra ? "kontra" : d->bid ? "bid" : d->spitze ? "spitze" : NULL;
     if (played) {
-        Mark at = d->has_contract ? d->contract_mark : d->play_count ? d->play_mark : d->mark;
+        Mark at = d->has_contract ? d->contract_mark : d->play_count ? d->play_mark
+                  : !d->kontra && !d->bid && d->spitze ? d->spitze_mark : d->mark;
         snprintf(err, n, "%s:%d:%d: evaluate rates the hand for every contract: '%s' belongs to a game played "
                  "(solve, score, analyze)", d->file, at.line, at.column, played);
         return false;
@@ -512,7 +512,10 @@ typedef struct {
 /* The evaluation of the hand a deal gives: its JSON object in *json when json
  * is not NULL (skatdd batch: a full deal's declarer's hand, else
  * forehand's), else printed in the format chosen.  EXIT_BAD_INPUT with the
- * reason in err for a document without one hand. */
+ * reason in err for a document without one hand, or of a Bock round.  A
+ * full deal's game (contract, discard, play, bid, kontra, spitze, result)
+ * comes after the hand rated, but a Bock round doubles every contract's
+ * value, which evaluate would leave out without a word, in both forms. */
 static int evaluate_one(EvaluateRun *run, const Deal *deal, const RuleSystem *rules, json_t **json, char *err,
                         size_t n)
 {
@@ -524,6 +527,11 @@ static int evaluate_one(EvaluateRun *run, const Deal *deal, const RuleSystem *ru
         seat = deal->has_declarer ? deal->declarer : SEAT_FOREHAND;
         hand = deal->hands[seat];
     } else if (!known_hand(deal, &seat, &hand, err, n)) {
+        return EXIT_BAD_INPUT;
+    }
+    if (deal->bock) {
+        snprintf(err, n, "%s:%d:%d: 'bock': evaluate rates every contract without a Bock round's doubling "
+                 "(solve, score and analyze count it)", deal->file, deal->bock_mark.line, deal->bock_mark.column);
         return EXIT_BAD_INPUT;
     }
     char why[256];

@@ -83,6 +83,7 @@ typedef struct {
     int bid;                   /* 0 when absent */
     int kontra;                /* doubling calls made: 0 none, 1 kontra, 2 re, ... up to the rules' count */
     bool bock;                 /* a Bock round: the rule system's bock doubling counts too */
+    Mark bock_mark;            /* the value of 'bock' */
     int spitze;                /* Spitzen announced (0 none): score only */
     Mark spitze_mark;
     bool ramsch;               /* contract: ramsch (all passed): no declarer, jacks trump */

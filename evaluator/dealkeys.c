@@ -236,6 +236,7 @@ static bool read_kontra(DealParse *c, yaml_node_t *n)
  * doubling call named bock (classic), lest the key be silently ignored. */
 static bool read_bock(DealParse *c, yaml_node_t *n)
 {
+    c->deal->bock_mark = deal_node_mark(n);
     if (!deal_get_bool(c, n, "bock", &c->deal->bock))
         return false;
     bool ok;
