@@ -49,9 +49,10 @@ static const char batch_help[] =
     "  --seed S            the random deals' seed (default 1; evaluate: also its\n"
     "                      sampling seed)\n"
     "  --contract C        random deals: the contract (solve needs one; default\n"
-    "                      grand), in the rule system's words\n"
-    "  --declarer SEAT     random deals: the declarer (default forehand); table:\n"
-    "                      this seat only; evaluate: the seat whose hand it rates\n"
+    "                      grand), in the rule system's words; not with files\n"
+    "  --declarer SEAT     random deals: the declarer (default forehand), the\n"
+    "                      seat evaluate rates; table: this seat only, of files\n"
+    "                      too; the other jobs' files have their own\n"
     "  --output FILE       write (and resume) FILE instead of standard output (-)\n"
     "  --chunk N           deals handed out at a time (default 8 per thread;\n"
     "                      the lines do not depend on it)\n"
@@ -78,6 +79,7 @@ typedef struct {
     uint64_t seed;
     const char *contract;
     int declarer;
+    bool declarer_given;
     const char *output;
     int chunk;
     /* The job's options as given, for the run's fingerprint. */
@@ -138,6 +140,7 @@ static bool batch_option(void *ctx, const char *name, const char *value)
     } else if (strcmp(name, "contract") == 0) {
         b->contract = value;
     } else if (strcmp(name, "declarer") == 0) {
+        b->declarer_given = true;
         b->declarer = -1;
         for (int seat = 0; seat < SEAT_COUNT; seat++)
             if (strcmp(value, seat_name(seat)) == 0)
@@ -170,6 +173,22 @@ static bool batch_option(void *ctx, const char *name, const char *value)
         return b->job->on_option(b->settings, name, value);
     }
     return own;
+}
+
+/* --contract, and --declarer where the job does not read it (table: its one
+ * seat), make the random deals; the deals of files have their own, and
+ * would be played without a word as if neither were given (evaluate rated
+ * a full deal's declarer's hand whatever --declarer said).  False after
+ * saying so. */
+static bool random_deal_options_fit(const BatchOptions *b)
+{
+    const char *which = b->contract ? "--contract" : b->declarer_given && !job_option(b->job, "declarer") ? "--declarer"
+                                                                                                          : NULL;
+    if (!which)
+        return true;
+    fprintf(stderr, "skatdd batch: %s is for --random deals, not deal files (a file's deals have their own)\n",
+            which);
+    return false;
 }
 
 /* --job is read first: the options after it are the job's. */
@@ -959,6 +978,8 @@ int cmd_batch(int argc, char **argv)
         first = -1;
     } else if (first >= 0 && !options.random && first >= argc) {
         fprintf(stderr, "skatdd batch: no file given and no --random N (see skatdd batch --help)\n");
+        first = -1;
+    } else if (first >= 0 && !options.random && !random_deal_options_fit(&options)) {
         first = -1;
     }
     if (first < 0) {

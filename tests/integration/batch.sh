@@ -93,6 +93,18 @@ for i in 0 1 2; do
         || fail "evaluate line $i is not evaluate's answer: $(jq -S "select(.index == $i) | del(.index, .job, .run, .deal)" \
                evaluate.jsonl | diff - evaluate$i.json | head -4)"
 done
+# --declarer with deal files: table's one seat; refused with the other jobs,
+# whose deals have their own (evaluate rated the deal's declarer's hand
+# whatever it said), and so is --contract with any job.
+[ "$("$SKATDD" batch --job table --declarer middlehand --quiet deal3.yaml | jq -c '.seats | keys')" = '["middlehand"]' ] ||
+    fail "batch --job table --declarer with a file: not that seat alone"
+for args in "--job evaluate --declarer middlehand" "--job solve --declarer forehand" "--job table --contract grand"; do
+    status=0
+    # shellcheck disable=SC2086
+    "$SKATDD" batch $args --quiet deal3.yaml >/dev/null 2>files.err || status=$?
+    [ "$status" -eq 2 ] && grep -q "is for --random deals, not deal files" files.err ||
+        fail "batch $args with a file: status $status, $(cat files.err)"
+done
 # --fresh-check in batch too: the line is evaluate's, p_win_fresh included.
 "$SKATDD" evaluate --samples 2 --seed 6 --threads 1 --fresh-check --format json hand0.yaml | jq -S 'del(.nodes, .ms)' >fresh0.json
 "$SKATDD" batch --job evaluate --samples 2 --seed 6 --fresh-check --quiet hand0.yaml |

@@ -1,0 +1,1 @@
+batch --job evaluate --quick --quiet --declarer middlehand
