@@ -264,10 +264,10 @@ static bool known_hand(const Deal *d, int *seat, CardSet *hand, char *err, size_
     const char *played = d->has_contract ? "contract" : d->has_discard ? "discard" : d->play_count ? "play"
                          : d->kontra ? "kontra" : d->bid ? "bid" : d->spitze ? "spitze" : NULL;
     if (played) {
-        Mark at = d->has_contract ? d->contract_mark : d->play_count ? d->play_mark
-                  : !d->kontra && !d->bid && d->spitze ? d->spitze_mark : d->mark;
+        bool spitze = strcmp(played, "spitze") == 0; /* which only score counts */
+        Mark at = d->has_contract ? d->contract_mark : d->play_count ? d->play_mark : spitze ? d->spitze_mark : d->mark;
         snprintf(err, n, "%s:%d:%d: evaluate rates the hand for every contract: '%s' belongs to a game played "
-                 "(solve, score, analyze)", d->file, at.line, at.column, played);
+                 "(%s)", d->file, at.line, at.column, played, spitze ? "score" : "solve, score, analyze");
         return false;
     }
     *hand = d->hands[*seat] | (d->has_skat ? d->skat : 0);
