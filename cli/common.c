@@ -26,7 +26,7 @@ static bool parse_int(const char *value, int low, int high, int *out)
     return true;
 }
 
-bool common_option(CommonOptions *o, const char *name, const char *value)
+bool common_option(CommonOptions *o, const char *command, const char *name, const char *value)
 {
     if (strcmp(name, "format") == 0) {
         o->format_given = true;
@@ -35,17 +35,17 @@ bool common_option(CommonOptions *o, const char *name, const char *value)
         else if (strcmp(value, "json") == 0)
             o->format = FORMAT_JSON;
         else {
-            fprintf(stderr, "skatdd: --format must be text or json, not '%s'\n", value);
+            fprintf(stderr, "skatdd %s: --format must be text or json, not '%s'\n", command, value);
             return false;
         }
         return true;
     }
     if (strcmp(name, "threads") == 0 && !parse_int(value, 0, 1024, &o->threads)) {
-        fprintf(stderr, "skatdd: --threads needs a number from 0 (all cores) to 1024\n");
+        fprintf(stderr, "skatdd %s: --threads needs a number from 0 (all cores) to 1024\n", command);
         return false;
     }
     if (strcmp(name, "tt-mb") == 0 && !parse_int(value, 1, 65536, &o->tt_mb)) {
-        fprintf(stderr, "skatdd: --tt-mb needs a number of megabytes from 1 to 65536\n");
+        fprintf(stderr, "skatdd %s: --tt-mb needs a number of megabytes from 1 to 65536\n", command);
         return false;
     }
     if (strcmp(name, "rules") == 0)
@@ -229,7 +229,7 @@ int common_parse(int argc, char **argv, CommonOptions *o, const char *help, unsi
             return -1;
         }
         const char *name = options[index].name;
-        bool ok = index >= first_extra ? on_extra(ctx, name, optarg) : common_option(o, name, optarg ? optarg : "");
+        bool ok = index >= first_extra ? on_extra(ctx, name, optarg) : common_option(o, argv[0], name, optarg ? optarg : "");
         if (!ok)
             return -1;
     }

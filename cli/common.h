@@ -36,8 +36,9 @@ typedef struct {
 } CommonOptions;
 
 /* Reads a common option (long name without dashes, and its argument);
- * returns false with a message on stderr when the value is bad. */
-bool common_option(CommonOptions *o, const char *name, const char *value);
+ * returns false with a message on stderr when the value is bad, naming the
+ * command ("skatdd table: --threads ...") as every option error does. */
+bool common_option(CommonOptions *o, const char *command, const char *name, const char *value);
 void common_defaults(CommonOptions *o);
 
 /* A card with its suit symbol ("\u2663J"); out needs at least 6 bytes. */

@@ -1,0 +1,1 @@
+evaluate --tt-mb 0

@@ -1,0 +1,1 @@
+solve --format xml
