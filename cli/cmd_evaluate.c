@@ -81,7 +81,8 @@ static const char evaluate_help[] =
     "  --tt-mb N           transposition tables in megabytes, the total over all\n"
     "                      threads (default 16; each thread at least 1)\n"
     "  --format text|json, --quiet (no progress bar)\n"
-    "  --ascii, --symbols  suit letters or suit symbols in text\n"
+    "  --ascii, --symbols  suit letters or suit symbols in text (default: symbols\n"
+    "                      on a UTF-8 terminal)\n"
     "  --help              this help\n";
 
 static const EvalOptions evaluate_defaults = {.samples = 4, .seed = 1, .discards = 1, .confidence = 0.9,

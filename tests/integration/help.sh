@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Every command takes the common options, and its --help lists the ones it
+# uses (docs/skatdd.1, OPTIONS).  --ascii and --symbols are checked by what
+# they do: where they change a command's text its help names both, and where
+# its help names them they change its text.  (evaluate shows suit symbols on a
+# terminal, but its help did not list the two options that turn them off and on.)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+fail() { echo "FAIL: $*" >&2; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+unset SKATDD_RULES_DIR
+data=$here/data
+# Times and node counts differ from run to run (problems: each problem's time
+# and the total).
+steady() { grep -vE '^Nodes: |worlds played' | sed -E 's/^(solved|wrong) +[0-9.]+/\1/; s/; [0-9]+ ms/; ms/' || true; }
+
+"$SKATDD" batch --job table --random 1 --quiet --output "$tmp/t.jsonl"
+commands=$("$SKATDD" --help | awk '/^commands:/ { on = 1; next } on && /^  [a-z]/ { print $1 } /^$/ { on = 0 }')
+for c in $commands; do
+    case $c in
+    solve | table) args=("$top/problems/examples.yaml") ;;
+    score) args=("$data/score.yaml") ;;
+    evaluate) args=(--quick --quiet "$top/problems/evaluate.yaml") ;;
+    analyze) args=("$data/game.yaml") ;;
+    problems) args=("$top/problems/") ;;
+    rules) args=(isko) ;;
+    batch) args=(--job solve --random 1 --quiet) ;;
+    stats) args=("$tmp/t.jsonl") ;;
+    *) fail "no input for the command $c: add one here" ;;
+    esac
+    ascii=$("$SKATDD" "$c" --ascii "${args[@]}" | steady) || fail "$c --ascii"
+    symbols=$("$SKATDD" "$c" --symbols "${args[@]}" | steady) || fail "$c --symbols"
+    help=$("$SKATDD" "$c" --help)
+    listed=false
+    grep -qF -- "--ascii" <<<"$help" && grep -qF -- "--symbols" <<<"$help" && listed=true
+    if [ "$ascii" != "$symbols" ]; then
+        $listed || fail "$c: --ascii and --symbols change its text, but its --help does not list both"
+        grep -q '♣' <<<"$symbols" || fail "$c --symbols: no suit symbol"
+        ! grep -q '[♣♠♥♦]' <<<"$ascii" || fail "$c --ascii: a suit symbol"
+    else
+        ! $listed || fail "$c: its --help lists --ascii and --symbols, which change nothing in its text"
+    fi
+done
+exit 0
