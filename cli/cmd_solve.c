@@ -134,7 +134,8 @@ static void print_text(const CommonOptions *o, const SolveReport *r)
     printf("Contract: %s, declarer %s; %s to play", rules_contract_name(r->rules, &d->contract, contract, sizeof contract),
            seat_name(p->declarer), seat_name(position_to_move(p)));
     if (g != GAME_NULL)
-        printf("; declarer has %d card points and %d tricks so far", p->declarer_points, p->declarer_tricks);
+        printf("; declarer has %d card points and %d trick%s so far", p->declarer_points, p->declarer_tricks,
+               p->declarer_tricks == 1 ? "" : "s");
     printf("\n");
 
     const Analysis *a = &r->analysis;
@@ -335,11 +336,12 @@ static void ramsch_print_text(const CommonOptions *o, const RamschReport *r)
     printf("Contract: ramsch (%s rules; %s); %s to play\n", r->rules->name, ramsch_skat_words(r, buf, sizeof buf),
            position_is_over(p) ? "nobody" : seat_name(position_to_move(p)));
     printf("Each seat against the other two (fewest: the card points it can hold itself to):\n");
+    /* "1 trick;  " is as wide as "2 tricks; ": the columns after it stay in place. */
     for (int seat = 0; seat < SEAT_COUNT; seat++)
-        printf("  %-10s so far %3d points %2d tricks; fewest %3d; can take every trick: %s; can avoid every "
+        printf("  %-10s so far %3d points %2d trick%sfewest %3d; can take every trick: %s; can avoid every "
                "trick: %s\n",
-               seat_name(seat), r->points[seat], r->tricks[seat], r->fewest[seat], yes_no(r->takes_all[seat]),
-               yes_no(r->avoids_all[seat]));
+               seat_name(seat), r->points[seat], r->tricks[seat], r->tricks[seat] == 1 ? ";  " : "s; ",
+               r->fewest[seat], yes_no(r->takes_all[seat]), yes_no(r->avoids_all[seat]));
     if (r->move_count) {
         printf("Cards for %s (its fewest points after the card):", seat_name(position_to_move(p)));
         int order[10];

@@ -44,6 +44,10 @@ grep -q "^Contract: ramsch (classic rules; the skat's 21 points go to the last t
     fail "text: contract"
 grep -q "^  forehand   so far  35 points  6 tricks; fewest 120; can take every trick: yes; can avoid every trick: no" <<<"$text" ||
     fail "text: forehand"
+# One trick is "1 trick" (it said "1 tricks"), the column after it in place.
+text=$("$SKATDD" solve --ascii "$here/data/ramsch.yaml")
+grep -q "^  rearhand   so far  20 points  1 trick;  fewest  20; can take every trick: no" <<<"$text" ||
+    fail "text: one trick: $(grep '^  rearhand   so far' <<<"$text")"
 
 # 5. A rule system without Ramsch: exit 2 with the place of the contract.
 set +e

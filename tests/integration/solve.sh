@@ -56,6 +56,10 @@ note=${note%%$'\n'*}
 text=$("$SKATDD" solve --ascii "$data")
 grep -q "declarer takes 120 card points with best play; can force schwarz: yes" <<<"$text" || fail "text result"
 grep -q "the declarer cannot avoid every trick" <<<"$text" || fail "text null"
+# One trick taken is "1 trick" (it said "1 tricks"): ISS game 541932 after its first trick.
+text=$("$SKATDD" solve --ascii --after 4 "$here/data/iss_games.sgf" 2>/dev/null) # a note: a record stops before
+grep -q "^Contract: diamonds, declarer rearhand; forehand to play; declarer has 32 card points and 1 trick so far$" \
+    <<<"$text" || fail "text: one trick: $(grep -m1 '^Contract' <<<"$text")"
 
 grep -q solve <<<"$("$SKATDD" --help)" || fail "--help"
 grep -q -- "--format" <<<"$("$SKATDD" solve --help)" || fail "solve --help"
