@@ -139,18 +139,31 @@ static void print_json(const Deal *d, const RuleSystem *rules, const GamePlay *p
     json_print_line(o);
 }
 
+/* The --scheme chosen (or the rule system's first): a deal's rules: may name
+ * a system without it, so it is looked up per deal. */
+static const TournamentScheme *chosen_scheme(const RuleSystem *rules, const ScoreOptions *so)
+{
+    const TournamentScheme *scheme = rules_find_scheme(rules, so->scheme);
+    if (!scheme) {
+        char names[256] = "";
+        size_t used = 0;
+        for (int i = 0; i < rules->scheme_count && used < sizeof names; i++)
+            used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "", rules->schemes[i].name);
+        fprintf(stderr, "skatdd score: --scheme %s: the %s rules have no such tournament scheme (%s)\n", so->scheme,
+                rules->name, names);
+    }
+    return scheme;
+}
+
 /* A Ramsch's tournament points by the chosen scheme: each game won or lost
  * counts as a declarer's (Texas rule 6: "a game won", "a game lost"). */
 static bool ramsch_tournament(const Deal *d, const RuleSystem *rules, const ScoreOptions *so, const RamschScore *r,
                               const TournamentScheme **scheme, int points[SEAT_COUNT], int *dealer)
 {
     char err[512];
-    *scheme = rules_find_scheme(rules, so->scheme);
-    if (!*scheme) {
-        fprintf(stderr, "skatdd score: rule system %s has no tournament scheme '%s'\n", rules->name,
-                so->scheme ? so->scheme : "");
+    *scheme = chosen_scheme(rules, so);
+    if (!*scheme)
         return false;
-    }
     if (!tournament_ramsch_score(*scheme, r, so->table_size, points, dealer, err, sizeof err)) {
         fprintf(stderr, "%s:%d:%d: %s\n", d->file, d->mark.line, d->mark.column, err);
         return false;
@@ -268,12 +281,9 @@ static int score_deal(void *ctx, const Deal *d, const RuleSystem *rules)
                 score_text(rules, &g, text, sizeof text));
         return EXIT_BAD_INPUT;
     }
-    const TournamentScheme *scheme = rules_find_scheme(rules, so->scheme);
-    if (!scheme) {
-        fprintf(stderr, "skatdd score: rule system %s has no tournament scheme '%s'\n", rules->name,
-                so->scheme ? so->scheme : "");
+    const TournamentScheme *scheme = chosen_scheme(rules, so);
+    if (!scheme)
         return EXIT_BAD_INPUT;
-    }
     TournamentScore t = {0};
     if (!tournament_score(scheme, &g, so->table_size, &t, err, sizeof err)) {
         fprintf(stderr, "skatdd score: %s\n", err);

@@ -1,0 +1,1 @@
+score --scheme league
