@@ -88,6 +88,12 @@ typedef struct {
     char run[17];        /* the fingerprint: 16 hex digits */
 } BatchOptions;
 
+/* The contract of random deals as given: --contract, else grand. */
+static const char *random_contract(const BatchOptions *options)
+{
+    return options->contract ? options->contract : "grand";
+}
+
 static const ExtraOption batch_own_options[] = {
     {"job", true, VALUE_TEXT},      {"random", true, VALUE_NUMBER}, {"seed", true, VALUE_UNSIGNED},
     {"contract", true, VALUE_TEXT}, {"declarer", true, VALUE_TEXT}, {"output", true, VALUE_TEXT},
@@ -366,7 +372,7 @@ static bool hash_deal_rule_files(const CommonOptions *o, uint64_t *h, int first,
 /* --contract as the run reads it, in one spelling: "Grand", " grand" and
  * "grand" are one contract, "kreuz" and "clubs" too (rules_contract_name
  * reads back to the same contract).  As given where the rule system or the
- * contract cannot be read: the run says why and stops. */
+ * contract cannot be read, which random_options_check refused before. */
 static const char *canonical_contract(const CommonOptions *o, const char *given, char *out, size_t n)
 {
     char err[256];
@@ -411,7 +417,7 @@ static bool run_fingerprint(BatchOptions *b, const CommonOptions *o, int first, 
     if (b->random) {
         h = fnv1a_text(h, "random");
         char contract[128];
-        h = fnv1a_text(h, canonical_contract(o, b->contract ? b->contract : "grand", contract, sizeof contract));
+        h = fnv1a_text(h, canonical_contract(o, random_contract(b), contract, sizeof contract));
         h = fnv1a_text(h, seat_name(b->declarer));
     } else {
         for (int i = first; i < argc; i++)
@@ -730,25 +736,25 @@ static int file_deal(void *ctx, const Deal *deal, const IssGame *iss, const Rule
 
 /* Random deal i as a deal file would give it: dealt in full, the contract
  * and the declarer of the options. */
-static bool random_deal_of(const Batch *b, const RuleSystem *rules, int64_t i, Deal *d, char *err, size_t n)
+static bool random_deal_of(const BatchOptions *options, const RuleSystem *rules, int64_t i, Deal *d, char *err,
+                           size_t n)
 {
     memset(d, 0, sizeof *d);
-    snprintf(d->file, sizeof d->file, "random deal %" PRId64 " of seed %" PRIu64, i, b->options->seed);
+    snprintf(d->file, sizeof d->file, "random deal %" PRId64 " of seed %" PRIu64, i, options->seed);
     d->mark = (Mark){1, 1};
-    random_deal(b->options->seed, (uint64_t)i, d->hands, &d->skat);
+    random_deal(options->seed, (uint64_t)i, d->hands, &d->skat);
     for (int seat = 0; seat < SEAT_COUNT; seat++)
         d->has_hand[seat] = true;
     d->has_skat = d->full_deal = true;
     d->has_declarer = true;
-    d->declarer = b->options->declarer;
+    d->declarer = options->declarer;
     d->has_contract = true;
     d->contract_mark = d->mark;
-    const char *contract = b->options->contract ? b->options->contract : "grand";
+    const char *contract = random_contract(options);
     if (strcmp(contract, "ramsch") == 0) {
         /* As a deal file's contract: ramsch only under rules that play it. */
         if (!rules->ramsch.enabled) {
-            snprintf(err, n, "--contract ramsch: the %s rules have no ramsch: when all pass the cards are thrown in",
-                     rules->name);
+            snprintf(err, n, "the %s rules have no ramsch: when all pass the cards are thrown in", rules->name);
             return false;
         }
         d->ramsch = true;
@@ -758,20 +764,44 @@ static bool random_deal_of(const Batch *b, const RuleSystem *rules, int64_t i, D
     return rules_parse_contract(rules, contract, &d->contract, err, n);
 }
 
+/* The rule system of random deals, and whether --contract reads under it
+ * (deal 0 stands for every deal: they share the contract and the rules); a
+ * line naming the option where not. */
+static int random_rules(const BatchOptions *options, const CommonOptions *o, RuleSystem *rules, Deal *deal)
+{
+    char err[512];
+    if (!rules_load(o->rules ? o->rules : DEAL_RULES_DEFAULT, rules_directory(), rules, err, sizeof err)) {
+        if (o->rules)
+            fprintf(stderr, "skatdd batch: --rules %s: %s\n", o->rules, err);
+        else
+            fprintf(stderr, "skatdd batch: %s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    if (!random_deal_of(options, rules, 0, deal, err, sizeof err)) {
+        fprintf(stderr, "skatdd batch: --contract %s: %s\n", random_contract(options), err);
+        return EXIT_BAD_INPUT;
+    }
+    return EXIT_OK;
+}
+
+/* Checked before any work, as options are: one line, exit 2, and no --output
+ * file made, nor an earlier run's file refused for another fingerprint. */
+static int random_options_check(const BatchOptions *options, const CommonOptions *o)
+{
+    RuleSystem *rules = malloc(sizeof *rules);
+    Deal *deal = malloc(sizeof *deal);
+    int status = rules && deal ? random_rules(options, o, rules, deal) : out_of_memory(NULL);
+    free(rules);
+    free(deal);
+    return status;
+}
+
 static int run_random(Batch *b)
 {
     char err[512];
     RuleSystem *rules = malloc(sizeof *rules);
     Deal *deal = malloc(sizeof *deal);
-    int status = EXIT_OK;
-    if (!rules || !deal) {
-        status = EXIT_INTERNAL;
-    } else if (!rules_load(b->common->rules ? b->common->rules : "isko", rules_directory(), rules, err,
-                           sizeof err) ||
-               !random_deal_of(b, rules, 0, deal, err, sizeof err)) {
-        fprintf(stderr, "skatdd batch: %s\n", err);
-        status = EXIT_BAD_INPUT;
-    }
+    int status = rules && deal ? random_rules(b->options, b->common, rules, deal) : EXIT_INTERNAL;
     b->total = b->options->random;
     for (int64_t i = 0; status == EXIT_OK && i < b->total; i++) {
         if (!wanted(b, i)) {
@@ -781,7 +811,7 @@ static int run_random(Batch *b)
                 i = b->chunk * b->chunk_size - 1; /* another rank's chunks */
             continue;
         }
-        random_deal_of(b, rules, i, deal, err, sizeof err);
+        random_deal_of(b->options, rules, i, deal, err, sizeof err);
         take(b, i, deal, NULL, rules);
         /* A deal file with this deal would be refused (a Tournee whose skat
          * turns no trump): so is the random deal, not played as another. */
@@ -981,6 +1011,11 @@ int cmd_batch(int argc, char **argv)
         first = -1;
     } else if (first >= 0 && !options.random && !random_deal_options_fit(&options)) {
         first = -1;
+    }
+    if (first >= 0 && options.random) {
+        status = random_options_check(&options, &o);
+        if (status != EXIT_OK)
+            first = -1;
     }
     if (first < 0) {
         job->settings_free(options.settings);

@@ -248,6 +248,29 @@ status=0
 "$SKATDD" batch --job solve --random 2 --contract ramsch --rules classic --quiet --output classic.jsonl \
     || fail "random ramsch under the classic rules"
 [ "$(wc -l <classic.jsonl)" -eq 2 ] || fail "random ramsch under the classic rules: $(wc -l <classic.jsonl) lines"
+# A --contract or --rules that random deals cannot be played under is an option
+# error found before any work: one line naming the option (no rate line after
+# it), exit 2, no --output file made, and a file of an earlier run left as it
+# was (it was refused as written "by a run with other settings").
+for bad in "--contract foo:skatdd batch: --contract foo: unknown contract word 'foo' (" \
+    "--rules nosuch:skatdd batch: --rules nosuch: unknown rule system 'nosuch' (skatdd rules lists them)"; do
+    option=${bad%%:*} said=${bad#*:}
+    for file in new.jsonl classic.jsonl; do
+        cp classic.jsonl before.jsonl
+        [ $file = new.jsonl ] && rm -f new.jsonl
+        status=0
+        # shellcheck disable=SC2086
+        "$SKATDD" batch --job solve --random 2 --contract ramsch --rules classic $option --output $file 2>bad.err ||
+            status=$?
+        [ "$status" -eq 2 ] && [ "$(wc -l <bad.err)" -eq 1 ] && [[ "$(cat bad.err)" == "$said"* ]] ||
+            fail "random deals, $option, --output $file: status $status, $(cat bad.err)"
+        if [ $file = new.jsonl ]; then
+            [ ! -e new.jsonl ] || fail "random deals, $option: --output new.jsonl made"
+        else
+            cmp -s before.jsonl classic.jsonl || fail "random deals, $option: --output classic.jsonl changed"
+        fi
+    done
+done
 # A random Tournee deal whose skat turns no trump is refused as its deal file
 # is (seed 3: deals 0, 1 and 3 have no jack in the skat), not played.
 status=0
