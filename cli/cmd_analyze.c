@@ -876,7 +876,7 @@ static int analyze_file(const CommonOptions *o, TableWorkers *workers, const cha
     return status;
 }
 
-static const ExtraOption analyze_options[] = {{"min-cost", true, VALUE_NUMBER}, {"html", true, VALUE_TEXT}, {NULL, false, VALUE_TEXT}};
+static const ExtraOption analyze_options[] = {{"min-cost", true, VALUE_WHOLE}, {"html", true, VALUE_TEXT}, {NULL, false, VALUE_TEXT}};
 
 typedef struct {
     CommonOptions *common;
@@ -895,13 +895,10 @@ static bool analyze_option(void *ctx, const char *name, const char *value)
         ao->html = value;
         return true;
     }
-    char *end;
-    long n = strtol(value, &end, 10);
-    if (strcmp(name, "min-cost") != 0 || !*value || *end || n < 0 || n > 120) {
+    if (strcmp(name, "min-cost") != 0 || !parse_whole_int(value, 0, 120, &o->min_cost)) {
         fprintf(stderr, "skatdd analyze: --min-cost needs card points from 0 to 120, not '%s'\n", value);
         return false;
     }
-    o->min_cost = (int)n;
     return true;
 }
 
@@ -1000,7 +997,7 @@ static json_t *analyze_job_run(void *worker, const Deal *deal, const IssGame *is
 }
 
 /* --html is for analyze alone: a batch writes JSON lines. */
-static const ExtraOption analyze_batch_options[] = {{"min-cost", true, VALUE_NUMBER}, {NULL, false, VALUE_TEXT}};
+static const ExtraOption analyze_batch_options[] = {{"min-cost", true, VALUE_WHOLE}, {NULL, false, VALUE_TEXT}};
 
 const Job job_analyze = {"analyze",          analyze_batch_options,     analyze_settings_new, analyze_option,
                          analyze_worker_new, analyze_worker_free, analyze_job_run,      analyze_settings_free,

@@ -1,7 +1,6 @@
 /* skatdd batch: one command over many deals (deal files, ISS records, or
  * reproducible random deals), as JSON Lines, resumable, in index order, on
  * one core, all cores (OpenMP: deals side by side) or a cluster (MPI). */
-#include <errno.h>
 #include <inttypes.h>
 #include <omp.h>
 #include <stdlib.h>
@@ -95,9 +94,9 @@ static const char *random_contract(const BatchOptions *options)
 }
 
 static const ExtraOption batch_own_options[] = {
-    {"job", true, VALUE_TEXT},      {"random", true, VALUE_NUMBER}, {"seed", true, VALUE_UNSIGNED},
+    {"job", true, VALUE_TEXT},      {"random", true, VALUE_WHOLE}, {"seed", true, VALUE_WHOLE},
     {"contract", true, VALUE_TEXT}, {"declarer", true, VALUE_TEXT}, {"output", true, VALUE_TEXT},
-    {"chunk", true, VALUE_NUMBER},  {NULL, false, VALUE_TEXT},
+    {"chunk", true, VALUE_WHOLE},   {NULL, false, VALUE_TEXT},
 };
 
 static const Job *const jobs[] = {&job_solve, &job_table, &job_evaluate, &job_analyze};
@@ -110,39 +109,25 @@ static const ExtraOption *job_option(const Job *job, const char *name)
     return NULL;
 }
 
-static bool parse_count(const char *value, int64_t low, int64_t high, int64_t *out)
-{
-    char *end = NULL;
-    errno = 0;
-    long long v = strtoll(value, &end, 10);
-    if (!value[0] || *end || errno || v < low || v > high)
-        return false;
-    *out = v;
-    return true;
-}
-
 static bool batch_option(void *ctx, const char *name, const char *value)
 {
     BatchOptions *b = ctx;
-    int64_t v;
+    uint64_t v;
     bool own = true;
     if (strcmp(name, "job") == 0) {
         /* Read before the rest (find_job): nothing to do. */
     } else if (strcmp(name, "random") == 0) {
-        if (!parse_count(value, 1, INT64_MAX / 2, &v)) {
-            fprintf(stderr, "skatdd batch: --random needs a number of deals from 1 on, not '%s'\n", value);
+        if (!parse_whole(value, 1, INT64_MAX / 2, &v)) {
+            fprintf(stderr, "skatdd batch: --random needs a number of deals from 1 to %" PRId64 ", not '%s'\n",
+                    INT64_MAX / 2, value);
             return false;
         }
-        b->random = v;
+        b->random = (int64_t)v;
     } else if (strcmp(name, "seed") == 0) {
-        char *end = NULL;
-        errno = 0;
-        unsigned long long s = strtoull(value, &end, 10);
-        if (!value[0] || *end || errno || value[0] == '-') {
-            fprintf(stderr, "skatdd batch: --seed needs a non-negative whole number\n");
+        if (!parse_whole(value, 0, UINT64_MAX, &b->seed)) {
+            fprintf(stderr, "skatdd batch: --seed needs a whole number from 0 to %" PRIu64 "\n", UINT64_MAX);
             return false;
         }
-        b->seed = s;
     } else if (strcmp(name, "contract") == 0) {
         b->contract = value;
     } else if (strcmp(name, "declarer") == 0) {
@@ -158,11 +143,10 @@ static bool batch_option(void *ctx, const char *name, const char *value)
     } else if (strcmp(name, "output") == 0) {
         b->output = strcmp(value, "-") == 0 ? NULL : value; /* -: standard output, as without --output */
     } else if (strcmp(name, "chunk") == 0) {
-        if (!parse_count(value, 1, 1 << 20, &v)) {
+        if (!parse_whole_int(value, 1, 1 << 20, &b->chunk)) {
             fprintf(stderr, "skatdd batch: --chunk needs a number of deals from 1 to %d\n", 1 << 20);
             return false;
         }
-        b->chunk = (int)v;
     } else {
         own = false;
     }
@@ -269,34 +253,27 @@ static void sort_given(GivenOption *given, int count)
 }
 
 /* An option's value as the fingerprint takes it: a number as the number it
- * stands for, in one spelling ("+5", "05", "5.0" and "5e0" as "5"; "0.5"
- * and ".5" alike), read as the job reads it (strtod, or strtoull for a
- * 64-bit whole number); text as given. */
+ * stands for, in one spelling ("05" as "5", ".5" and "0.50" as "0.5"), read
+ * as the job reads it; text as given. */
 static const char *canonical_value(const GivenOption *option, char *out, size_t n)
 {
-    const char *value = option->value;
-    char *end = NULL;
-    errno = 0;
-    if (option->kind == VALUE_UNSIGNED) {
-        unsigned long long v = strtoull(value, &end, 10);
-        if (value[0] && !*end && !errno) {
-            snprintf(out, n, "%llu", v);
-            return out;
-        }
-    } else if (option->kind == VALUE_NUMBER) {
-        double v = strtod(value, &end);
-        if (value[0] && !*end && !errno && v == v) {
-            /* The shortest of %.15g to %.17g that reads back as v (0.95 as
-             * "0.95", as before numbers were read); + 0.0 makes -0 0. */
-            for (int digits = 15; digits <= 17; digits++) {
-                snprintf(out, n, "%.*g", digits, v + 0.0);
-                if (strtod(out, NULL) == v)
-                    break;
-            }
-            return out;
-        }
+    uint64_t whole;
+    double fraction;
+    if (option->kind == VALUE_WHOLE && parse_whole(option->value, 0, UINT64_MAX, &whole)) {
+        snprintf(out, n, "%" PRIu64, whole);
+        return out;
     }
-    return value; /* text, or a value the job refused before (the run never starts) */
+    if (option->kind == VALUE_FRACTION && parse_fraction(option->value, &fraction)) {
+        /* The shortest of %.15g to %.17g that reads back as the value (0.95
+         * as "0.95", as before numbers were read). */
+        for (int digits = 15; digits <= 17; digits++) {
+            snprintf(out, n, "%.*g", digits, fraction);
+            if (strtod(out, NULL) == fraction)
+                break;
+        }
+        return out;
+    }
+    return option->value; /* text, or a value the job refused before (the run never starts) */
 }
 
 /* The rule files a run's deals are played under, each hashed once, in the

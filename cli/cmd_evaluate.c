@@ -1,4 +1,4 @@
-#include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,41 +102,26 @@ typedef struct {
     bool sd_contracts_given, lost_every_given;
 } EvaluateOptions;
 
-static bool parse_number(const char *value, double low, double high, double *out)
-{
-    char *end = NULL;
-    errno = 0;
-    double v = strtod(value, &end);
-    if (!value[0] || *end || errno || !(v >= low && v <= high)) /* NaN fails too */
-        return false;
-    *out = v;
-    return true;
-}
-
 static bool evaluate_option(void *ctx, const char *name, const char *value)
 {
     EvaluateOptions *e = ctx;
-    double v;
     if (strcmp(name, "samples") == 0) {
-        if (!parse_number(value, 1, 64, &v) || v != (int)v) {
+        if (!parse_whole_int(value, 1, 64, &e->eval.samples)) {
             fprintf(stderr, "skatdd evaluate: --samples needs a whole number from 1 to 64\n");
             return false;
         }
-        e->eval.samples = (int)v;
         e->samples_given = true;
     } else if (strcmp(name, "discards") == 0) {
-        if (!parse_number(value, 0, 65, &v) || v != (int)v) {
+        if (!parse_whole_int(value, 0, 65, &e->eval.discards)) {
             fprintf(stderr, "skatdd evaluate: --discards needs a whole number from 0 to 65\n");
             return false;
         }
-        e->eval.discards = (int)v;
         e->discards_given = true;
     } else if (strcmp(name, "lost-levels-every") == 0) {
-        if (!parse_number(value, 1, EVAL_MAX_SKATS, &v) || v != (int)v) {
+        if (!parse_whole_int(value, 1, EVAL_MAX_SKATS, &e->eval.lost_every)) {
             fprintf(stderr, "skatdd evaluate: --lost-levels-every needs a whole number from 1 to %d\n", EVAL_MAX_SKATS);
             return false;
         }
-        e->eval.lost_every = (int)v;
         e->lost_every_given = true;
     } else if (strcmp(name, "model") == 0) {
         int m = eval_model_parse(value);
@@ -148,28 +133,26 @@ static bool evaluate_option(void *ctx, const char *name, const char *value)
     } else if (strcmp(name, "sd-layouts") == 0 || strcmp(name, "sd-contracts") == 0) {
         bool layouts = name[3] == 'l';
         int most = layouts ? EVAL_MAX_SD_LAYOUTS : EVAL_MAX_CONTRACTS;
-        if (!parse_number(value, 1, most, &v) || v != (int)v) {
+        if (!parse_whole_int(value, 1, most, layouts ? &e->eval.sd_layouts : &e->eval.sd_contracts)) {
             fprintf(stderr, "skatdd evaluate: --%s needs a whole number from 1 to %d\n", name, most);
             return false;
         }
-        *(layouts ? &e->eval.sd_layouts : &e->eval.sd_contracts) = (int)v;
         e->sd_layouts_given = e->sd_layouts_given || layouts;
         e->sd_contracts_given = e->sd_contracts_given || !layouts;
     } else if (strcmp(name, "seed") == 0) {
-        char *end = NULL;
-        errno = 0;
-        unsigned long long s = strtoull(value, &end, 10);
-        if (!value[0] || *end || errno || value[0] == '-') {
-            fprintf(stderr, "skatdd evaluate: --seed needs a non-negative whole number\n");
+        uint64_t seed;
+        if (!parse_whole(value, 0, UINT64_MAX, &seed)) {
+            fprintf(stderr, "skatdd evaluate: --seed needs a whole number from 0 to %" PRIu64 "\n", UINT64_MAX);
             return false;
         }
-        e->eval.seed = s;
+        e->eval.seed = seed;
     } else if (strcmp(name, "confidence") == 0) {
-        if (!parse_number(value, 0, 1, &v) || v == 0 || v == 1) {
+        double p;
+        if (!parse_fraction(value, &p) || p <= 0 || p >= 1) {
             fprintf(stderr, "skatdd evaluate: --confidence needs a probability above 0 and below 1\n");
             return false;
         }
-        e->eval.confidence = v;
+        e->eval.confidence = p;
     } else if (strcmp(name, "quick") == 0) {
         e->eval.samples = e->samples_given ? e->eval.samples : 1;
         e->eval.discards = e->discards_given ? e->eval.discards : 0;
@@ -188,16 +171,16 @@ static bool evaluate_option(void *ctx, const char *name, const char *value)
  * Batch puts every option of the job it is given in its run's fingerprint. */
 static const ExtraOption evaluate_options[] = {
     {"plot", true, VALUE_TEXT}, /* first: the command's alone */
-    {"samples", true, VALUE_NUMBER},
-    {"discards", true, VALUE_NUMBER},
-    {"seed", true, VALUE_UNSIGNED},
-    {"confidence", true, VALUE_NUMBER},
+    {"samples", true, VALUE_WHOLE},
+    {"discards", true, VALUE_WHOLE},
+    {"seed", true, VALUE_WHOLE},
+    {"confidence", true, VALUE_FRACTION},
     {"quick", false, VALUE_TEXT},
     {"model", true, VALUE_TEXT},
-    {"sd-layouts", true, VALUE_NUMBER},
-    {"sd-contracts", true, VALUE_NUMBER},
+    {"sd-layouts", true, VALUE_WHOLE},
+    {"sd-contracts", true, VALUE_WHOLE},
     {"fresh-check", false, VALUE_TEXT},
-    {"lost-levels-every", true, VALUE_NUMBER},
+    {"lost-levels-every", true, VALUE_WHOLE},
     {NULL, false, VALUE_TEXT},
 };
 

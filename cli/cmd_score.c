@@ -1,4 +1,3 @@
-#include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
@@ -41,16 +40,15 @@ static bool score_option(void *ctx, const char *name, const char *value)
     if (strcmp(name, "scheme") == 0)
         s->scheme = value;
     if (strcmp(name, "table-size") == 0) {
-        if (strcmp(value, "3") && strcmp(value, "4")) {
+        if (!parse_whole_int(value, 3, 4, &s->table_size)) {
             fprintf(stderr, "skatdd score: --table-size must be 3 or 4\n");
             return false;
         }
-        s->table_size = atoi(value);
     }
     return true;
 }
 
-static const ExtraOption score_options[] = {{"scheme", true, VALUE_TEXT}, {"table-size", true, VALUE_NUMBER}, {NULL, false, VALUE_TEXT}};
+static const ExtraOption score_options[] = {{"scheme", true, VALUE_TEXT}, {"table-size", true, VALUE_WHOLE}, {NULL, false, VALUE_TEXT}};
 
 /* The declarer's points and tricks: from the full play, or as given. */
 static bool game_result(const Deal *d, int *points, int *tricks, char *err, size_t n)

@@ -488,19 +488,16 @@ static int solve_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
     return status;
 }
 
-static const ExtraOption solve_options[] = {{"after", true, VALUE_NUMBER}, {NULL, false, VALUE_TEXT}};
+static const ExtraOption solve_options[] = {{"after", true, VALUE_WHOLE}, {NULL, false, VALUE_TEXT}};
 
 static bool solve_option(void *ctx, const char *name, const char *value)
 {
     CommonOptions *o = ctx;
-    char *end;
-    long n = strtol(value, &end, 10);
-    if (strcmp(name, "after") != 0 || !*value || *end || n < 0 || n > DEAL_MAX_PLAY) {
+    if (strcmp(name, "after") != 0 || !parse_whole_int(value, 0, DEAL_MAX_PLAY, &o->iss_play)) {
         fprintf(stderr, "skatdd solve: --after needs a number of cards from 0 to %d, not '%s'\n", DEAL_MAX_PLAY,
                 value);
         return false;
     }
-    o->iss_play = (int)n;
     return true;
 }
 

@@ -3,6 +3,7 @@
 
 #include <langinfo.h>
 #include <locale.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -16,17 +17,59 @@ void common_defaults(CommonOptions *o)
     o->symbols = isatty(STDOUT_FILENO) && codeset && strcmp(codeset, "UTF-8") == 0;
 }
 
-static bool parse_int(const char *value, int low, int high, int *out)
+bool parse_whole(const char *text, uint64_t low, uint64_t high, uint64_t *out)
 {
-    char *end = NULL;
-    long v = strtol(value, &end, 10);
-    if (!value[0] || *end || v < low || v > high)
+    if (!*text)
+        return false;
+    uint64_t v = 0;
+    for (const char *p = text; *p; p++) {
+        if (*p < '0' || *p > '9')
+            return false;
+        unsigned digit = (unsigned)(*p - '0');
+        if (v > (UINT64_MAX - digit) / 10) /* beyond 2^64 - 1, so beyond every range: not wrapped round */
+            return false;
+        v = v * 10 + digit;
+    }
+    if (v < low || v > high)
+        return false;
+    *out = v;
+    return true;
+}
+
+bool parse_whole_int(const char *text, int low, int high, int *out)
+{
+    uint64_t v;
+    if (!parse_whole(text, (uint64_t)low, (uint64_t)high, &v))
         return false;
     *out = (int)v;
     return true;
 }
 
-bool common_option(CommonOptions *o, const char *command, const char *name, const char *value)
+bool parse_fraction(const char *text, double *out)
+{
+    static const char digits[] = "0123456789";
+    size_t count = strspn(text, digits);
+    const char *rest = text + count;
+    if (*rest == '.') {
+        size_t after = strspn(rest + 1, digits);
+        count += after;
+        rest += 1 + after;
+    }
+    if (count == 0 || *rest)
+        return false;
+    /* Digits and a '.' are all strtod sees now; LC_NUMERIC stays "C"
+     * (common_defaults sets LC_CTYPE alone), so '.' is the decimal point. */
+    double v = strtod(text, NULL);
+    if (!isfinite(v)) /* more than 308 digits before the '.' */
+        return false;
+    *out = v;
+    return true;
+}
+
+/* A common option (long name without dashes, and its argument); false with
+ * a message on stderr when the value is bad, naming the command ("skatdd
+ * table: --threads ...") as every option error does. */
+static bool common_option(CommonOptions *o, const char *command, const char *name, const char *value)
 {
     if (strcmp(name, "format") == 0) {
         o->format_given = true;
@@ -40,11 +83,11 @@ bool common_option(CommonOptions *o, const char *command, const char *name, cons
         }
         return true;
     }
-    if (strcmp(name, "threads") == 0 && !parse_int(value, 0, 1024, &o->threads)) {
+    if (strcmp(name, "threads") == 0 && !parse_whole_int(value, 0, 1024, &o->threads)) {
         fprintf(stderr, "skatdd %s: --threads needs a number from 0 (all cores) to 1024\n", command);
         return false;
     }
-    if (strcmp(name, "tt-mb") == 0 && !parse_int(value, 1, 65536, &o->tt_mb)) {
+    if (strcmp(name, "tt-mb") == 0 && !parse_whole_int(value, 1, 65536, &o->tt_mb)) {
         fprintf(stderr, "skatdd %s: --tt-mb needs a number of megabytes from 1 to 65536\n", command);
         return false;
     }

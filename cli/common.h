@@ -5,6 +5,7 @@
 
 #include <jansson.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "cards.h"
@@ -35,10 +36,6 @@ typedef struct {
     bool reader_quiet; /* batch under MPI: the files' errors are said by one rank, not by every one */
 } CommonOptions;
 
-/* Reads a common option (long name without dashes, and its argument);
- * returns false with a message on stderr when the value is bad, naming the
- * command ("skatdd table: --threads ...") as every option error does. */
-bool common_option(CommonOptions *o, const char *command, const char *name, const char *value);
 void common_defaults(CommonOptions *o);
 
 /* A card with its suit symbol ("\u2663J"); out needs at least 6 bytes. */
@@ -75,12 +72,24 @@ const char *rules_directory(void);
 
 
 
-/* What an option's value stands for, to skatdd batch's run fingerprint:
- * text as given, or a number, so that "+5", "05" and "5" (or "0.5" and
- * ".5") are the same setting.  VALUE_NUMBER: read as strtod reads it;
- * VALUE_UNSIGNED: a whole number up to 2^64 - 1 (strtoull), which a double
- * would round. */
-typedef enum { VALUE_TEXT, VALUE_NUMBER, VALUE_UNSIGNED } OptionValue;
+/* Numbers on the command line, read one way by every command, so that a
+ * mistyped value is refused rather than taken as another number: a whole
+ * number is decimal digits alone ("5", "05"), a fraction decimal digits with
+ * at most one '.' ("0.9", ".9").  No sign, space, exponent ("1e1"),
+ * hexadecimal ("0x10") or word ("inf"): strtol and strtod read all of them,
+ * and skip a space before a minus that a look at the first character misses
+ * (--seed ' -5' was the seed 2^64 - 5).  No option takes a negative number. */
+/* A whole number from low to high (at most 2^64 - 1). */
+bool parse_whole(const char *text, uint64_t low, uint64_t high, uint64_t *out);
+/* The same for an int, low at least 0. */
+bool parse_whole_int(const char *text, int low, int high, int *out);
+/* A fraction, of any size a double holds; the caller checks its range. */
+bool parse_fraction(const char *text, double *out);
+
+/* What an option's value is: text, or a number read as above.  skatdd
+ * batch's run fingerprint takes a number by its value, so that "05" and "5"
+ * (or "0.5" and ".5") are the same setting, and text as given. */
+typedef enum { VALUE_TEXT, VALUE_WHOLE, VALUE_FRACTION } OptionValue;
 
 /* Options a single command adds to the common ones. */
 typedef struct {

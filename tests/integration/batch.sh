@@ -330,10 +330,11 @@ status=0
     status=$?
 [ "$status" -eq 2 ] && [ "$(cat many.err)" = "skatdd batch: more than 64 options of the job given: give each once" ] ||
     fail "65 options of the job: status $status, $(cat many.err)"
-# A number is a setting by its value, not its spelling: --seed +5, 05 and 5
-# resume one another's file (a 64-bit seed kept whole), --samples 2.0 and 2,
+# A number is a setting by its value, not its spelling: --seed 05 and 5
+# resume one another's file (a 64-bit seed kept whole), --samples 02 and 2,
 # --confidence .5 and 0.5 too; another value is another setting.  The
-# fingerprint is read from the refusal of a file of another job (no work).
+# fingerprint is read from the refusal of a file of another job (no work);
+# a spelling refused (+5, 2.0: numbers.sh) gives none, and fails here.
 fingerprint() {
     printf '{"index":0,"job":"none","run":"0"}\n' >fp.jsonl
     "$SKATDD" batch --quiet --output fp.jsonl "$@" 2>fp.err && fail "batch $*: a file of another job resumed"
@@ -356,21 +357,23 @@ same_run() { # option, then spellings of one value, then "--", then another valu
     [ "$(fingerprint --job "$job" --random 2 ${with-} "$option" "$2")" != "$first" ] ||
         fail "$job $option $2: the same fingerprint"
 }
-job=solve same_run --seed 5 +5 05 -- 6
-job=solve same_run --after 0 00 +0 -0 -- 1
-job=analyze same_run --min-cost 3 +3 03 -- 4
-job=evaluate same_run --seed 5 +5 05 -- 6
-job=evaluate same_run --seed 18446744073709551615 +18446744073709551615 -- 18446744073709551614
-job=evaluate same_run --samples 2 2.0 +2 2e0 -- 3
-job=evaluate same_run --confidence 0.5 .5 5e-1 0.50 -- 0.6
+job=solve same_run --seed 5 05 -- 6
+job=solve same_run --after 0 00 -- 1
+job=analyze same_run --min-cost 3 03 -- 4
+job=evaluate same_run --seed 5 05 -- 6
+job=evaluate same_run --seed 18446744073709551615 018446744073709551615 -- 18446744073709551614
+job=evaluate same_run --samples 2 02 -- 3
+job=evaluate same_run --confidence 0.5 .5 0.50 00.5 -- 0.6
 job=evaluate with="--model single-dummy" same_run --sd-layouts 4 04 -- 5
-job=evaluate with="--model single-dummy" same_run --sd-contracts 2 +2 -- 3
-job=evaluate same_run --lost-levels-every 2 2.0 -- 3
+job=evaluate with="--model single-dummy" same_run --sd-contracts 2 02 -- 3
+job=evaluate same_run --lost-levels-every 2 02 -- 3
 job=evaluate same_run --model single-dummy -- double-dummy
-# Every option of evaluate but --plot is the job's (batch lacked
-# --fresh-check): each, from evaluate's --help, is taken (a value it may
-# refuse, but no "unknown option"), and --fresh-check is in the fingerprint.
-"$SKATDD" evaluate --help | sed -n 's/^  \(--[a-z-]*\)\( [A-Z]\)\{0,1\}.*/\1\2/p' | grep -v -e '^--plot' -e '^--help' -e '^--format' |
+# Every option of evaluate but --plot and the text's --ascii is the job's
+# (batch lacked --fresh-check): each, from evaluate's --help, is taken (a
+# value it may refuse, but no "unknown option"), and --fresh-check is in the
+# fingerprint.
+"$SKATDD" evaluate --help | sed -n 's/^  \(--[a-z-]*\)\( [A-Z]\)\{0,1\}.*/\1\2/p' |
+    grep -v -e '^--plot' -e '^--help' -e '^--format' -e '^--ascii' |
     while read -r option value; do
         # shellcheck disable=SC2086
         fingerprint --job evaluate --random 2 "$option" ${value:+1} >/dev/null || true

@@ -1,0 +1,1 @@
+analyze --min-cost 0x10

@@ -1,0 +1,1 @@
+batch --job solve --random 0

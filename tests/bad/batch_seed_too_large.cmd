@@ -1,0 +1,1 @@
+batch --job evaluate --seed 18446744073709551616

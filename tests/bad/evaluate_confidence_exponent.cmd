@@ -1,0 +1,1 @@
+evaluate --confidence 5e-1

@@ -1,0 +1,1 @@
+evaluate --samples 1e1

@@ -1,0 +1,1 @@
+evaluate --seed -5

@@ -1,0 +1,1 @@
+score --table-size 5

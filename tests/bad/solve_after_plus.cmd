@@ -1,0 +1,1 @@
+solve --after +1
