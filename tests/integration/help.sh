@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Every command takes the common options, and its --help lists the ones it
-# uses (docs/skatdd.1, OPTIONS).  --ascii and --symbols are checked by what
-# they do: where they change a command's text its help names both, and where
-# its help names them they change its text.  (evaluate shows suit symbols on a
-# terminal, but its help did not list the two options that turn them off and on.)
+# A command takes the common options its --help lists (docs/skatdd.1,
+# OPTIONS; common_options.sh).  --ascii and --symbols are checked by what
+# they do: a command whose help names them changes its text with them, and
+# every other command has no suit symbol in its text to change.  (evaluate
+# shows suit symbols on a terminal, but its help did not list the two options
+# that turn them off and on.)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -30,17 +31,21 @@ for c in $commands; do
     stats) args=("$tmp/t.jsonl") ;;
     *) fail "no input for the command $c: add one here" ;;
     esac
-    ascii=$("$SKATDD" "$c" --ascii "${args[@]}" | steady) || fail "$c --ascii"
-    symbols=$("$SKATDD" "$c" --symbols "${args[@]}" | steady) || fail "$c --symbols"
     help=$("$SKATDD" "$c" --help)
     listed=false
     grep -qF -- "--ascii" <<<"$help" && grep -qF -- "--symbols" <<<"$help" && listed=true
-    if [ "$ascii" != "$symbols" ]; then
-        $listed || fail "$c: --ascii and --symbols change its text, but its --help does not list both"
+    if $listed; then
+        ascii=$("$SKATDD" "$c" --ascii "${args[@]}" | steady) || fail "$c --ascii"
+        symbols=$("$SKATDD" "$c" --symbols "${args[@]}" | steady) || fail "$c --symbols"
+        [ "$ascii" != "$symbols" ] || fail "$c: its --help lists --ascii and --symbols, which change nothing in its text"
         grep -q '♣' <<<"$symbols" || fail "$c --symbols: no suit symbol"
         ! grep -q '[♣♠♥♦]' <<<"$ascii" || fail "$c --ascii: a suit symbol"
     else
-        ! $listed || fail "$c: its --help lists --ascii and --symbols, which change nothing in its text"
+        # Without the options, on a UTF-8 terminal or not, no suit symbol:
+        # nothing they could have changed.
+        plain=$(LC_ALL=C.UTF-8 script -qec "$(printf '%q ' "$SKATDD" "$c" "${args[@]}")" /dev/null | steady) ||
+            fail "$c on a terminal"
+        ! grep -q '[♣♠♥♦]' <<<"$plain" || fail "$c: suit symbols on a terminal, but its --help lists no --ascii"
     fi
 done
 exit 0
