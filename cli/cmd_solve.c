@@ -26,7 +26,8 @@ static const char solve_help[] =
     "two, whether it can take every trick and whether it can avoid every trick.\n"
     "\n"
     "options:\n"
-    "  --after N           ISS records: the position after the first N cards played\n"
+    "  --after N           the position after the first N cards played (ISS records,\n"
+    "                      and YAML deals' play:)\n"
     "  --rules NAME|FILE   rule system for the outcome (default: the deal's rules:,\n"
     "                      else isko)\n"
     "  --format text|json  text (default) or one JSON object per deal and line\n"
@@ -498,6 +499,7 @@ static bool solve_option(void *ctx, const char *name, const char *value)
                 value);
         return false;
     }
+    o->after_given = true;
     return true;
 }
 

@@ -33,6 +33,7 @@ typedef struct {
     int min_cost;     /* analyze: inaccuracies below this many card points are not shown */
     int iss_play;     /* ISS records: the cards of their play kept (0: the deal from its start; -1: the
                          game as played, an early end with its settled points and tricks) */
+    bool after_given; /* solve --after N: a YAML deal's play: is cut to its first N cards too */
     bool reader_quiet; /* batch under MPI: the files' errors are said by one rank, not by every one */
 } CommonOptions;
 

@@ -28,16 +28,24 @@ static void report(const CommonOptions *o, const char *err)
         fprintf(stderr, "%s\n", err);
 }
 
+/* A record's play cut to its first o->iss_play cards; one that stops
+ * before gives its last position, and says so (where: the record's name, or
+ * a YAML deal's FILE:LINE:COL). */
+static void cut_play(const CommonOptions *o, Deal *d, const char *where)
+{
+    if (d->play_count > o->iss_play)
+        d->play_count = o->iss_play;
+    else if (d->play_count < o->iss_play && o->iss_play < DEAL_MAX_PLAY && !o->reader_quiet)
+        fprintf(stderr, "%s: note: the record stops after %d card%s, before --after %d: its last position\n", where,
+                d->play_count, d->play_count == 1 ? "" : "s", o->iss_play);
+}
+
 /* The part of an ISS game's play a command sees (o->iss_play). */
 static void keep_play(const CommonOptions *o, IssGame *game)
 {
     Deal *d = &game->deal;
     if (o->iss_play >= 0) {
-        if (d->play_count > o->iss_play)
-            d->play_count = o->iss_play;
-        else if (d->play_count < o->iss_play && o->iss_play < DEAL_MAX_PLAY && !o->reader_quiet)
-            fprintf(stderr, "%s: note: the record stops after %d card%s, before --after %d: its last position\n",
-                    d->name, d->play_count, d->play_count == 1 ? "" : "s", o->iss_play);
+        cut_play(o, d, d->name);
         return;
     }
     if (game->complete)
@@ -142,6 +150,11 @@ static int records_of(const CommonOptions *o, DealReader *reader, RecordHandler 
         if (!rules) {
             got = -1;
             break;
+        }
+        if (o->after_given) {
+            char where[DEAL_TEXT + 32];
+            snprintf(where, sizeof where, "%s:%d:%d", deal->file, deal->mark.line, deal->mark.column);
+            cut_play(o, deal, where);
         }
         status = handle(ctx, deal, NULL, rules);
         fflush(stdout);

@@ -52,6 +52,21 @@ note=${note%%$'\n'*}
 [ "$note" = "ISS game declarer-resigns: note: the record stops after 6 cards, before --after 29: its last position" ] ||
     fail "--after beyond the record: $note"
 
+# --after cuts a YAML deal's play: too (it was ignored: the position after all
+# of it): game.yaml is ISS game 541932 written in YAML, and both forms give the
+# same position after the same cards.
+for after in 0 3 10 29 30; do
+    yaml=$("$SKATDD" solve --after $after --format json "$here/data/game.yaml" | jq -c 'del(.name, .nodes, .ms)')
+    iss=$("$SKATDD" solve --after $after --format json "$here/data/iss_games.sgf" 2>/dev/null | sed -n 1p |
+        jq -c 'del(.name, .nodes, .ms)')
+    [ "$yaml" = "$iss" ] || fail "--after $after: YAML deal and ISS record differ"
+done
+[ "$("$SKATDD" solve --after 3 --format json "$here/data/game.yaml" | jq '.line | length')" = 27 ] ||
+    fail "--after 3 on a YAML deal: not 27 cards left"
+note=$("$SKATDD" solve --after 29 --format json "$here/data/solve_taken_tricks.yaml" 2>&1 >/dev/null)
+grep -q '^.*solve_taken_tricks.yaml:1:1: note: the record stops after 27 cards, before --after 29: its last position$' <<<"$note" ||
+    fail "--after beyond a YAML deal's play: $note"
+
 # Text output names the result in words.
 text=$("$SKATDD" solve --ascii "$data")
 grep -q "declarer takes 120 card points with best play; can force schwarz: yes" <<<"$text" || fail "text result"
