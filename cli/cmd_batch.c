@@ -5,6 +5,7 @@
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -353,7 +354,9 @@ static bool hash_deal_rule_files(const CommonOptions *o, uint64_t *h, int first,
 static const char *canonical_contract(const CommonOptions *o, const char *given, char *out, size_t n)
 {
     char err[256];
-    RuleSystem *rules = strcmp(given, "ramsch") == 0 ? NULL : malloc(sizeof *rules);
+    if (strcasecmp(given, "ramsch") == 0)
+        return "ramsch";
+    RuleSystem *rules = malloc(sizeof *rules);
     Contract c;
     bool read = rules && rules_load(o->rules ? o->rules : DEAL_RULES_DEFAULT, rules_directory(), rules, err,
                                     sizeof err) &&
@@ -728,8 +731,8 @@ static bool random_deal_of(const BatchOptions *options, const RuleSystem *rules,
     d->has_contract = true;
     d->contract_mark = d->mark;
     const char *contract = random_contract(options);
-    if (strcmp(contract, "ramsch") == 0) {
-        /* As a deal file's contract: ramsch only under rules that play it. */
+    if (strcasecmp(contract, "ramsch") == 0) {
+        /* As a deal file's contract (any case): ramsch only under rules that play it. */
         if (!rules->ramsch.enabled) {
             snprintf(err, n, "the %s rules have no ramsch: when all pass the cards are thrown in", rules->name);
             return false;

@@ -248,6 +248,11 @@ status=0
 "$SKATDD" batch --job solve --random 2 --contract ramsch --rules classic --quiet --output classic.jsonl \
     || fail "random ramsch under the classic rules"
 [ "$(wc -l <classic.jsonl)" -eq 2 ] || fail "random ramsch under the classic rules: $(wc -l <classic.jsonl) lines"
+# In any case, as a deal file's contract: ramsch (it was an unknown contract word
+# spelt Ramsch).
+"$SKATDD" batch --job solve --random 2 --contract Ramsch --rules classic --quiet --output classic-case.jsonl ||
+    fail "random Ramsch (capital R) under the classic rules"
+cmp -s classic.jsonl classic-case.jsonl || fail "--contract Ramsch and --contract ramsch: other lines"
 # A --contract or --rules that random deals cannot be played under is an option
 # error found before any work: one line naming the option (no rate line after
 # it), exit 2, no --output file made, and a file of an earlier run left as it
