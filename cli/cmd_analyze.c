@@ -876,7 +876,13 @@ static int analyze_file(const CommonOptions *o, TableWorkers *workers, const cha
     return status;
 }
 
-static const ExtraOption analyze_options[] = {{"min-cost", true, VALUE_WHOLE}, {"html", true, VALUE_TEXT}, {NULL, false, VALUE_TEXT}};
+/* One table for skatdd analyze and batch --job analyze (the job's: from the
+ * second entry on; --html is the command's alone, a batch writes JSON lines). */
+static const ExtraOption analyze_options[] = {
+    {"html", true, VALUE_TEXT}, /* first: the command's alone */
+    {"min-cost", true, VALUE_WHOLE},
+    {NULL, false, VALUE_TEXT},
+};
 
 typedef struct {
     CommonOptions *common;
@@ -996,9 +1002,6 @@ static json_t *analyze_job_run(void *worker, const Deal *deal, const IssGame *is
     return json;
 }
 
-/* --html is for analyze alone: a batch writes JSON lines. */
-static const ExtraOption analyze_batch_options[] = {{"min-cost", true, VALUE_WHOLE}, {NULL, false, VALUE_TEXT}};
-
-const Job job_analyze = {"analyze",          analyze_batch_options,     analyze_settings_new, analyze_option,
+const Job job_analyze = {"analyze",          analyze_options + 1,       analyze_settings_new, analyze_option,
                          analyze_worker_new, analyze_worker_free, analyze_job_run,      analyze_settings_free,
                          NULL};
