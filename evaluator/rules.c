@@ -112,6 +112,55 @@ static const Field form_fields[] = {
 };
 static const Schema form_schema = {"a forms entry", form_fields, COUNT(form_fields), check_form};
 
+/* An entry's pattern as the file writes it: "{form: solo, game: null, ouvert: true}". */
+static const char *game_pattern(const RuleSystem *r, const RuleGame *g, char *out, size_t n)
+{
+    static const char *const tri[] = {"false", "true"};
+    snprintf(out, n, "{");
+    if (g->form)
+        text_append(out, n, "form: %s, ", r->forms[g->form - 1].name);
+    text_append(out, n, "game: %s", game_type_name(g->game));
+    if (g->hand >= 0)
+        text_append(out, n, ", hand: %s", tri[g->hand]);
+    if (g->ouvert >= 0)
+        text_append(out, n, ", ouvert: %s", tri[g->ouvert]);
+    text_append(out, n, "}");
+    return out;
+}
+
+/* Whether every contract that fits later also fits earlier (an absent hand
+ * or ouvert fits both). */
+static bool pattern_covers(const RuleGame *earlier, const RuleGame *later)
+{
+    return earlier->form == later->form && earlier->game == later->game &&
+           (earlier->hand < 0 || earlier->hand == later->hand) &&
+           (earlier->ouvert < 0 || earlier->ouvert == later->ouvert);
+}
+
+/* The first enabled entry that fits a contract counts: an enabled entry that
+ * an earlier enabled one covers would never count, so its value (the one the
+ * author meant, more often than not) would be silently ignored. */
+static bool check_game_reachable(SchemaLoader *L, yaml_node_t *node, const RuleGame *g)
+{
+    const RuleSystem *r = L->target;
+    char mine[RULES_TEXT], theirs[RULES_TEXT];
+    if (!g->enabled)
+        return true;
+    for (const RuleGame *e = r->games; e < g; e++) {
+        if (!e->enabled || !pattern_covers(e, g))
+            continue;
+        int first = (int)(e - r->games) + 1, again = (int)(g - r->games) + 1;
+        if (e->hand == g->hand && e->ouvert == g->ouvert)
+            return schema_fail(L, node, "the game %s is given twice in games (entries %d and %d)",
+                               game_pattern(r, g, mine, sizeof mine), first, again);
+        return schema_fail(L, node, "games entry %d %s never counts: entry %d %s before it fits every contract "
+                           "it fits (the first entry that fits counts)",
+                           again, game_pattern(r, g, mine, sizeof mine), first,
+                           game_pattern(r, e, theirs, sizeof theirs));
+    }
+    return true;
+}
+
 static bool check_game(SchemaLoader *L, yaml_node_t *node, void *base)
 {
     RuleGame *g = base;
@@ -129,7 +178,7 @@ static bool check_game(SchemaLoader *L, yaml_node_t *node, void *base)
             return schema_fail(L, node, "form '%s' %s the skat: hand must be %s", f->name,
                            f->skat ? "takes" : "leaves", f->skat ? "false" : "true");
     }
-    return true;
+    return check_game_reachable(L, node, g);
 }
 
 static const Field game_fields[] = {
