@@ -1,4 +1,5 @@
 /* skatdd analyze: where a game played out was won or lost. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -827,7 +828,7 @@ static int analyze_iss(const CommonOptions *o, TableWorkers *workers, const char
                                                   sizeof err);
         if (!system) {
             fprintf(stderr, "%s\n", err);
-            status = EXIT_BAD_INPUT;
+            status = read_failure_status(rules.out_of_memory);
             break;
         }
         status = analyze_game(o, workers, &game->deal, game, system, NULL);
@@ -864,8 +865,9 @@ static int analyze_file(const CommonOptions *o, TableWorkers *workers, const cha
     char err[512];
     DealReader *reader = deal_reader_open(path, err, sizeof err);
     if (!reader) {
+        int status = read_failure_status(errno == ENOMEM);
         fprintf(stderr, "%s\n", err);
-        return EXIT_BAD_INPUT;
+        return status;
     }
     size_t size;
     const char *text = deal_reader_text(reader, &size);

@@ -750,12 +750,13 @@ static bool random_deal_of(const BatchOptions *options, const RuleSystem *rules,
 static int random_rules(const BatchOptions *options, const CommonOptions *o, RuleSystem *rules, Deal *deal)
 {
     char err[512];
-    if (!rules_load(o->rules ? o->rules : DEAL_RULES_DEFAULT, rules_directory(), rules, err, sizeof err)) {
+    ReadResult read = rules_read(o->rules ? o->rules : DEAL_RULES_DEFAULT, rules_directory(), rules, err, sizeof err);
+    if (read != READ_OK) {
         if (o->rules)
             fprintf(stderr, "skatdd batch: --rules %s: %s\n", o->rules, err);
         else
             fprintf(stderr, "skatdd batch: %s\n", err);
-        return EXIT_BAD_INPUT;
+        return read_failure_status(read == READ_NO_MEMORY);
     }
     if (!random_deal_of(options, rules, 0, deal, err, sizeof err)) {
         fprintf(stderr, "skatdd batch: --contract %s: %s\n", random_contract(options), err);
@@ -781,7 +782,7 @@ static int run_random(Batch *b)
     char err[512];
     RuleSystem *rules = malloc(sizeof *rules);
     Deal *deal = malloc(sizeof *deal);
-    int status = rules && deal ? random_rules(b->options, b->common, rules, deal) : EXIT_INTERNAL;
+    int status = rules && deal ? random_rules(b->options, b->common, rules, deal) : out_of_memory(NULL);
     b->total = b->options->random;
     for (int64_t i = 0; status == EXIT_OK && i < b->total; i++) {
         if (!wanted(b, i)) {

@@ -50,9 +50,10 @@ int cmd_rules(int argc, char **argv)
     if (!rules)
         return out_of_memory(NULL);
     for (int i = first; i < argc; i++) {
-        if (!rules_load(argv[i], rules_directory(), rules, err, sizeof err)) {
+        ReadResult read = rules_read(argv[i], rules_directory(), rules, err, sizeof err);
+        if (read != READ_OK) {
             fprintf(stderr, "%s\n", err);
-            status = EXIT_BAD_INPUT;
+            status = read_failure_status(read == READ_NO_MEMORY);
             break;
         }
         rules_describe(rules, stdout);

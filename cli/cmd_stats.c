@@ -550,11 +550,14 @@ int cmd_stats(int argc, char **argv)
         return out_of_memory(NULL);
     if (o.rules) {
         char err[256];
-        if (!(s->given = malloc(sizeof *s->given)) || !rules_load(o.rules, rules_directory(), s->given, err, sizeof err)) {
+        ReadResult read = (s->given = malloc(sizeof *s->given))
+                              ? rules_read(o.rules, rules_directory(), s->given, err, sizeof err)
+                              : READ_NO_MEMORY;
+        if (read != READ_OK) {
             fprintf(stderr, "skatdd stats: --rules %s: %s\n", o.rules, s->given ? err : "out of memory");
             free(s->given);
             free(s);
-            return EXIT_BAD_INPUT;
+            return read_failure_status(read == READ_NO_MEMORY);
         }
     }
     int status = EXIT_OK;

@@ -215,6 +215,11 @@ int out_of_memory(const char *path)
     return EXIT_INTERNAL;
 }
 
+int read_failure_status(bool memory_ran_out)
+{
+    return memory_ran_out ? EXIT_INTERNAL : EXIT_BAD_INPUT;
+}
+
 double wall_ms(void)
 {
     struct timespec t;

@@ -20,6 +20,10 @@ int exit_status_worse(int a, int b);
 /* "PATH: out of memory" (or "skatdd: out of memory" without a path) on
  * stderr, whatever else is quiet; returns EXIT_INTERNAL. */
 int out_of_memory(const char *path);
+/* The status of a file that could not be read: EXIT_INTERNAL when memory ran
+ * out while reading it (the system's failure, not the file's), else
+ * EXIT_BAD_INPUT. */
+int read_failure_status(bool memory_ran_out);
 enum { FORMAT_TEXT, FORMAT_JSON };
 
 typedef struct {

@@ -1,5 +1,6 @@
 #include "runner.h"
 
+#include <errno.h>
 #include <stdlib.h>
 
 #include "dealrules.h"
@@ -77,6 +78,11 @@ static int for_each_iss_game(const CommonOptions *o, const char *path, const cha
         const RuleSystem *system = NULL;
         if (got > 0 && !game->passed)
             system = deal_rules_get(&rules, deal_rules_name(o->rules, game->deal.rules), err, sizeof err);
+        if (got > 0 && !game->passed && !system && rules.out_of_memory) {
+            report(o, err);
+            status = EXIT_INTERNAL;
+            break;
+        }
         if (got < 0 || (!game->passed && !system)) {
             report(o, err);
             refused = true;
@@ -105,8 +111,9 @@ int for_each_record(const CommonOptions *o, const char *path, RecordHandler hand
     char err[512];
     DealReader *reader = deal_reader_open(path, err, sizeof err);
     if (!reader) {
+        int status = read_failure_status(errno == ENOMEM);
         report(o, err);
-        return EXIT_BAD_INPUT;
+        return status;
     }
     size_t size;
     const char *text = deal_reader_text(reader, &size);
@@ -161,7 +168,7 @@ static int records_of(const CommonOptions *o, DealReader *reader, RecordHandler 
     }
     if (status == EXIT_OK && got < 0) {
         report(o, err);
-        status = EXIT_BAD_INPUT;
+        status = read_failure_status(deal_reader_out_of_memory(reader));
     }
     free(deal);
     return status;

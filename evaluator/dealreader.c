@@ -23,6 +23,7 @@ struct DealReader {
     DealSource src;             /* path and text, for the messages and the cards' places */
     int documents;              /* deals handed out or rejected so far */
     bool broken;                /* a YAML syntax error: libyaml cannot go on */
+    bool out_of_memory;         /* the parser or the guard ran out of memory: nothing more is read */
     bool ended;
     DealRules rules;            /* contracts are read in its words when it has a directory */
 };
@@ -68,17 +69,22 @@ DealReader *deal_reader_open(const char *path, char *err, size_t err_size)
     FILE *f = is_stdin ? stdin : fopen(path, "rb");
     char shown[DEAL_TEXT];
     if (!f) {
-        snprintf(err, err_size, "%s: cannot open: %s", shown_path(path, shown), strerror(errno));
+        int why = errno;
+        snprintf(err, err_size, "%s: cannot open: %s", shown_path(path, shown), strerror(why));
+        errno = why;
         return NULL;
     }
     const char *problem = "out of memory";
     size_t size;
     char *text = slurp_stream(f, &size, &problem);
+    int why = errno;
     if (!is_stdin)
         fclose(f);
     DealReader *r = text ? reader_new(path, text, size) : NULL;
-    if (!r)
+    if (!r) {
         snprintf(err, err_size, "%s: cannot read: %s", shown_path(path, shown), problem);
+        errno = text ? ENOMEM : why;
+    }
     return r;
 }
 
@@ -91,8 +97,10 @@ DealReader *deal_reader_open_text(const char *name, const char *text, size_t siz
         copy[size] = '\0';
         r = reader_new(name, copy, size);
     }
-    if (!r)
+    if (!r) {
         snprintf(err, err_size, "%s: cannot read: out of memory", name);
+        errno = ENOMEM;
+    }
     return r;
 }
 
@@ -114,13 +122,14 @@ static Mark mark_of_offset(const DealSource *s, size_t offset)
 static int syntax_error(DealReader *r, char *err, size_t err_size)
 {
     r->broken = true;
-    if (r->refused) {
+    if (r->refused && !r->out_of_memory) {
         deal_report(r->path, r->refused_mark, err, err_size, "%s", r->guard.problem);
         return -1;
     }
     const yaml_parser_t *p = &r->parser;
-    if (p->error == YAML_MEMORY_ERROR || !p->problem) { /* libyaml names every syntax error; no mark here */
+    if (r->out_of_memory || p->error == YAML_MEMORY_ERROR || !p->problem) { /* libyaml names every syntax error */
         snprintf(err, err_size, "%s: out of memory", r->path);
+        r->out_of_memory = true;
         return -1;
     }
     Mark m = {(int)p->problem_mark.line + 1, (int)p->problem_mark.column + 1};
@@ -133,6 +142,7 @@ static int syntax_error(DealReader *r, char *err, size_t err_size)
 static bool refuse(DealReader *r, yaml_mark_t m)
 {
     r->refused = true;
+    r->out_of_memory = r->guard.out_of_memory;
     r->refused_mark = (Mark){(int)m.line + 1, (int)m.column + 1};
     return false;
 }
@@ -228,6 +238,11 @@ int deal_reader_next(DealReader *r, Deal *deal, char *err, size_t err_size)
     bool ok = read_deal(&c, root);
     yaml_document_delete(&doc);
     return ok ? 1 : -1;
+}
+
+bool deal_reader_out_of_memory(const DealReader *r)
+{
+    return r->out_of_memory || r->rules.out_of_memory;
 }
 
 bool deal_reader_set_rules(DealReader *r, const char *override, const char *rules_dir)

@@ -14,7 +14,8 @@
 typedef struct DealReader DealReader;
 
 /* Opens a file of YAML documents ("-": standard input) and reads it whole,
- * once (a pipe cannot be read again).  NULL with a message in err on failure. */
+ * once (a pipe cannot be read again).  NULL with a message in err on failure,
+ * and errno ENOMEM when it was the memory's (exit status 1, not 2). */
 DealReader *deal_reader_open(const char *path, char *err, size_t err_size);
 /* The same over text in memory (size bytes, copied); name stands for the
  * file in messages. */
@@ -25,6 +26,10 @@ const char *deal_reader_text(const DealReader *reader, size_t *size);
 /* Reads the next document into deal.  Returns 1 for a deal, 0 at the end of
  * the file, -1 on an error (message "FILE:LINE:COL: ..." in err). */
 int deal_reader_next(DealReader *reader, Deal *deal, char *err, size_t err_size);
+/* Whether the error deal_reader_next or deal_reader_rules reported last was
+ * memory running out (its rule system's included), not the file's fault:
+ * a failure of the system (exit status 1), not bad input (2). */
+bool deal_reader_out_of_memory(const DealReader *reader);
 void deal_reader_close(DealReader *reader);
 /* From now on contracts are read in the words of a rule system (forms such as
  * "spades solo" included): override (--rules) if not NULL, else the

@@ -24,15 +24,20 @@ bool deal_rules_set(DealRules *r, const char *override, const char *dir)
 
 const RuleSystem *deal_rules_get(DealRules *r, const char *name, char *err, size_t n)
 {
+    r->out_of_memory = false;
     if (r->rules && strcmp(r->loaded, name) == 0)
         return r->rules;
     if (!r->rules && !(r->rules = malloc(sizeof *r->rules))) {
         snprintf(err, n, "out of memory");
+        r->out_of_memory = true;
         return NULL;
     }
     r->loaded[0] = '\0';
-    if (!rules_load(name, r->dir, r->rules, err, n))
+    ReadResult read = rules_read(name, r->dir, r->rules, err, n);
+    if (read != READ_OK) {
+        r->out_of_memory = read == READ_NO_MEMORY;
         return NULL;
+    }
     snprintf(r->loaded, sizeof r->loaded, "%s", name);
     return r->rules;
 }

@@ -26,13 +26,15 @@ typedef struct {
     char *dir;        /* NULL: the built-in rule systems */
     RuleSystem *rules;
     char loaded[RULES_PATH]; /* the name rules was loaded as; "" when none */
+    bool out_of_memory;      /* the last deal_rules_get failed for memory, not for the file */
 } DealRules;
 
 /* Sets the override (may be NULL) and the directory (NULL: the built-in
  * rule systems), and makes the rule system active.  False when out of memory. */
 bool deal_rules_set(DealRules *r, const char *override, const char *dir);
 /* The rule system called name (rules_load), loaded only when it differs from
- * the last one.  NULL with rules_load's message in err. */
+ * the last one.  NULL with rules_load's message in err, and r->out_of_memory
+ * set when memory ran out. */
 const RuleSystem *deal_rules_get(DealRules *r, const char *name, char *err, size_t n);
 void deal_rules_free(DealRules *r);
 

@@ -447,12 +447,12 @@ static void base_name(const char *path, char *out, size_t n)
 }
 
 /* A name without a rules directory: the built-in file, parsed as if read. */
-static bool load_builtin(const char *name, RuleSystem *out, char *err, size_t n)
+static ReadResult load_builtin(const char *name, RuleSystem *out, char *err, size_t n)
 {
     const BuiltinRules *b = rules_builtin_find(name);
     if (!b) {
         snprintf(err, n, "unknown rule system '%s' (skatdd rules lists them)", name);
-        return false;
+        return READ_REFUSED;
     }
     memset(out, 0, sizeof *out);
     snprintf(out->file, sizeof out->file, "%s" RULES_BUILTIN_SUFFIX, b->name);
@@ -473,27 +473,28 @@ bool rules_file_path(const char *name_or_path, const char *rules_dir, char *out,
     return (size_t)snprintf(out, n, is_path ? "%s%s" : "%s/%s.yaml", is_path ? "" : rules_dir, name_or_path) < n;
 }
 
-bool rules_load(const char *name_or_path, const char *rules_dir, RuleSystem *out, char *err, size_t n)
+ReadResult rules_read(const char *name_or_path, const char *rules_dir, RuleSystem *out, char *err, size_t n)
 {
     char path[RULES_PATH];
     bool is_path = rules_is_path(name_or_path);
     if (!*name_or_path) {
         snprintf(err, n, "empty rule system name");
-        return false;
+        return READ_REFUSED;
     }
     if (!is_path && !rules_dir)
         return load_builtin(name_or_path, out, err, n);
     if (!rules_file_path(name_or_path, rules_dir, path, sizeof path)) {
         snprintf(err, n, "rule file name too long");
-        return false;
+        return READ_REFUSED;
     }
     FILE *f = fopen(path, "rb");
     if (!f) {
-        if (is_path)
-            snprintf(err, n, "%s: cannot open: %s", path, strerror(errno));
+        int why = errno;
+        if (is_path || why == ENOMEM)
+            snprintf(err, n, "%s: cannot open: %s", path, strerror(why));
         else
             snprintf(err, n, "unknown rule system '%s' (skatdd rules lists them)", name_or_path);
-        return false;
+        return why == ENOMEM ? READ_NO_MEMORY : READ_REFUSED;
     }
     memset(out, 0, sizeof *out);
     snprintf(out->file, sizeof out->file, "%s", path);
@@ -502,14 +503,20 @@ bool rules_load(const char *name_or_path, const char *rules_dir, RuleSystem *out
     size_t size;
     const char *problem;
     char *text = slurp_stream(f, &size, &problem);
+    int why = errno;
     fclose(f);
     if (!text) {
         snprintf(err, n, "%s: cannot read: %s", path, problem);
-        return false;
+        return why == ENOMEM ? READ_NO_MEMORY : READ_REFUSED;
     }
-    bool ok = schema_load_text(path, text, size, &rule_schema, out, "rule file", err, n);
+    ReadResult result = schema_load_text(path, text, size, &rule_schema, out, "rule file", err, n);
     free(text);
-    return ok;
+    return result;
+}
+
+bool rules_load(const char *name_or_path, const char *rules_dir, RuleSystem *out, char *err, size_t n)
+{
+    return rules_read(name_or_path, rules_dir, out, err, n) == READ_OK;
 }
 
 

@@ -16,6 +16,7 @@
 #include <stddef.h>
 
 #include "contract.h"
+#include "slurp.h"
 
 enum {
     RULES_NAME = 48,
@@ -163,6 +164,9 @@ typedef struct {
  * "FILE:LINE:COL: message" (or "FILE: message") in err; a built-in file is
  * named "NAME.yaml (built in)" there and in out->file. */
 bool rules_load(const char *name_or_path, const char *rules_dir, RuleSystem *out, char *err, size_t n);
+/* rules_load, telling a file refused (bad input) from memory that ran out
+ * while reading it (READ_NO_MEMORY: "... out of memory" in err). */
+ReadResult rules_read(const char *name_or_path, const char *rules_dir, RuleSystem *out, char *err, size_t n);
 /* The file rules_load reads for name_or_path and rules_dir into out; false
  * for a built-in system (its text is part of the program) or a path too long. */
 bool rules_file_path(const char *name_or_path, const char *rules_dir, char *out, size_t n);

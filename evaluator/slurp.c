@@ -8,11 +8,13 @@ char *slurp_stream(FILE *f, size_t *size, const char **problem)
 {
     size_t cap = 4096, n = 0;
     char *text = malloc(cap);
+    int why = ENOMEM;
     *problem = "out of memory";
     while (text) {
         n += fread(text + n, 1, cap - 1 - n, f);
         if (ferror(f)) {
-            *problem = strerror(errno ? errno : EIO);
+            why = errno ? errno : EIO;
+            *problem = strerror(why);
             break;
         }
         if (n < cap - 1) {
@@ -21,6 +23,7 @@ char *slurp_stream(FILE *f, size_t *size, const char **problem)
             return text;
         }
         if (cap >= SLURP_MAX_BYTES) {
+            why = EFBIG;
             *problem = "file too large (more than 64 MiB)";
             break;
         }
@@ -31,5 +34,6 @@ char *slurp_stream(FILE *f, size_t *size, const char **problem)
         cap *= 2;
     }
     free(text);
+    errno = why;
     return NULL;
 }

@@ -116,7 +116,11 @@ bool yaml_depth_next(YamlDepth *g, yaml_mark_t *where)
         yaml_event_t e;
         if (!yaml_parser_parse(&g->parser, &e)) {
             g->done = true;
-            break;
+            if (g->parser.error != YAML_MEMORY_ERROR)
+                break;
+            g->problem = "out of memory";
+            g->out_of_memory = true;
+            return false;
         }
         if (!started) {
             w.start = e.start_mark.index;
@@ -128,6 +132,7 @@ bool yaml_depth_next(YamlDepth *g, yaml_mark_t *where)
         w.depth += depth_step(&e);
         w.nodes += is_node(type);
         g->problem = followed ? over_bound(&w, &e) : "out of memory";
+        g->out_of_memory = !followed;
         yaml_event_delete(&e);
         if (g->problem) {
             g->done = true;
@@ -150,6 +155,7 @@ typedef struct {
     int chain[YAML_MAX_DEPTH + 1];   /* the collections being copied, outermost first */
     int chain_length;
     const char *problem;
+    bool out_of_memory;              /* the problem is the memory's */
 } Copy;
 
 static size_t node_count(const yaml_document_t *doc)
@@ -214,8 +220,10 @@ static int copy_node(Copy *c, int id, int depth)
         c->chain_length--;
     }
     if (!copy) {
-        if (!c->problem)
+        if (!c->problem) {
             c->problem = "out of memory";
+            c->out_of_memory = true;
+        }
         return 0;
     }
     yaml_node_t *made = yaml_document_get_node(c->doc, copy);
@@ -255,6 +263,7 @@ bool yaml_depth_settle(YamlDepth *g, yaml_document_t *doc, yaml_mark_t *where)
         if (!copy) {
             *where = a->mark;
             g->problem = c.problem;
+            g->out_of_memory = c.out_of_memory;
             return false;
         }
         *alias_place(doc, a) = copy;

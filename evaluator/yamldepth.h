@@ -43,6 +43,7 @@ typedef struct {
     yaml_parser_t parser;
     bool done;           /* the end of the text, a syntax error or out of memory */
     const char *problem; /* why yaml_depth_next or yaml_depth_settle refused a document */
+    bool out_of_memory;  /* the problem is the memory's ("out of memory"), not the document's */
     YamlAlias *aliases;  /* of the document walked last, in the order they stand */
     size_t alias_count, alias_capacity;
     unsigned char untagged[YAML_MAX_NODES / 8 + 2]; /* by node number: plain scalars without a tag */
@@ -54,9 +55,10 @@ bool yaml_depth_init(YamlDepth *guard, const char *text, size_t size);
 /* Walks the next document (call it once before each yaml_parser_load of the
  * same text).  False when it nests too deep or is too large, with where the
  * node over the bound starts (0-based, as libyaml marks) and the bound in
- * guard->problem ("nesting deeper than 64 levels"); true otherwise, also at
- * the end of the text and at a syntax error, which the loader then reports
- * itself. */
+ * guard->problem ("nesting deeper than 64 levels"), or when memory runs out
+ * (guard->out_of_memory: a walk cut short would leave plain scalars it did
+ * not reach tagged as strings); true otherwise, also at the end of the text
+ * and at a syntax error, which the loader then reports itself. */
 bool yaml_depth_next(YamlDepth *guard, yaml_mark_t *where);
 
 /* Completes doc (the document yaml_depth_next walked last, then loaded) as
@@ -65,7 +67,7 @@ bool yaml_depth_next(YamlDepth *guard, yaml_mark_t *where);
  * where the alias stands, so that no node is shared.  False, with where and
  * guard->problem, when the copies take the document past YAML_MAX_NODES or
  * YAML_MAX_DEPTH, when an alias stands inside the node it names, or when out
- * of memory. */
+ * of memory (guard->out_of_memory). */
 bool yaml_depth_settle(YamlDepth *guard, yaml_document_t *doc, yaml_mark_t *where);
 
 void yaml_depth_delete(YamlDepth *guard);

@@ -226,9 +226,15 @@ static bool parse_map(SchemaLoader *L, yaml_node_t *map, const Schema *schema, v
 }
 
 
+/* Why the guard stopped: where the document went over a bound, or memory
+ * (no place of the file is at fault). */
 static void guard_refused(const char *path, const YamlDepth *guard, yaml_mark_t m, char *err, size_t n)
 {
-    snprintf(err, n, "%s:%lu:%lu: %s", path, (unsigned long)m.line + 1, (unsigned long)m.column + 1, guard->problem);
+    if (guard->out_of_memory)
+        snprintf(err, n, "%s: out of memory", path);
+    else
+        snprintf(err, n, "%s:%lu:%lu: %s", path, (unsigned long)m.line + 1, (unsigned long)m.column + 1,
+                 guard->problem);
 }
 
 /* No rule file holds a NUL (yaml_first_nul_scalar): the key "bids\0x"
@@ -247,8 +253,8 @@ static bool free_of_foreign_tags(SchemaLoader *L)
     return !n || schema_fail(L, n, "%s", yaml_value_foreign_text(L->doc, n, why, sizeof why));
 }
 
-bool schema_load_text(const char *path, const char *text, size_t size, const Schema *schema, void *target,
-                      const char *what, char *err, size_t n)
+ReadResult schema_load_text(const char *path, const char *text, size_t size, const Schema *schema, void *target,
+                           const char *what, char *err, size_t n)
 {
     /* the guard walks the document first: larger or deeper than any file read
      * by a schema needs, libyaml would take minutes or gigabytes over it */
@@ -256,42 +262,47 @@ bool schema_load_text(const char *path, const char *text, size_t size, const Sch
     yaml_mark_t m;
     yaml_parser_t parser;
     yaml_document_t doc;
-    bool ok = false;
+    ReadResult result = READ_REFUSED;
     if (!yaml_depth_init(&guard, text, size)) {
         snprintf(err, n, "%s: out of memory", path);
-        return false;
+        return READ_NO_MEMORY;
     }
     if (!yaml_depth_next(&guard, &m)) {
         guard_refused(path, &guard, m, err, n);
+        result = guard.out_of_memory ? READ_NO_MEMORY : READ_REFUSED;
         yaml_depth_delete(&guard);
-        return false;
+        return result;
     }
     if (!yaml_parser_initialize(&parser)) {
         snprintf(err, n, "%s: out of memory", path);
         yaml_depth_delete(&guard);
-        return false;
+        return READ_NO_MEMORY;
     }
     yaml_parser_set_input_string(&parser, (const unsigned char *)text, size);
     if (!yaml_parser_load(&parser, &doc)) {
-        if (parser.error == YAML_MEMORY_ERROR || !parser.problem) /* libyaml names every syntax error */
+        if (parser.error == YAML_MEMORY_ERROR || !parser.problem) { /* libyaml names every syntax error */
             snprintf(err, n, "%s: out of memory", path);
-        else
+            result = READ_NO_MEMORY;
+        } else {
             snprintf(err, n, "%s:%lu:%lu: %s%s%s", path, (unsigned long)parser.problem_mark.line + 1,
                      (unsigned long)parser.problem_mark.column + 1, parser.problem,
                      parser.context ? " " : "", parser.context ? parser.context : "");
+        }
     } else {
         yaml_node_t *root = NULL; /* after the aliases' copies: they move the nodes */
         if (!yaml_depth_settle(&guard, &doc, &m)) {
             guard_refused(path, &guard, m, err, n);
+            result = guard.out_of_memory ? READ_NO_MEMORY : READ_REFUSED;
         } else if (!(root = yaml_document_get_root_node(&doc))) {
             snprintf(err, n, "%s: empty %s", path, what);
         } else {
             SchemaLoader L = {.file = path, .doc = &doc, .target = target, .err = err, .n = n};
-            ok = free_of_nul(&L) && free_of_foreign_tags(&L) && parse_map(&L, root, schema, target);
+            if (free_of_nul(&L) && free_of_foreign_tags(&L) && parse_map(&L, root, schema, target))
+                result = READ_OK;
         }
         yaml_document_delete(&doc);
     }
     yaml_parser_delete(&parser);
     yaml_depth_delete(&guard);
-    return ok;
+    return result;
 }

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <yaml.h>
 
+#include "slurp.h"
+
 typedef enum {
     FT_INT,   /* an int within [min, max] */
     FT_BOOL,  /* a bool */
@@ -63,8 +65,9 @@ bool schema_fail(SchemaLoader *L, const yaml_node_t *node, const char *fmt, ...)
 
 /* Reads text (one YAML document, size bytes) from the file at path into
  * target by schema.  An empty document gives "PATH: empty" followed by what.
- * False with "FILE:LINE:COL: message" (or "FILE: message") in err. */
-bool schema_load_text(const char *path, const char *text, size_t size, const Schema *schema, void *target,
+ * READ_REFUSED or READ_NO_MEMORY with "FILE:LINE:COL: message" (or "FILE:
+ * message") in err. */
+ReadResult schema_load_text(const char *path, const char *text, size_t size, const Schema *schema, void *target,
                       const char *what, char *err, size_t n);
 
 #endif

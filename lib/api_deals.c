@@ -1,6 +1,7 @@
 /* Deals read from YAML text or files, and solving them as `skatdd solve` does. */
 #include "api.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,7 +45,7 @@ static skatdd_status keep_rules(DealReader *reader, skatdd_deals *d)
     char err[512];
     const RuleSystem *rules = deal_reader_rules(reader, &d->deal[d->count], err, sizeof err);
     if (!rules)
-        return api_fail(SKATDD_ERR_YAML, "%s", err);
+        return api_fail(deal_reader_out_of_memory(reader) ? SKATDD_ERR_MEMORY : SKATDD_ERR_YAML, "%s", err);
     d->lost_schwarz[d->count++] = rules->lost_counts_schwarz;
     return SKATDD_OK;
 }
@@ -76,8 +77,8 @@ static skatdd_status read_iss(DealReader *deal_reader, const char *path, const c
 static skatdd_status read_deals(DealReader *reader, const char *path, const char *err_open, skatdd_deals **deals)
 {
     char err[512];
-    if (!reader)
-        return api_fail(SKATDD_ERR_IO, "%s", err_open);
+    if (!reader) /* deal_reader_open says in errno why */
+        return api_fail(errno == ENOMEM ? SKATDD_ERR_MEMORY : SKATDD_ERR_IO, "%s", err_open);
     skatdd_deals *d = calloc(1, sizeof *d);
     skatdd_status status = SKATDD_OK;
     size_t capacity = 0, size;
@@ -93,7 +94,7 @@ static skatdd_status read_deals(DealReader *reader, const char *path, const char
         }
         int got = deal_reader_next(reader, &d->deal[d->count], err, sizeof err);
         if (got < 0)
-            status = api_fail(SKATDD_ERR_YAML, "%s", err);
+            status = api_fail(deal_reader_out_of_memory(reader) ? SKATDD_ERR_MEMORY : SKATDD_ERR_YAML, "%s", err);
         if (got <= 0)
             break;
         status = keep_rules(reader, d);

@@ -26,9 +26,10 @@ skatdd_status skatdd_rules_load(const char *name_or_path, skatdd_rules **rules)
     if (!r)
         return api_fail(SKATDD_ERR_MEMORY, "out of memory for a rule system");
     char err[512];
-    if (!rules_load(name_or_path, api_rules_directory(), &r->system, err, sizeof err)) {
+    ReadResult read = rules_read(name_or_path, api_rules_directory(), &r->system, err, sizeof err);
+    if (read != READ_OK) {
         free(r);
-        return api_fail(SKATDD_ERR_RULES, "%s", err);
+        return api_fail(read == READ_NO_MEMORY ? SKATDD_ERR_MEMORY : SKATDD_ERR_RULES, "%s", err);
     }
     *rules = r;
     return SKATDD_OK;
