@@ -146,7 +146,8 @@ void rules_describe(const RuleSystem *r, FILE *out)
         fprintf(out, "  ramsch: not played (all pass: the cards are thrown in)\n");
     } else {
         fprintf(out, "  ramsch: when all pass; skat to %s; ",
-                ra->skat_to == SKAT_TO_LAST_TRICK ? "the winner of the last trick" : "the loser");
+                ra->skat_to == SKAT_TO_LAST_TRICK ? "the winner of the last trick"
+                                                  : "the most card points (each of two tied there)");
         if (ra->mode == RAMSCH_WINNER)
             fprintf(out, "fewest card points scores %d (%d without a trick)", ra->winner_points, ra->no_trick_points);
         else

@@ -73,8 +73,12 @@ const char *score_text(const RuleSystem *r, const GameScore *s, char *out, size_
 
 const char *ramsch_text(const RamschScore *r, char *out, size_t n)
 {
-    snprintf(out, n, "card points (skat %d to %s): %d, %d, %d", r->skat_points, seat_name(r->skat_to), r->points[0],
-             r->points[1], r->points[2]);
+    char to[64] = "";
+    for (int s = 0, named = 0; s < SEAT_COUNT; s++)
+        if (r->skat_to[s])
+            text_append(to, sizeof to, "%s%s", named++ ? " and " : "", seat_name(s));
+    snprintf(out, n, "card points (skat %d to %s): %d, %d, %d", r->skat_points, to, r->points[0], r->points[1],
+             r->points[2]);
     if (r->durchmarsch) {
         text_append(out, n, "; %s took every trick (Durchmarsch): %+d", seat_name(r->durchmarsch_seat),
                     r->scores[r->durchmarsch_seat]);

@@ -153,18 +153,18 @@ bool ramsch_score(const RuleSystem *r, const RamschPlay *p, RamschScore *out, ch
     if (!check_ramsch(r, p, err, n))
         return false;
     const RamschRules *ra = &r->ramsch;
-    int skat_to = 0;
+    int most = 0;
+    for (int s = 0; s < SEAT_COUNT; s++)
+        most = p->points[s] > most ? p->points[s] : most;
+    /* skat_to: loser gives the skat to the most card points; seats tied
+     * there both count it, as the Schieberamsch rules say (rule-facts.md:
+     * "if two share the most, both get the skat points"), so the tie rule
+     * decides between them, not the skat. */
     for (int s = 0; s < SEAT_COUNT; s++) {
-        out->points[s] = p->points[s];
         out->jungfrauen += p->tricks[s] == 0;
-        if (ra->skat_to == SKAT_TO_LAST_TRICK ? p->last_trick[s] == 10
-                                              : (p->points[s] > p->points[skat_to] ||
-                                                 (p->points[s] == p->points[skat_to] &&
-                                                  p->last_trick[s] > p->last_trick[skat_to])))
-            skat_to = s;
+        out->skat_to[s] = ra->skat_to == SKAT_TO_LAST_TRICK ? p->last_trick[s] == 10 : p->points[s] == most;
+        out->points[s] = p->points[s] + (out->skat_to[s] ? p->skat_points : 0);
     }
-    out->points[skat_to] += p->skat_points;
-    out->skat_to = skat_to;
     out->skat_points = p->skat_points;
     out->pushes = p->pushes;
     out->factor = 1;

@@ -38,7 +38,8 @@ typedef struct {
     bool lost[SEAT_COUNT];
     bool durchmarsch;
     int jungfrauen;             /* players without a trick */
-    int skat_to;                /* the seat the skat's points went to */
+    bool skat_to[SEAT_COUNT];   /* the seats the skat's points went to: the last trick's, or (skat_to:
+                                   loser) each seat with the most card points, tied ones all */
     int skat_points;
     int durchmarsch_seat;       /* durchmarsch: who took every trick */
     bool picked[SEAT_COUNT];    /* who the score picked (loser or winner) */

@@ -230,11 +230,28 @@ static void test_ramsch_variants(void **state)
     check_ramsch(&r, loser, 1);
     r.ramsch.three_way_tie = TIE_NONE;
     static const RamschCase none[] = {
-        /* the skat goes to the loser: of the two with 40 the later trick's */
-        {{40, 40, 30}, 10, {3, 3, 4}, {8, 9, 10}, 0, {0, -50, 0}},
+        /* the skat goes to the loser: the two tied with 40 both count it
+         * (50 each) and both lose (tie: all) */
+        {{40, 40, 30}, 10, {3, 3, 4}, {8, 9, 10}, 0, {-50, -50, 0}},
         {{40, 40, 40}, 0, {3, 3, 4}, {8, 9, 10}, 0, {0, 0, 0}},
     };
     check_ramsch(&r, none, 2);
+    /* Tied for the most, both count the skat; the tie rule, not the skat,
+     * picks the loser. */
+    r.ramsch.tie = TIE_LATER_TRICK_LOSES;
+    static const RamschCase tied_later[] = {
+        {{40, 40, 30}, 10, {3, 3, 4}, {8, 9, 10}, 0, {0, -50, 0}},
+        {{40, 40, 30}, 10, {3, 3, 4}, {9, 8, 10}, 0, {-50, 0, 0}},
+    };
+    check_ramsch(&r, tied_later, 2);
+    RamschPlay p = {.points = {40, 40, 30}, .skat_points = 10, .tricks = {3, 3, 4}, .last_trick = {8, 9, 10}};
+    RamschScore out;
+    char err[256], text[SCORE_TEXT];
+    r.ramsch.tie = TIE_ALL;
+    assert_true(ramsch_score(&r, &p, &out, err, sizeof err));
+    assert_string_equal(ramsch_text(&out, text, sizeof text),
+                        "card points (skat 10 to forehand and middlehand): 50, 50, 30; forehand loses 50; middlehand "
+                        "loses 50 (2 tied)");
 }
 
 static void test_ramsch_breakdown_and_flags(void **state)
