@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "gamevalue.h"
 #include "rules_builtin.h"
 #include "slurp.h"
 #include "text.h"
@@ -258,12 +259,28 @@ static const Field overbid_fields[] = {
 };
 static const Schema overbid_schema = {"overbid", overbid_fields, COUNT(overbid_fields), NULL};
 
+/* A ladder without a value would let nobody bid, and every deal's table
+ * would show no ceiling: a minimum above every game's value is a slip.  The
+ * games, levels and implications the ladder is made of come before bids. */
+static bool check_bids(SchemaLoader *L, yaml_node_t *node, void *base)
+{
+    RuleSystem *r = base;
+    if (bid_ladder(r, NULL, 0) > 0)
+        return true;
+    int min_bid = r->min_bid;
+    r->min_bid = 1;
+    int highest = bid_ceiling(r, RULES_MAX_VALUE);
+    r->min_bid = min_bid;
+    return schema_fail(L, node, "no game can be bid: the minimum bid %d is above every value a game can reach (the "
+                       "highest is %d)", min_bid, highest);
+}
+
 static const Field bid_fields[] = {
     INT_FIELD("minimum", RuleSystem, min_bid, 1, RULES_MAX_VALUE),
     ENUM_FIELD("ladder", RuleSystem, ladder, ladder_names, LADDER_KIND_COUNT),
     FIELD("step", FT_INT, RuleSystem, ladder_step, .min = 1, .max = 100, .def = 1),
 };
-static const Schema bid_schema = {"bids", bid_fields, COUNT(bid_fields), NULL};
+static const Schema bid_schema = {"bids", bid_fields, COUNT(bid_fields), check_bids};
 
 static const Field doubling_fields[] = {
     FIELD("name", FT_TEXT, RuleDoubling, name, .max = RULES_NAME, REQ),
@@ -291,9 +308,36 @@ static bool check_doubling(SchemaLoader *L, yaml_node_t *node, void *base)
 }
 static const Schema doubling_schema = {"a doubling entry", doubling_fields, COUNT(doubling_fields), check_doubling};
 
+enum { RAMSCH_UNSET = -1000000 }; /* a ramsch key not given: outside every range */
+
+/* An enabled Ramsch names how it is scored: a key left out would be read
+ * as 0 or the first choice (scored for the loser, a Durchmarsch worth
+ * nothing, a winner without a trick scoring 0), which no rule text plays.
+ * A Ramsch that is not played needs none of them. */
 static bool check_ramsch(SchemaLoader *L, yaml_node_t *node, void *base)
 {
     RamschRules *r = base;
+    struct {
+        const char *key;
+        int *value;
+        bool needed;
+    } keys[] = {
+        {"scoring", (int *)&r->mode, true},
+        {"skat_to", (int *)&r->skat_to, true},
+        {"durchmarsch_points", &r->durchmarsch_points, true},
+        {"tie", (int *)&r->tie, true},
+        {"three_way_tie", (int *)&r->three_way_tie, true},
+        {"winner_points", &r->winner_points, r->mode == RAMSCH_WINNER},
+        {"no_trick_points", &r->no_trick_points, r->mode == RAMSCH_WINNER},
+    };
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
+        if (*keys[i].value != RAMSCH_UNSET)
+            continue;
+        if (r->enabled && keys[i].needed)
+            return schema_fail(L, node, "ramsch lacks the key '%s' (enabled: true%s)", keys[i].key,
+                               r->mode == RAMSCH_WINNER ? ", scoring: winner" : "");
+        *keys[i].value = 0;
+    }
     if (r->enabled && r->mode == RAMSCH_WINNER && r->winner_points == 0)
         return schema_fail(L, node, "a ramsch scored for the winner needs winner_points");
     return true;
@@ -301,17 +345,21 @@ static bool check_ramsch(SchemaLoader *L, yaml_node_t *node, void *base)
 
 static const Field ramsch_fields[] = {
     BOOL_FIELD("enabled", RamschRules, enabled),
-    FIELD("scoring", FT_ENUM, RamschRules, mode, .names = ramsch_mode_names, .max = RAMSCH_MODE_COUNT),
-    FIELD("skat_to", FT_ENUM, RamschRules, skat_to, .names = skat_to_names, .max = SKAT_TO_COUNT),
-    FIELD("winner_points", FT_INT, RamschRules, winner_points, .min = 0, .max = 1000),
-    FIELD("no_trick_points", FT_INT, RamschRules, no_trick_points, .min = 0, .max = 1000),
+    FIELD("scoring", FT_ENUM, RamschRules, mode, .names = ramsch_mode_names, .max = RAMSCH_MODE_COUNT,
+          .def = RAMSCH_UNSET),
+    FIELD("skat_to", FT_ENUM, RamschRules, skat_to, .names = skat_to_names, .max = SKAT_TO_COUNT,
+          .def = RAMSCH_UNSET),
+    FIELD("winner_points", FT_INT, RamschRules, winner_points, .min = 0, .max = 1000, .def = RAMSCH_UNSET),
+    FIELD("no_trick_points", FT_INT, RamschRules, no_trick_points, .min = 0, .max = 1000, .def = RAMSCH_UNSET),
     FIELD("jungfrau_factor", FT_INT, RamschRules, jungfrau_factor, .min = 1, .max = 8, .def = 1),
-    FIELD("durchmarsch_points", FT_INT, RamschRules, durchmarsch_points, .min = -1000, .max = 1000),
+    FIELD("durchmarsch_points", FT_INT, RamschRules, durchmarsch_points, .min = -1000, .max = 1000,
+          .def = RAMSCH_UNSET),
     FIELD("push_factor", FT_INT, RamschRules, push_factor, .min = 1, .max = 8, .def = 1),
     FIELD("max_pushes", FT_INT, RamschRules, max_pushes, .min = 0, .max = 3),
     FIELD("push_jacks", FT_BOOL, RamschRules, push_jacks),
-    FIELD("tie", FT_ENUM, RamschRules, tie, .names = tie_names, .max = TIE_KIND_COUNT),
-    FIELD("three_way_tie", FT_ENUM, RamschRules, three_way_tie, .names = tie_names, .max = TIE_KIND_COUNT),
+    FIELD("tie", FT_ENUM, RamschRules, tie, .names = tie_names, .max = TIE_KIND_COUNT, .def = RAMSCH_UNSET),
+    FIELD("three_way_tie", FT_ENUM, RamschRules, three_way_tie, .names = tie_names, .max = TIE_KIND_COUNT,
+          .def = RAMSCH_UNSET),
 };
 static const Schema ramsch_schema = {"ramsch", ramsch_fields, COUNT(ramsch_fields), check_ramsch};
 

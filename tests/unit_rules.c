@@ -242,8 +242,18 @@ static void test_errors_have_positions(void **state)
          "unknown key 'extra' in a doubling entry (name, factor)"},
         {"tournament:\n  - {name: seeger-fabian, won: 50, lost: -50, defenders_3: 40, defenders_4: 30, dealer_4: 30}\n",
          "tournament: []\n", "title", "no tournament scheme (give at least one under 'tournament')"},
-        {"ramsch: {enabled: false}", "ramsch: {enabled: true, scoring: winner}", "{enabled",
+        {"ramsch: {enabled: false}", "ramsch: {enabled: true, scoring: winner, skat_to: last_trick, "
+         "durchmarsch_points: -30, tie: all, three_way_tie: all, no_trick_points: 20, winner_points: 0}", "{enabled",
          "a ramsch scored for the winner needs winner_points"},
+        /* Every key that says how an enabled Ramsch is scored is needed:
+         * left out, it read as 0 or the first choice. */
+        {"ramsch: {enabled: false}", "ramsch: {enabled: true}", "{enabled",
+         "ramsch lacks the key 'scoring' (enabled: true)"},
+        {"ramsch: {enabled: false}", "ramsch: {enabled: true, scoring: loser, skat_to: loser, tie: all, "
+         "three_way_tie: none}", "{enabled", "ramsch lacks the key 'durchmarsch_points' (enabled: true)"},
+        {"ramsch: {enabled: false}", "ramsch: {enabled: true, scoring: winner, skat_to: last_trick, "
+         "durchmarsch_points: -30, tie: all, three_way_tie: all, winner_points: 10}", "{enabled",
+         "ramsch lacks the key 'no_trick_points' (enabled: true, scoring: winner)"},
         {"title: Minimal", "title: \"Mini\\e[2Jmal\"", "\"Mini", "'title' contains a control character"},
         {"doubling: []", "doubling: [{name: kontra, factor: 2}, {name: Kontra, factor: 2}]", "{name: Kontra",
          "doubling call 'Kontra' defined twice"},
