@@ -19,7 +19,7 @@ static bool word_in(const char *text, const char *const *words)
 bool yaml_value_is_decimal(const char *s)
 {
     s += (*s == '-' || *s == '+');
-    if (!*s)
+    if (!*s || (s[0] == '0' && s[1]))
         return false;
     for (; *s; s++)
         if (*s < '0' || *s > '9')

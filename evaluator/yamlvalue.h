@@ -41,7 +41,10 @@ const char *yaml_value_forced_string(const yaml_node_t *n);
 const yaml_node_t *yaml_first_foreign_tag(const yaml_document_t *doc);
 const char *yaml_value_foreign_text(const yaml_document_t *doc, const yaml_node_t *n, char *out, size_t size);
 
-/* An optional sign and decimal digits, nothing else. */
+/* An optional sign and decimal digits, nothing else, without a leading zero:
+ * YAML 1.1 reads 010 as octal 8 and 018 as a string, YAML 1.2 both as
+ * decimal, so a reader taking 010 for 10 would answer for a number the file
+ * may not mean; such a value is refused as no whole number. */
 bool yaml_value_is_decimal(const char *s);
 
 /* The first scalar of doc holding a NUL ("\0" in a quoted string), or NULL:
