@@ -69,6 +69,9 @@ static bool parse_field(SchemaLoader *L, yaml_node_t *node, const Field *f, void
         if (yaml_value_forced_string(node))
             return schema_fail(L, node, "'%s' must be a whole number, not a %s", f->key,
                                yaml_value_forced_string(node));
+        if (yaml_value_kind(node) == SCALAR_INT && !int_value(node, &v)) /* a whole number, beyond a long */
+            return schema_fail(L, node, "'%s' must be between %d and %d, not %s", f->key, f->min, f->max,
+                               yaml_value_text(node));
         if (!int_value(node, &v))
             return schema_fail(L, node, "'%s' must be a whole number, not '%s'", f->key, yaml_value_text(node));
         if (v < f->min || v > f->max)
