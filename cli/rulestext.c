@@ -53,6 +53,11 @@ static void describe_game(const RuleSystem *r, const RuleGame *g, FILE *out)
     char buf[32];
     if (g->lost_factor)
         fprintf(out, ", lost %s", times_word(g->lost_factor, buf, sizeof buf));
+    /* hand: false and ouvert: false restrict the entry as much as true does;
+     * the contract's name above shows only the true ones. */
+    if (g->hand == 0 || g->ouvert == 0)
+        fprintf(out, " (%s%s%s)", g->hand == 0 ? "not hand" : "", g->hand == 0 && g->ouvert == 0 ? ", " : "",
+                g->ouvert == 0 ? "not ouvert" : "");
     if (!g->enabled)
         fprintf(out, " (disabled)");
     fprintf(out, "\n");
@@ -72,7 +77,10 @@ void rules_describe(const RuleSystem *r, FILE *out)
         fprintf(out, "  contract forms:\n");
         for (int f = 0; f < r->form_count; f++) {
             const RuleForm *form = &r->forms[f];
-            fprintf(out, "    %s: %s", form->name, form->skat ? "takes the skat" : "a hand game (skat untouched)");
+            fprintf(out, "    %s", form->name);
+            for (int w = 0; w < form->word_count; w++)
+                fprintf(out, "%s%s%s", w ? ", " : " (also ", form->words[w], w + 1 == form->word_count ? ")" : "");
+            fprintf(out, ": %s", form->skat ? "takes the skat" : "a hand game (skat untouched)");
             if (form->values_of)
                 fprintf(out, ", values of %s", r->forms[form->values_of - 1].name);
             if (form->lost_factor)

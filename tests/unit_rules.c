@@ -388,13 +388,16 @@ static void test_describe(void **state)
         const char *needles[7];
     } cases[] = {
         {&isko, {"isko: International Skat Order", "grand 24 per level", "null ouvert hand 59", "63 values",
-                 "schneider with 90", "seeger-fabian (default)"}},
+                 "schneider with 90", "seeger-fabian (default)",
+                 /* hand: false and ouvert: false, said as such */
+                 "    null 23 (not hand, not ouvert)\n"}},
         {&texas, {"grand ouvert 32 per level", "hand games single", "schneider with 91", "three tied: forehand",
                   "texas-match-points (default)", "+50 per matador without above 4 in a won game",
                   /* winner mode: the later last trick loses, so the earlier one scores */
                   "two tied: the one whose last trick came earlier"}},
-        {&tournee, {"passt-mir-nicht: takes the skat, values of tournee, lost double", "guckser null 15 (disabled)",
-                    "from 10, any whole number: 207 values", "above the bid", "solo: a hand game", "doubling: none"}},
+        {&tournee, {"passt-mir-nicht (also second-turn): takes the skat, values of tournee, lost double",
+                    "guckser null 15 (not ouvert) (disabled)", "from 10, any whole number: 207 values",
+                    "above the bid", "solo: a hand game", "doubling: none", "tournee (also tourne, tournée): "}},
         {&classic, {"grand 20 per level", "kontra x2, re x2, bock x2, hirsch x2", "spitze: up to 1",
                     "x2 per Jungfrau", "Durchmarsch) +120", "up to 3 pushes"}},
     };

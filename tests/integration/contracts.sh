@@ -18,7 +18,7 @@ declarer: forehand'
 # "NAME BASE" for every enabled entry of a rule system's base values.
 contracts_of() {
     "$SKATDD" rules "$1" | sed -n '/^  base values/,/^  matadors/p' | sed '1d;$d' | grep -v '(disabled)' |
-        sed -E 's/^ +//; s/ per level$//; s/ ([0-9]+)$/|\1/'
+        sed -E 's/^ +//; s/ \(not [a-z, ]+\)$//; s/ per level$//; s/ ([0-9]+)$/|\1/'
 }
 
 # The hands for a contract: a Tournee needs its trump among the skat's cards
