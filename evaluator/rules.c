@@ -99,6 +99,15 @@ static bool check_form(SchemaLoader *L, yaml_node_t *node, void *base)
     for (int w = 0; w < form->word_count; w++)
         if (rules_find_form(r, form->words[w]) || contract_grammar_word(form->words[w]))
             return schema_fail(L, node, "the word '%s' of form '%s' is already taken", form->words[w], form->name);
+    /* Values are looked up one step: a form taking them from one that takes
+     * them from a third would find no entry, and no contract of it could be
+     * played. */
+    if (form->values_of && r->forms[form->values_of - 1].values_of) {
+        const RuleForm *via = &r->forms[form->values_of - 1];
+        return schema_fail(L, node, "form '%s' takes the values of '%s', which takes those of '%s': name '%s'",
+                           form->name, via->name, r->forms[via->values_of - 1].name,
+                           r->forms[via->values_of - 1].name);
+    }
     return true;
 }
 
@@ -444,6 +453,19 @@ static bool check_score_range(SchemaLoader *L, yaml_node_t *node, const RuleSyst
     return true;
 }
 
+/* Whether some games entry (enabled or not: disabled is a choice) could
+ * give form a value: one of the form whose values it takes, open to its
+ * hand games or its skat games. */
+static bool form_has_entry(const RuleSystem *r, int form)
+{
+    const RuleForm *f = &r->forms[form - 1];
+    int values = f->values_of ? f->values_of : form;
+    for (int i = 0; i < r->game_count; i++)
+        if (r->games[i].form == values && (r->games[i].hand < 0 || r->games[i].hand == !f->skat))
+            return true;
+    return false;
+}
+
 /* The whole file: values stay within RULES_MAX_VALUE, scores within
  * RULES_MAX_SCORE; the tables are usable. */
 static bool check_rules(SchemaLoader *L, yaml_node_t *node, void *base)
@@ -451,6 +473,10 @@ static bool check_rules(SchemaLoader *L, yaml_node_t *node, void *base)
     RuleSystem *r = base;
     if (r->game_count == 0)
         return schema_fail(L, node, "the games table is empty");
+    for (int f = 1; f <= r->form_count; f++)
+        if (!form_has_entry(r, f))
+            return schema_fail(L, node, "form '%s' has no games entry%s: no contract of it could be played",
+                               r->forms[f - 1].name, r->forms[f - 1].skat ? " for skat games" : " for hand games");
     if (r->scheme_count == 0)
         return schema_fail(L, node, "no tournament scheme (give at least one under 'tournament')");
     int levels = r->levels[LEVEL_SPITZE] * r->spitze_max;
