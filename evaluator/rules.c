@@ -274,6 +274,11 @@ static const Schema overbid_schema = {"overbid", overbid_fields, COUNT(overbid_f
 static bool check_bids(SchemaLoader *L, yaml_node_t *node, void *base)
 {
     RuleSystem *r = base;
+    /* A step of game values would be silently ignored. */
+    if (r->ladder_step && r->ladder != LADDER_INTEGERS)
+        return schema_fail(L, node, "'step' applies to ladder: integers only (game values have no step)");
+    if (!r->ladder_step)
+        r->ladder_step = 1;
     if (bid_ladder(r, NULL, 0) > 0)
         return true;
     int min_bid = r->min_bid;
@@ -287,7 +292,7 @@ static bool check_bids(SchemaLoader *L, yaml_node_t *node, void *base)
 static const Field bid_fields[] = {
     INT_FIELD("minimum", RuleSystem, min_bid, 1, RULES_MAX_VALUE),
     ENUM_FIELD("ladder", RuleSystem, ladder, ladder_names, LADDER_KIND_COUNT),
-    FIELD("step", FT_INT, RuleSystem, ladder_step, .min = 1, .max = 100, .def = 1),
+    FIELD("step", FT_INT, RuleSystem, ladder_step, .min = 1, .max = 100, .def = 0), /* 0: not given */
 };
 static const Schema bid_schema = {"bids", bid_fields, COUNT(bid_fields), check_bids};
 
@@ -322,32 +327,43 @@ enum { RAMSCH_UNSET = -1000000 }; /* a ramsch key not given: outside every range
 /* An enabled Ramsch names how it is scored: a key left out would be read
  * as 0 or the first choice (scored for the loser, a Durchmarsch worth
  * nothing, a winner without a trick scoring 0), which no rule text plays.
- * A Ramsch that is not played needs none of them. */
+ * A key of another way of scoring (jungfrau_factor when the winner scores,
+ * push_factor without pushes) would be silently ignored: refused too.  A
+ * Ramsch that is not played may say anything, as a disabled games entry. */
 static bool check_ramsch(SchemaLoader *L, yaml_node_t *node, void *base)
 {
     RamschRules *r = base;
+    bool winner = r->mode == RAMSCH_WINNER;
     struct {
         const char *key;
         int *value;
-        bool needed;
+        bool applies, needed; /* may be given; must be given */
+        int absent;           /* what it is when not given */
     } keys[] = {
-        {"scoring", (int *)&r->mode, true},
-        {"skat_to", (int *)&r->skat_to, true},
-        {"durchmarsch_points", &r->durchmarsch_points, true},
-        {"tie", (int *)&r->tie, true},
-        {"three_way_tie", (int *)&r->three_way_tie, true},
-        {"winner_points", &r->winner_points, r->mode == RAMSCH_WINNER},
-        {"no_trick_points", &r->no_trick_points, r->mode == RAMSCH_WINNER},
+        {"scoring", (int *)&r->mode, true, true, 0},
+        {"skat_to", (int *)&r->skat_to, true, true, 0},
+        {"durchmarsch_points", &r->durchmarsch_points, true, true, 0},
+        {"tie", (int *)&r->tie, true, true, 0},
+        {"three_way_tie", (int *)&r->three_way_tie, true, true, 0},
+        {"winner_points", &r->winner_points, winner, winner, 0},
+        {"no_trick_points", &r->no_trick_points, winner, winner, 0},
+        {"jungfrau_factor", &r->jungfrau_factor, !winner, false, 1},
+        {"push_factor", &r->push_factor, r->max_pushes > 0, false, 1},
     };
     for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
-        if (*keys[i].value != RAMSCH_UNSET)
-            continue;
-        if (r->enabled && keys[i].needed)
+        bool given = *keys[i].value != RAMSCH_UNSET;
+        if (r->enabled && !given && keys[i].needed)
             return schema_fail(L, node, "ramsch lacks the key '%s' (enabled: true%s)", keys[i].key,
-                               r->mode == RAMSCH_WINNER ? ", scoring: winner" : "");
-        *keys[i].value = 0;
+                               winner ? ", scoring: winner" : "");
+        if (r->enabled && given && !keys[i].applies)
+            return schema_fail(L, node, "ramsch: '%s' does not apply %s", keys[i].key,
+                               keys[i].value == &r->push_factor ? "without pushes (max_pushes: 0)"
+                               : winner                          ? "when the winner scores (scoring: winner)"
+                                                                 : "when the loser pays (scoring: loser)");
+        if (!given)
+            *keys[i].value = keys[i].absent;
     }
-    if (r->enabled && r->mode == RAMSCH_WINNER && r->winner_points == 0)
+    if (r->enabled && winner && r->winner_points == 0)
         return schema_fail(L, node, "a ramsch scored for the winner needs winner_points");
     return true;
 }
@@ -360,10 +376,10 @@ static const Field ramsch_fields[] = {
           .def = RAMSCH_UNSET),
     FIELD("winner_points", FT_INT, RamschRules, winner_points, .min = 0, .max = 1000, .def = RAMSCH_UNSET),
     FIELD("no_trick_points", FT_INT, RamschRules, no_trick_points, .min = 0, .max = 1000, .def = RAMSCH_UNSET),
-    FIELD("jungfrau_factor", FT_INT, RamschRules, jungfrau_factor, .min = 1, .max = 8, .def = 1),
+    FIELD("jungfrau_factor", FT_INT, RamschRules, jungfrau_factor, .min = 1, .max = 8, .def = RAMSCH_UNSET),
     FIELD("durchmarsch_points", FT_INT, RamschRules, durchmarsch_points, .min = -1000, .max = 1000,
           .def = RAMSCH_UNSET),
-    FIELD("push_factor", FT_INT, RamschRules, push_factor, .min = 1, .max = 8, .def = 1),
+    FIELD("push_factor", FT_INT, RamschRules, push_factor, .min = 1, .max = 8, .def = RAMSCH_UNSET),
     FIELD("max_pushes", FT_INT, RamschRules, max_pushes, .min = 0, .max = 3),
     FIELD("push_jacks", FT_BOOL, RamschRules, push_jacks),
     FIELD("tie", FT_ENUM, RamschRules, tie, .names = tie_names, .max = TIE_KIND_COUNT, .def = RAMSCH_UNSET),

@@ -254,6 +254,19 @@ static void test_errors_have_positions(void **state)
         {"ramsch: {enabled: false}", "ramsch: {enabled: true, scoring: winner, skat_to: last_trick, "
          "durchmarsch_points: -30, tie: all, three_way_tie: all, winner_points: 10}", "{enabled",
          "ramsch lacks the key 'no_trick_points' (enabled: true, scoring: winner)"},
+        /* A key of another way of scoring would be ignored. */
+        {"ramsch: {enabled: false}", "ramsch: {enabled: true, scoring: winner, skat_to: last_trick, "
+         "durchmarsch_points: -30, tie: all, three_way_tie: all, winner_points: 10, no_trick_points: 20, "
+         "jungfrau_factor: 2}", "{enabled", "ramsch: 'jungfrau_factor' does not apply when the winner scores "
+         "(scoring: winner)"},
+        {"ramsch: {enabled: false}", "ramsch: {enabled: true, scoring: loser, skat_to: last_trick, "
+         "durchmarsch_points: 120, tie: all, three_way_tie: all, winner_points: 10}", "{enabled",
+         "ramsch: 'winner_points' does not apply when the loser pays (scoring: loser)"},
+        {"ramsch: {enabled: false}", "ramsch: {enabled: true, scoring: loser, skat_to: last_trick, "
+         "durchmarsch_points: 120, tie: all, three_way_tie: all, push_factor: 2}", "{enabled",
+         "ramsch: 'push_factor' does not apply without pushes (max_pushes: 0)"},
+        {"ladder: game_values}", "ladder: game_values, step: 2}", "{minimum",
+         "'step' applies to ladder: integers only (game values have no step)"},
         {"title: Minimal", "title: \"Mini\\e[2Jmal\"", "\"Mini", "'title' contains a control character"},
         {"doubling: []", "doubling: [{name: kontra, factor: 2}, {name: Kontra, factor: 2}]", "{name: Kontra",
          "doubling call 'Kontra' defined twice"},
