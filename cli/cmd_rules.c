@@ -26,22 +26,12 @@ int cmd_rules(int argc, char **argv)
         return EXIT_OK;
     if (first < 0)
         return EXIT_BAD_INPUT;
-    /* Every command takes the common options; these two would ask rules for
-     * what it does not do, and be answered with text about another system. */
-    if (o.format == FORMAT_JSON) {
-        fprintf(stderr, "skatdd rules: --format json: rules describes a rule system in words only\n");
-        return EXIT_BAD_INPUT;
-    }
-    if (o.rules) {
-        fprintf(stderr, "skatdd rules: --rules %s: name the rule system as the argument (skatdd rules NAME|FILE)\n",
-                o.rules);
-        return EXIT_BAD_INPUT;
-    }
     char err[512];
     if (first >= argc) {
-        if (rules_print_list(rules_directory(), stdout, err, sizeof err) < 0) {
-            fprintf(stderr, "%s\n", err);
-            return EXIT_BAD_INPUT;
+        int loaded = rules_print_list(rules_directory(), stdout, err, sizeof err);
+        if (loaded < 0) {
+            fprintf(stderr, "skatdd rules: %s\n", err);
+            return read_failure_status(loaded == -2);
         }
         return EXIT_OK;
     }

@@ -12,18 +12,22 @@ int rules_print_list(const char *rules_dir, FILE *out, char *err, size_t n)
     RuleListing *list = malloc(RULES_MAX_LISTED * sizeof *list);
     if (!list) {
         snprintf(err, n, "out of memory");
-        return -1;
+        return -2;
     }
     int count = rules_list(rules_dir, list, RULES_MAX_LISTED, err, n);
     int shown = count < RULES_MAX_LISTED ? count : RULES_MAX_LISTED, loaded = 0;
+    bool memory_ran_out = false;
     for (int i = 0; i < shown; i++) {
         fprintf(out, "%-10s %s%s\n", list[i].name, list[i].loaded ? "" : "error: ", list[i].text);
         loaded += list[i].loaded;
+        memory_ran_out = memory_ran_out || list[i].out_of_memory;
     }
     if (count > shown)
         fprintf(out, "(%d more, not listed: the first %d by name are)\n", count - shown, shown);
     free(list);
-    return count < 0 ? -1 : loaded;
+    if (memory_ran_out) /* the listing is not what the directory holds */
+        snprintf(err, n, "out of memory");
+    return count < 0 ? count : memory_ran_out ? -2 : loaded;
 }
 
 /* Who a tie rule picks, as the losers (loser mode) or the winners (winner

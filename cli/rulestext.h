@@ -10,7 +10,8 @@
 /* Prints one line per *.yaml file of rules_dir (NULL: per built-in system),
  * sorted: "NAME  TITLE", or
  * "NAME  error: ..." for a file that does not load.  Returns the number of
- * rule systems that load, -1 when the directory cannot be read (err set). */
+ * rule systems that load, -1 when the directory cannot be read, -2 when
+ * memory ran out (err set). */
 int rules_print_list(const char *rules_dir, FILE *out, char *err, size_t n);
 
 /* Prints the rule system with all its parameters in words. */

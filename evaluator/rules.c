@@ -620,10 +620,12 @@ static int compare_names(const void *a, const void *b)
 /* One listed rule system: loaded from name_or_path, or why not. */
 static void list_one(RuleListing *l, const char *name_or_path, RuleSystem *r)
 {
-    l->loaded = r && rules_load(name_or_path, NULL, r, l->text, sizeof l->text);
+    ReadResult read = r ? rules_read(name_or_path, NULL, r, l->text, sizeof l->text) : READ_NO_MEMORY;
+    l->loaded = read == READ_OK;
+    l->out_of_memory = read == READ_NO_MEMORY;
     if (l->loaded)
         snprintf(l->text, sizeof l->text, "%s", r->title);
-    else if (!r)
+    else if (l->out_of_memory)
         snprintf(l->text, sizeof l->text, "out of memory");
     else
         text_shown_clean(l->text); /* the message names the file */
@@ -672,9 +674,10 @@ int rules_list(const char *rules_dir, RuleListing *out, int max, char *err, size
     }
     DIR *dir = opendir(rules_dir);
     if (!dir) {
-        snprintf(err, n, "%s: cannot read the rules directory: %s", rules_dir, strerror(errno));
+        int why = errno;
+        snprintf(err, n, "%s: cannot read the rules directory: %s", rules_dir, strerror(why));
         free(r);
-        return -1;
+        return why == ENOMEM ? -2 : -1;
     }
     /* All names first: the first max by name are listed, not the first
      * readdir happens to return. */
@@ -684,7 +687,7 @@ int rules_list(const char *rules_dir, RuleListing *out, int max, char *err, size
     if (!names) {
         snprintf(err, n, "%s: out of memory listing the rules directory", rules_dir);
         free(r);
-        return -1;
+        return -2;
     }
     for (int i = 0; i < count && i < max; i++) {
         char path[RULES_PATH];

@@ -177,6 +177,7 @@ bool rules_is_path(const char *name_or_path);
 typedef struct {
     char name[RULES_NAME];
     bool loaded;
+    bool out_of_memory;        /* not loaded for want of memory, not for what the file says */
     char text[RULES_TEXT * 2]; /* loaded: the title; else why not (rules_load's message) */
 } RuleListing;
 
@@ -184,8 +185,8 @@ enum { RULES_MAX_LISTED = 256 };
 
 /* The *.yaml files of rules_dir (NULL: the built-in systems), sorted by name,
  * each loaded: the first max of them.  Returns how many there are (more
- * than max: the rest are not in out), -1 when the directory cannot be read
- * (err set). */
+ * than max: the rest are not in out), -1 when the directory cannot be read,
+ * -2 when memory ran out (err set). */
 int rules_list(const char *rules_dir, RuleListing *out, int max, char *err, size_t n);
 
 /* The form called word (its name or one of its words, any case): 1 + its

@@ -55,6 +55,11 @@ cp "$here/../../evaluator/rules/classic.yaml" "$work/mine.yaml"
 sed "s|^contract: .*|&\nrules: $work/mine.yaml|" "$work/deal.yaml" >"$work/own_rules.yaml"
 grep -q "^rules: $work/mine.yaml" "$work/own_rules.yaml" || fail "no deal with rules: $work/mine.yaml"
 sweep 5 rules "$work/mine.yaml"
+# The list of a rules directory: a file not loaded for want of memory is not a
+# bad file (it listed "error: out of memory" and exited 0).
+mkdir "$work/dir"
+cp "$work/mine.yaml" "$here/../../evaluator/rules/isko.yaml" "$work/dir/"
+SKATDD_RULES_DIR="$work/dir" sweep 7 rules
 sweep 9 solve --format json "$work/own_rules.yaml"
 sweep 3 solve --format json "$work/two.yaml"
 sweep 9 table --threads 1 --format json "$work/deal.yaml"
