@@ -67,7 +67,7 @@ typedef struct {
     RuleSystem *rules;      /* loaded when first needed, by name */
     char rules_loaded[LABEL];
     bool rules_failed;      /* rules_loaded names a system that could not be loaded (said once) */
-    char rules_error[320];  /* why, for the line being counted ("" none) */
+    char line_error[320];  /* why the line being counted is not counted in full ("" none) */
     long table_lines, solve_lines, other_lines;
     long solve_after_play; /* solve lines of a position after play: not in the win rates */
     BestCount best[MAX_BEST];
@@ -116,7 +116,7 @@ static CardSet cards_of(json_t *list)
 
 /* The rule system a line names (a file given with --rules stands for the
  * system of its name); NULL where it cannot be loaded, which is said once
- * per name (rules_error). */
+ * per name (line_error). */
 static const RuleSystem *line_rules(Stats *s, const char *rules_name)
 {
     const char *name = rules_name ? rules_name : s->given ? s->given->name : "isko";
@@ -133,8 +133,8 @@ static const RuleSystem *line_rules(Stats *s, const char *rules_name)
     if (!s->rules_failed && path)
         snprintf(err, sizeof err, "rule system '%s' is a path, not a name", name);
     if (!s->rules_failed && (path || !rules_load(name, rules_directory(), s->rules, err, sizeof err))) {
-        snprintf(s->rules_error, sizeof s->rules_error, "%.256s (give its file with --rules)", err);
-        text_shown_clean(s->rules_error); /* the name is the line's */
+        snprintf(s->line_error, sizeof s->line_error, "%.256s (give its file with --rules)", err);
+        text_shown_clean(s->line_error); /* the name is the line's */
         s->rules_failed = true;
     }
     return s->rules_failed ? NULL : s->rules;
@@ -207,13 +207,30 @@ static void count_hand(ContractRates *r, CardSet hand, bool won)
     }
 }
 
+/* A ceiling is a bid, and no rule system bids above RULES_MAX_VALUE: so
+ * there are at most that many rows, each found by bisection.  Unbounded,
+ * lines of ever new ceilings took time growing with their square (80,000
+ * lines: 92 s). */
 static void count_ceiling(Stats *s, int column, json_t *ceiling)
 {
     json_int_t value = json_is_integer(ceiling) ? json_integer_value(ceiling) : 0;
-    long bid = value > 0 && value <= LONG_MAX ? (long)value : 0;
-    int at = 0;
-    while (at < s->ceiling_count && s->ceilings[at].bid < bid)
-        at++;
+    if (value > RULES_MAX_VALUE) {
+        if (!s->line_error[0]) /* a rule system's error, said once, goes first */
+            snprintf(s->line_error, sizeof s->line_error,
+                     "bid ceiling %" JSON_INTEGER_FORMAT " above %d, the highest bid of any rule system: not counted",
+                     value, RULES_MAX_VALUE);
+        return;
+    }
+    long bid = value > 0 ? (long)value : 0;
+    int low = 0, high = s->ceiling_count; /* the first row whose bid is not below bid */
+    while (low < high) {
+        int middle = low + (high - low) / 2;
+        if (s->ceilings[middle].bid < bid)
+            low = middle + 1;
+        else
+            high = middle;
+    }
+    int at = low;
     if (at == s->ceiling_count || s->ceilings[at].bid != bid) {
         CeilingCount *grown = realloc(s->ceilings, sizeof *grown * (size_t)(s->ceiling_count + 1));
         if (!grown) {
@@ -341,9 +358,9 @@ static int count_file(Stats *s, const char *path)
                     path, number);
             status = EXIT_BAD_INPUT;
         }
-        if (s->rules_error[0]) {
-            fprintf(stderr, "%s:%ld:1: %s\n", path, number, s->rules_error);
-            s->rules_error[0] = '\0';
+        if (s->line_error[0]) {
+            fprintf(stderr, "%s:%ld:1: %s\n", path, number, s->line_error);
+            s->line_error[0] = '\0';
             status = EXIT_BAD_INPUT;
         }
     }

@@ -127,3 +127,15 @@ for args in "--rules nosuch t.jsonl" "$tmp" "--format json t.jsonl"; do
     "$SKATDD" stats $args >/dev/null 2>&1 || status=$?
     [ "$status" -eq 2 ] || fail "stats $args: status $status"
 done
+# Bid ceilings are bids, never above 10000 (RULES_MAX_VALUE): one higher is
+# said, not counted, and the rows stay few.  Lines of ever new ceilings took
+# time growing with their square (40,000 lines: 18 s, 80,000: 92 s).
+awk 'BEGIN { for (i = 0; i < 40000; i++)
+    printf "{\"index\":%d,\"job\":\"table\",\"deal\":{\"hands\":{}},\"best_seat\":\"forehand\",\"seats\":{\"forehand\":{\"bid_ceiling\":%d},\"middlehand\":{\"bid_ceiling\":%d},\"rearhand\":{\"bid_ceiling\":%d}}}\n", i, 4 * i + 1, 4 * i + 2, 4 * i + 3 }' >ceilings.jsonl
+status=0
+timeout 10 "$SKATDD" stats --csv ceilings.jsonl >ceilings.csv 2>ceilings.err || status=$?
+[ "$status" -eq 2 ] || fail "40,000 lines of new bid ceilings: status $status"
+[ "$(head -1 ceilings.err)" = "ceilings.jsonl:2501:1: bid ceiling 10001 above 10000, the highest bid of any rule system: not counted" ] &&
+    [ "$(wc -l <ceilings.err)" -eq 37500 ] || fail "bid ceilings above 10000: $(head -1 ceilings.err)"
+[ "$(grep -c '^bid_ceiling,highest,' ceilings.csv)" -eq 2500 ] && grep -qx 'bid_ceiling,rearhand,9999,40000,1,0.000025' ceilings.csv ||
+    fail "bid ceilings up to 10000: $(grep -c '^bid_ceiling,' ceilings.csv) rows"
