@@ -9,6 +9,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "jsonline.h"
 #include "text.h"
 
 static bool mark_done(BatchFile *f, int64_t index)
@@ -65,23 +66,26 @@ static bool torn_batch_line(const char *line, size_t len)
 /* Reads the lines there are; *keep is the length of the complete ones. */
 static bool read_existing(BatchFile *f, FILE *in, off_t *keep, char *err, size_t n)
 {
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
+    JsonLine line = {0};
     long number = 0;
     int64_t last = -1;
     bool ok = true;
     *keep = 0;
-    while (ok && (len = getline(&line, &cap, in)) > 0) {
+    while (ok && json_line_read(in, &line)) {
         number++;
-        if (line[len - 1] != '\n' && torn_batch_line(line, (size_t)len)) { /* torn by a kill: solved again */
+        /* A line of batch is far shorter: a torn one too, which is not cut off then. */
+        if (!line.newline && !line.too_long && torn_batch_line(line.text, line.length)) { /* torn by a kill: solved again */
             f->torn = true;
             break;
         }
         bool same_run;
         char was[64];
-        int64_t index = line[len - 1] == '\n' ? line_index(f, line, (size_t)len - 1, &same_run, was, sizeof was) : -1;
-        if (index < 0) {
+        int64_t index = line.newline && !line.too_long
+                            ? line_index(f, line.text, line.length - 1, &same_run, was, sizeof was)
+                            : -1;
+        if (line.too_long) {
+            snprintf(err, n, "%s:%ld:1: %s", f->path, number, JSON_LINE_TOO_LONG);
+        } else if (index < 0) {
             snprintf(err, n, "%s:%ld:1: not a line of skatdd batch (a JSON object with an \"index\")", f->path,
                      number);
         } else if (index <= last) {
@@ -103,7 +107,7 @@ static bool read_existing(BatchFile *f, FILE *in, off_t *keep, char *err, size_t
             ok = false;
             continue;
         } else {
-            *keep += len;
+            *keep += (off_t)line.length;
             last = index;
             continue;
         }
@@ -113,8 +117,11 @@ static bool read_existing(BatchFile *f, FILE *in, off_t *keep, char *err, size_t
     if (ok && ferror(in)) {
         snprintf(err, n, "%s: %s", f->path, strerror(errno));
         ok = false;
+    } else if (ok && line.out_of_memory) {
+        snprintf(err, n, "%s: out of memory", f->path);
+        ok = false;
     }
-    free(line);
+    json_line_free(&line);
     return ok;
 }
 

@@ -7,6 +7,7 @@
 
 #include "commands.h"
 #include "common.h"
+#include "jsonline.h"
 #include "plot.h"
 #include "rulecontract.h"
 #include "text.h"
@@ -346,14 +347,17 @@ static int count_file(Stats *s, const char *path)
         fprintf(stderr, "%s: cannot read: %m\n", path);
         return EXIT_BAD_INPUT;
     }
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
+    JsonLine line = {0};
     long number = 0;
     int status = EXIT_OK;
-    while ((len = getline(&line, &cap, f)) > 0) {
+    while (json_line_read(f, &line)) {
         number++;
-        if (!count_line(s, line, (size_t)len)) {
+        if (line.too_long) {
+            fprintf(stderr, "%s:%ld:1: %s\n", path, number, JSON_LINE_TOO_LONG);
+            status = EXIT_BAD_INPUT;
+            continue;
+        }
+        if (!count_line(s, line.text, line.length)) {
             fprintf(stderr, "%s:%ld:1: not a line of skatdd batch (a JSON object with \"index\" and \"deal\")\n",
                     path, number);
             status = EXIT_BAD_INPUT;
@@ -367,8 +371,10 @@ static int count_file(Stats *s, const char *path)
     if (ferror(f)) {
         fprintf(stderr, "%s: cannot read: %m\n", path);
         status = EXIT_BAD_INPUT;
+    } else if (line.out_of_memory) {
+        status = exit_status_worse(status, out_of_memory(path));
     }
-    free(line);
+    json_line_free(&line);
     if (f != stdin)
         fclose(f);
     return status;
