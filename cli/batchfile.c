@@ -12,29 +12,39 @@
 #include "jsonline.h"
 #include "text.h"
 
+/* Adds index, above every index added before. */
 static bool mark_done(BatchFile *f, int64_t index)
 {
-    if (index >= f->done_bits) {
-        int64_t bits = f->done_bits ? f->done_bits : 1 << 16;
-        while (bits <= index)
-            bits *= 2;
-        uint8_t *grown = realloc(f->done, (size_t)(bits / 8));
-        if (!grown)
-            return false;
-        memset(grown + f->done_bits / 8, 0, (size_t)((bits - f->done_bits) / 8));
-        f->done = grown;
-        f->done_bits = bits;
+    DoneIndices *d = &f->done;
+    if (d->bound_count && d->bounds[d->bound_count - 1] == index) {
+        d->bounds[d->bound_count - 1]++; /* the last run goes on */
+    } else {
+        if (d->bound_count == d->capacity) {
+            int64_t capacity = d->capacity ? 2 * d->capacity : 64;
+            int64_t *more = realloc(d->bounds, (size_t)capacity * sizeof *more);
+            if (!more)
+                return false;
+            d->bounds = more;
+            d->capacity = capacity;
+        }
+        d->bounds[d->bound_count++] = index;
+        d->bounds[d->bound_count++] = index + 1;
     }
-    if (!batch_file_done(f, index)) {
-        f->done[index / 8] |= (uint8_t)(1u << (index % 8));
-        f->done_count++;
-    }
+    f->done_count++;
     return true;
 }
 
-bool batch_file_done(const BatchFile *f, int64_t index)
+bool done_indices_has(const DoneIndices *d, int64_t index)
 {
-    return index >= 0 && index < f->done_bits && (f->done[index / 8] >> (index % 8) & 1);
+    int64_t low = 0, high = d->bound_count / 2; /* the first run that ends above index */
+    while (low < high) {
+        int64_t middle = low + (high - low) / 2;
+        if (d->bounds[2 * middle + 1] <= index)
+            low = middle + 1;
+        else
+            high = middle;
+    }
+    return low < d->bound_count / 2 && d->bounds[2 * low] <= index;
 }
 
 /* The index of a complete line (-1 when the line is no batch line) and
@@ -200,7 +210,7 @@ bool batch_file_close(BatchFile *f, char *err, size_t n)
     if (f->path && f->out && fclose(f->out) != 0 && ok)
         ok = fail(f, err, n);
     f->out = NULL;
-    free(f->done);
-    f->done = NULL;
+    free(f->done.bounds);
+    f->done = (DoneIndices){0};
     return ok;
 }

@@ -11,13 +11,26 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* The indices a file holds already, as runs of consecutive indices in
+ * increasing order: the memory grows with the file's lines (a run at most
+ * for each), not with the indices they name.  A bit map up to the largest
+ * index took 4 GiB for a file of one line of 60 bytes ("index":
+ * 20000000000 in a run of more random deals). */
+typedef struct {
+    int64_t *bounds;      /* run k holds the indices [bounds[2k], bounds[2k + 1]) */
+    int64_t bound_count;  /* twice the runs */
+    int64_t capacity;     /* of bounds */
+} DoneIndices;
+
+/* Whether index is in done (by bisection). */
+bool done_indices_has(const DoneIndices *done, int64_t index);
+
 typedef struct {
     const char *path;   /* NULL: standard output, nothing to resume */
     const char *job;    /* this run's job and settings' fingerprint: every line kept must have them */
     const char *run;
     FILE *out;
-    uint8_t *done;      /* bit i: index i is in the file already */
-    int64_t done_bits;  /* bits the map has room for */
+    DoneIndices done;   /* the indices in the file already */
     int64_t done_count;
     int64_t deal_limit; /* every index lies below it (the run's deals, or a bound from its input) */
     bool resumable;     /* false: the run's fingerprint cannot cover its input (standard input) */
@@ -39,7 +52,6 @@ typedef struct {
  * that the line may answer another input's deal). */
 bool batch_file_open(BatchFile *f, const char *path, const char *job, const char *run, int64_t deal_limit,
                      bool resumable, char *err, size_t n);
-bool batch_file_done(const BatchFile *f, int64_t index);
 /* Writes len bytes of whole lines; false with the reason in err.  Only the
  * first failure has a reason ("" after it, and for standard output, whose
  * failure the end of the program reports). */

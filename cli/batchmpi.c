@@ -42,10 +42,10 @@ int batch_mpi_solving_threads(BatchMpi *m, int threads)
     return threads;
 }
 
-bool batch_mpi_share(BatchMpi *m, uint8_t **bits, int64_t *count, int64_t *chunk_size)
+bool batch_mpi_share(BatchMpi *m, int64_t **bounds, int64_t *count, int64_t *chunk_size)
 {
     (void)m;
-    (void)bits;
+    (void)bounds;
     (void)count;
     (void)chunk_size;
     return true;
@@ -122,21 +122,23 @@ int batch_mpi_finish(BatchMpi *m, int status)
     return worst;
 }
 
-bool batch_mpi_share(BatchMpi *m, uint8_t **bits, int64_t *count, int64_t *chunk_size)
+bool batch_mpi_share(BatchMpi *m, int64_t **bounds, int64_t *count, int64_t *chunk_size)
 {
     if (m->size < 2)
         return true;
     MPI_Bcast(chunk_size, 1, MPI_INT64_T, 0, MPI_COMM_WORLD); /* chunk k means the same on every rank */
     MPI_Bcast(count, 1, MPI_INT64_T, 0, MPI_COMM_WORLD);
-    size_t bytes = (size_t)(*count / 8);
     if (m->rank != 0) {
-        free(*bits);
-        *bits = bytes ? calloc(bytes, 1) : NULL;
-        if (bytes && !*bits)
+        free(*bounds);
+        *bounds = *count ? malloc((size_t)*count * sizeof **bounds) : NULL;
+        if (*count && !*bounds)
             return false; /* the run cannot go on: MPI aborts it at the next collective */
     }
-    if (bytes)
-        MPI_Bcast(*bits, (int)bytes, MPI_BYTE, 0, MPI_COMM_WORLD);
+    /* In pieces: an MPI count is an int. */
+    for (int64_t sent = 0, piece; sent < *count; sent += piece) {
+        piece = *count - sent < (1 << 26) ? *count - sent : (1 << 26);
+        MPI_Bcast(*bounds + sent, (int)piece, MPI_INT64_T, 0, MPI_COMM_WORLD);
+    }
     return true;
 }
 

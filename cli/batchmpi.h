@@ -31,9 +31,10 @@ int batch_mpi_solving_threads(BatchMpi *m, int threads);
 /* The worst exit status over all ranks, which every rank then returns. */
 int batch_mpi_finish(BatchMpi *m, int status);
 
-/* Rank 0's bit map of the indices done already and its chunk size, to every
- * rank: *bits, *count (bits) and *chunk_size are replaced on the others. */
-bool batch_mpi_share(BatchMpi *m, uint8_t **bits, int64_t *count, int64_t *chunk_size);
+/* Rank 0's indices done already (the bounds of their runs, DoneIndices)
+ * and its chunk size, to every rank: *bounds, *count and *chunk_size are
+ * replaced on the others. */
+bool batch_mpi_share(BatchMpi *m, int64_t **bounds, int64_t *count, int64_t *chunk_size);
 
 /* Whether this rank's text (the run's fingerprint) is rank 0's, which every
  * rank gets in rank0 (n bytes, NUL-terminated): a rank whose copy of the

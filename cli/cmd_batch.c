@@ -453,8 +453,7 @@ typedef struct {
     CommonOptions *common;
     BatchMpi *mpi;
     BatchFile *file;      /* rank 0 (and a run alone) */
-    uint8_t *done;        /* the indices in the file already (a copy on the other ranks) */
-    int64_t done_bits;
+    DoneIndices done;     /* the indices in the file already (a copy on the other ranks) */
     int64_t done_count;   /* rank 0: lines in the file before this run */
     int threads;
     void **workers;       /* one per thread */
@@ -472,11 +471,6 @@ typedef struct {
     int status;
 } Batch;
 
-static bool index_done(const Batch *b, int64_t i)
-{
-    return i >= 0 && i < b->done_bits && (b->done[i / 8] >> (i % 8) & 1);
-}
-
 static bool chunk_needed(void *ctx, int64_t chunk)
 {
     Batch *b = ctx;
@@ -484,7 +478,7 @@ static bool chunk_needed(void *ctx, int64_t chunk)
     if (b->total >= 0 && end > b->total)
         end = b->total;
     for (int64_t i = first; i < end; i++)
-        if (!index_done(b, i))
+        if (!done_indices_has(&b->done, i))
             return true;
     return false;
 }
@@ -686,7 +680,7 @@ static bool wanted(Batch *b, int64_t i)
 {
     while (!b->finished && (b->chunk < 0 || i >= (b->chunk + 1) * b->chunk_size))
         next_chunk(b);
-    return !b->finished && i >= b->chunk * b->chunk_size && !index_done(b, i);
+    return !b->finished && i >= b->chunk * b->chunk_size && !done_indices_has(&b->done, i);
 }
 
 static void take(Batch *b, int64_t i, const Deal *deal, const IssGame *iss, const RuleSystem *rules)
@@ -900,7 +894,6 @@ static int batch_run(Batch *b, int first, int argc, char **argv)
             status = file.bad_input ? EXIT_BAD_INPUT : EXIT_INTERNAL;
         }
         b->done = file.done;
-        b->done_bits = file.done_bits;
         b->done_count = file.done_count;
     }
     if (m->rank == 0)
@@ -910,7 +903,7 @@ static int batch_run(Batch *b, int first, int argc, char **argv)
          * ends the run before any work. */
         if (m->rank == 0 && status != EXIT_OK)
             b->chunk_size = 0;
-        if (!batch_mpi_share(m, &b->done, &b->done_bits, &b->chunk_size))
+        if (!batch_mpi_share(m, &b->done.bounds, &b->done.bound_count, &b->chunk_size))
             batch_mpi_abort(m, EXIT_INTERNAL);
         if (!every_rank)
             b->chunk_size = 0;
@@ -942,7 +935,7 @@ static int batch_run(Batch *b, int first, int argc, char **argv)
     }
     status = b->status > status ? b->status : status;
     if (m->rank == 0) {
-        b->done = NULL;
+        b->done = (DoneIndices){0}; /* the file's, freed with it */
         if (!batch_file_close(&file, err, sizeof err)) {
             if (err[0])
                 fprintf(stderr, "skatdd batch: %s\n", err);
@@ -950,7 +943,7 @@ static int batch_run(Batch *b, int first, int argc, char **argv)
         }
 
     } else {
-        free(b->done);
+        free(b->done.bounds);
     }
     return status;
 }

@@ -146,6 +146,19 @@ wait "$pid" 2>/dev/null || true
 [ "$(wc -l <killed.jsonl)" -lt 24 ] || fail "the kill came too late to test anything"
 "$SKATDD" batch --job solve --random 24 --seed 9 --threads 2 --quiet --output killed.jsonl
 cmp -s one.jsonl killed.jsonl || fail "a killed run, resumed, differs from the whole run"
+# The indices of a file are kept as runs, not as a bit map up to the
+# largest: a file of 0 1 2 5 6 has 3 4 7 solved, and nothing else; one line
+# of 60 bytes with index 20,000,000,000 (a run of more random deals) took
+# 4 GiB for the map.
+sed -n '1,3p;6,7p' one.jsonl >gaps.jsonl
+"$SKATDD" batch --job solve --random 8 --seed 9 --threads 1 --quiet --output gaps.jsonl
+[ "$(tail -n +6 gaps.jsonl | jq -r .index | tr '\n' ' ')" = "3 4 7 " ] ||
+    fail "a file with gaps: $(jq -r .index gaps.jsonl | tr '\n' ' ')"
+printf '{"index":20000000000,"job":"solve","run":"%s"}\n' "$(head -n 1 one.jsonl | jq -r .run)" >far.jsonl
+kb=$(/usr/bin/time -f %M timeout 3 "$SKATDD" batch --job solve --random 20000000001 --seed 9 --threads 1 --quiet \
+    --output far.jsonl 2>&1 >/dev/null | tail -n 1) || true # stopped by timeout: 20,000,000,001 deals
+[ "$kb" -lt 100000 ] || fail "a file of one line with index 20000000000: peak RSS $kb KB, expected under 100 MB"
+[ "$(sed -n 2p far.jsonl)" = "$(head -n 1 one.jsonl)" ] || fail "a file of one line with index 20000000000: no index 0"
 # Resume with other settings is refused (exit 2, the file untouched): another
 # job, seed, contract, declarer, job option or rule system; the same
 # settings with other threads, chunks and tables resume, and so does a run
