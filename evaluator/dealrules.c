@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 const char *deal_rules_name(const char *override, const char *document_rules)
 {
@@ -33,6 +34,15 @@ const RuleSystem *deal_rules_get(DealRules *r, const char *name, char *err, size
         return NULL;
     }
     r->loaded[0] = '\0';
+    /* A deal's rules: is the file's word, not the user's: a FIFO without a
+     * writer there made every command wait for ever, /dev/tty for the
+     * keyboard.  --rules may name a pipe (--rules <(...)). */
+    struct stat st;
+    if (!r->override && rules_is_path(name) && stat(name, &st) == 0 && !S_ISREG(st.st_mode)) {
+        snprintf(err, n, "%s: not a regular file (a deal's rules: names a rule file; a pipe or device only with --rules)",
+                 name);
+        return NULL;
+    }
     ReadResult read = rules_read(name, r->dir, r->rules, err, n);
     if (read != READ_OK) {
         r->out_of_memory = read == READ_NO_MEMORY;

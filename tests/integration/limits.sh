@@ -59,6 +59,18 @@ cmp -s "$deep" "$deep.jsonl" || fail "batch --output with a line of 17 MB: the f
 rm -f "$deep"
 truncate -s 4G "$deep"
 refused 5 "$deep: $big" batch --job solve --quiet "$deep"
+# A deal's rules: names a regular file: a FIFO without a writer there made
+# every command wait for ever (--rules, the user's own, may name a pipe).
+rm -f "$deep"
+mkfifo "$deep"
+{ echo "$deal"; echo "rules: $deep"; } >"$deep.jsonl"
+for cmd in solve score analyze table; do
+    refused 5 "$deep.jsonl:6:8: rule system: $deep: not a regular file (a deal's rules: names a rule file; a pipe or device only with --rules)" \
+        $cmd "$deep.jsonl"
+done
+refused 5 "$deep.jsonl:6:8: rule system: $deep: not a regular file (a deal's rules: names a rule file; a pipe or device only with --rules)" \
+    batch --job solve --quiet "$deep.jsonl"
+rm -f "$deep"
 # Many small documents are fine, however many: each is loaded and freed in turn.
 for i in $(seq 3000); do echo '---'; echo "$deal"; done >"$deep"
 n=$("$SKATDD" solve "$deep" | grep -c '^Result:') || fail "3000 small documents: exit $?"
