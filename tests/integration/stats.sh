@@ -136,6 +136,17 @@ status=0
 timeout 10 "$SKATDD" stats --csv ceilings.jsonl >ceilings.csv 2>ceilings.err || status=$?
 [ "$status" -eq 2 ] || fail "40,000 lines of new bid ceilings: status $status"
 [ "$(head -1 ceilings.err)" = "ceilings.jsonl:2501:1: bid ceiling 10001 above 10000, the highest bid of any rule system: not counted" ] &&
-    [ "$(wc -l <ceilings.err)" -eq 37500 ] || fail "bid ceilings above 10000: $(head -1 ceilings.err)"
+    [ "$(wc -l <ceilings.err)" -eq 21 ] &&
+    [ "$(tail -n 1 ceilings.err)" = "ceilings.jsonl: 37480 more messages about its lines not shown (the first 20 are)" ] ||
+    fail "bid ceilings above 10000: $(head -1 ceilings.err)"
 [ "$(grep -c '^bid_ceiling,highest,' ceilings.csv)" -eq 2500 ] && grep -qx 'bid_ceiling,rearhand,9999,40000,1,0.000025' ceilings.csv ||
     fail "bid ceilings up to 10000: $(grep -c '^bid_ceiling,' ceilings.csv) rows"
+# A file's wrong lines are said up to 20 messages, then counted: a file of
+# newlines wrote 90 bytes on stderr for each of its bytes (10 MB: 900 MB).
+head -c 1000000 /dev/zero | tr '\0' '\n' >newlines.jsonl
+status=0
+"$SKATDD" stats newlines.jsonl >/dev/null 2>newlines.err || status=$?
+[ "$status" -eq 2 ] && [ "$(wc -l <newlines.err)" -eq 21 ] &&
+    [ "$(sed -n 20p newlines.err)" = 'newlines.jsonl:20:1: not a line of skatdd batch (a JSON object with "index" and "deal")' ] &&
+    [ "$(tail -n 1 newlines.err)" = "newlines.jsonl: 999980 more messages about its lines not shown (the first 20 are)" ] ||
+    fail "a file of newlines: status $status, $(wc -l <newlines.err) lines on stderr"
