@@ -12,6 +12,39 @@
 #include "jsonline.h"
 #include "text.h"
 
+/* An index of the file and the line that holds it. */
+typedef struct {
+    int64_t index;
+    long line;
+} SeenIndex;
+
+typedef struct {
+    SeenIndex *at;
+    size_t count, capacity;
+} SeenIndices;
+
+static bool seen_add(SeenIndices *s, int64_t index, long line)
+{
+    if (s->count == s->capacity) {
+        size_t capacity = s->capacity ? 2 * s->capacity : 256;
+        SeenIndex *more = realloc(s->at, capacity * sizeof *more);
+        if (!more)
+            return false;
+        s->at = more;
+        s->capacity = capacity;
+    }
+    s->at[s->count++] = (SeenIndex){index, line};
+    return true;
+}
+
+static int compare_seen(const void *a, const void *b)
+{
+    const SeenIndex *x = a, *y = b;
+    if (x->index != y->index)
+        return (x->index > y->index) - (x->index < y->index);
+    return (x->line > y->line) - (x->line < y->line);
+}
+
 /* Adds index, above every index added before. */
 static bool mark_done(BatchFile *f, int64_t index)
 {
@@ -73,12 +106,34 @@ static bool torn_batch_line(const char *line, size_t len)
     return strncmp(line, LINE_START, len < start ? len : start) == 0;
 }
 
+/* The file's indices, sorted, as f->done; an index on two lines is refused
+ * (the file mixes two runs' lines, or was edited).  The lines need not come
+ * in index order: a resume appends the deals an earlier run could not
+ * answer after the ones it did. */
+static bool mark_seen(BatchFile *f, SeenIndices *seen, char *err, size_t n)
+{
+    qsort(seen->at, seen->count, sizeof *seen->at, compare_seen);
+    for (size_t i = 0; i < seen->count; i++) {
+        if (i > 0 && seen->at[i].index == seen->at[i - 1].index) {
+            snprintf(err, n, "%s:%ld:1: index %" PRId64 " again (line %ld has it): a batch file holds each deal once",
+                     f->path, seen->at[i].line, seen->at[i].index, seen->at[i - 1].line);
+            f->bad_input = true;
+            return false;
+        }
+        if (!mark_done(f, seen->at[i].index)) {
+            snprintf(err, n, "%s: out of memory", f->path);
+            return false;
+        }
+    }
+    return true;
+}
+
 /* Reads the lines there are; *keep is the length of the complete ones. */
 static bool read_existing(BatchFile *f, FILE *in, off_t *keep, char *err, size_t n)
 {
     JsonLine line = {0};
+    SeenIndices seen = {0};
     long number = 0;
-    int64_t last = -1;
     bool ok = true;
     *keep = 0;
     while (ok && json_line_read(in, &line)) {
@@ -98,9 +153,6 @@ static bool read_existing(BatchFile *f, FILE *in, off_t *keep, char *err, size_t
         } else if (index < 0) {
             snprintf(err, n, "%s:%ld:1: not a line of skatdd batch (a JSON object with an \"index\")", f->path,
                      number);
-        } else if (index <= last) {
-            snprintf(err, n, "%s:%ld:1: index %" PRId64 " after index %" PRId64 ": a batch file's lines are in "
-                     "increasing index order", f->path, number, index, last);
         } else if (index >= f->deal_limit) {
             snprintf(err, n, "%s:%ld:1: index %" PRId64 ", but this run's input holds fewer deals (at most %" PRId64
                      ")", f->path, number, index, f->deal_limit);
@@ -112,13 +164,12 @@ static bool read_existing(BatchFile *f, FILE *in, off_t *keep, char *err, size_t
         } else if (!f->resumable) {
             snprintf(err, n, "%s:%ld:1: written by an earlier run, whose input cannot be checked against standard "
                      "input: give the input as a file to resume, or write another file", f->path, number);
-        } else if (!mark_done(f, index)) {
+        } else if (!seen_add(&seen, index, number)) {
             snprintf(err, n, "%s: out of memory", f->path);
             ok = false;
             continue;
         } else {
             *keep += (off_t)line.length;
-            last = index;
             continue;
         }
         f->bad_input = true; /* the file's lines, not the system, stop the run */
@@ -131,6 +182,8 @@ static bool read_existing(BatchFile *f, FILE *in, off_t *keep, char *err, size_t
         snprintf(err, n, "%s: out of memory", f->path);
         ok = false;
     }
+    ok = ok && mark_seen(f, &seen, err, n);
+    free(seen.at);
     json_line_free(&line);
     return ok;
 }

@@ -154,6 +154,14 @@ sed -n '1,3p;6,7p' one.jsonl >gaps.jsonl
 "$SKATDD" batch --job solve --random 8 --seed 9 --threads 1 --quiet --output gaps.jsonl
 [ "$(tail -n +6 gaps.jsonl | jq -r .index | tr '\n' ' ')" = "3 4 7 " ] ||
     fail "a file with gaps: $(jq -r .index gaps.jsonl | tr '\n' ' ')"
+# Its lines are no longer in index order (3 and 4 after 6), and it resumes
+# again (it was refused: 'index 3 after index 6'), the same deals as one run.
+"$SKATDD" batch --job solve --random 10 --seed 9 --threads 1 --quiet --output gaps.jsonl ||
+    fail "a file whose gaps a resume filled does not resume"
+[ "$(jq -r .index gaps.jsonl | sort -n | tr '\n' ' ')" = "0 1 2 3 4 5 6 7 8 9 " ] ||
+    fail "a file whose gaps a resume filled: $(jq -r .index gaps.jsonl | tr '\n' ' ')"
+cmp -s <(head -n 10 one.jsonl) <(sort -t: -k2,2n gaps.jsonl) ||
+    fail "a file whose gaps a resume filled: other lines than one run's"
 printf '{"index":20000000000,"job":"solve","run":"%s"}\n' "$(head -n 1 one.jsonl | jq -r .run)" >far.jsonl
 kb=$(/usr/bin/time -f %M timeout 3 "$SKATDD" batch --job solve --random 20000000001 --seed 9 --threads 1 --quiet \
     --output far.jsonl 2>&1 >/dev/null | tail -n 1) || true # stopped by timeout: 20,000,000,001 deals
@@ -310,7 +318,7 @@ printf 'my notes' >notes.txt
 status=0
 "$SKATDD" batch --job solve --random 2 --seed 9 --quiet --output notes.txt 2>notes.err || status=$?
 [ "$status" -eq 2 ] && [ "$(cat notes.txt)" = "my notes" ] || fail "a one-line foreign file: status $status, $(cat notes.txt)"
-# A line's index must follow the one before and lie within the run's deals.
+# A line's index must be new and lie within the run's deals.
 refused() { # file expected-message: the run refuses the file and leaves it as it was
     local before status=0
     before=$(cat "$1")
@@ -319,7 +327,7 @@ refused() { # file expected-message: the run refuses the file and leaves it as i
         fail "$1: status $status, $(cat "$1.err")"
 }
 { head -n 2 one.jsonl; sed -n 2p one.jsonl; } >again.jsonl
-refused again.jsonl "again.jsonl:3:1: index 1 after index 1: a batch file's lines are in increasing index order"
+refused again.jsonl "again.jsonl:3:1: index 1 again (line 2 has it): a batch file holds each deal once"
 head -n 1 one.jsonl | sed 's/^{"index":0,/{"index":1099511627776,/' >huge.jsonl
 refused huge.jsonl "huge.jsonl:1:1: index 1099511627776, but this run's input holds fewer deals (at most 24)"
 # An --output path that cannot be written: one line, exit 2; - is standard output.
