@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "text.h"
+
 const char *yaml_value_text(const yaml_node_t *n)
 {
     return (const char *)n->data.scalar.value;
@@ -135,6 +137,9 @@ const char *yaml_value_foreign_text(const yaml_document_t *doc, const yaml_node_
     else
         snprintf(out, size, "%sthe tag %s%.64s is not read (only !!str, !!int, !!bool, !!null, !!seq, !!map)",
                  where, is_core ? "!!" : "", is_core ? tag + sizeof core - 1 : tag);
+    /* %.64s cuts by bytes: a key, value or tag cut inside a character would
+     * leave a stray byte (invalid UTF-8) in the message. */
+    text_utf8_clean(out);
     return out;
 }
 
