@@ -181,7 +181,7 @@ tsan-units: $(addprefix build/tsan/tests/,$(TSAN_UNITS))
 # libFuzzer (clang's -fsanitize=fuzzer) for make fuzz; build/san/fuzz/ links
 # the same files with gcc's sanitizers and a plain driver (replay.c), so that
 # make test replays the stored corpus and past crash inputs without libFuzzer.
-FUZZ_TARGETS := deal rules iss
+FUZZ_TARGETS := deal rules iss score jsonl
 FUZZ_SECONDS ?= 60
 FUZZ_FLAGS   := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer \
                 -fno-sanitize-recover=all
@@ -203,16 +203,27 @@ fuzz-replay-bins: $(addprefix build/san/fuzz/,$(FUZZ_TARGETS))
 # them (make would delete them as intermediate and rebuild them every time).
 .SECONDARY: $(foreach b,build/fuzz build/san,$(patsubst %.c,$(b)/obj/%.o,$(wildcard tests/fuzz/*.c)))
 
+# A target's dictionary: its own, or for score (deal files and ISS records)
+# both readers' words.
+build/fuzz/%.dict: tests/fuzz/%.dict
+	@mkdir -p $(dir $@)
+	cp $< $@
+build/fuzz/score.dict: tests/fuzz/deal.dict tests/fuzz/iss.dict
+	@mkdir -p $(dir $@)
+	cat $^ >$@
+
 # Each target runs FUZZ_SECONDS on the stored corpus (read only) and its own
 # working corpus build/fuzz/corpus/TARGET; crash inputs land in
 # build/fuzz/crashes/.  make fuzz-merge adds what the working corpora found
-# that covers new code to tests/fuzz/corpus/.
-fuzz: deps $(addprefix build/fuzz/,$(FUZZ_TARGETS))
+# that covers new code to tests/fuzz/corpus/.  -close_fd_mask=3: the
+# commands' answers and messages (score, jsonl) are not logged per input;
+# sanitizer reports still are.
+fuzz: deps $(addprefix build/fuzz/,$(FUZZ_TARGETS)) $(patsubst %,build/fuzz/%.dict,$(FUZZ_TARGETS))
 	@mkdir -p build/fuzz/crashes
 	@for t in $(FUZZ_TARGETS); do \
-	  mkdir -p build/fuzz/corpus/$$t; \
+	  mkdir -p build/fuzz/corpus/$$t tests/fuzz/corpus/$$t; \
 	  echo "fuzzing $$t for $(FUZZ_SECONDS) s"; \
-	  build/fuzz/$$t build/fuzz/corpus/$$t tests/fuzz/corpus/$$t -dict=tests/fuzz/$$t.dict \
+	  build/fuzz/$$t build/fuzz/corpus/$$t tests/fuzz/corpus/$$t -dict=build/fuzz/$$t.dict -close_fd_mask=3 \
 	    -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
 	    -artifact_prefix=build/fuzz/crashes/$$t- 2>build/fuzz/$$t.log || \
 	    { tail -60 build/fuzz/$$t.log; exit 1; }; \
@@ -251,7 +262,7 @@ test: deps
 	$(MAKE) -j2 --no-print-directory build/san/skatdd build/san-units build/san-lib build/san-examples fuzz-replay-bins
 	tests/run_tests.sh build
 	tests/run_tests.sh build/san
-	tests/fuzz/replay.sh build/san
+	tests/fuzz/replay.sh build/san $(FUZZ_TARGETS)
 	$(MAKE) --no-print-directory test-tsan
 	@awk '{ p += $$1; f += $$2 } END { printf "all builds: %d passed, %d failed\n", p, f }' \
 	    build/test-counts build/san/test-counts build/san/fuzz-counts build/tsan/test-counts
