@@ -182,6 +182,12 @@ tsan-units: $(addprefix build/tsan/tests/,$(TSAN_UNITS))
 # the same files with gcc's sanitizers and a plain driver (replay.c), so that
 # make test replays the stored corpus and past crash inputs without libFuzzer.
 FUZZ_TARGETS := deal rules iss score jsonl
+# The stored corpora a target reads besides its own: score takes deal files
+# and ISS records, so theirs are its inputs too (its own corpus holds only
+# what reaches code beyond the readers).  FUZZ_SPECS: TARGET[:ALSO...] for
+# make fuzz and replay.sh.
+FUZZ_ALSO_score := deal:iss
+FUZZ_SPECS := $(foreach t,$(FUZZ_TARGETS),$(t)$(if $(FUZZ_ALSO_$(t)),:$(FUZZ_ALSO_$(t))))
 FUZZ_SECONDS ?= 60
 FUZZ_FLAGS   := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer \
                 -fno-sanitize-recover=all
@@ -220,10 +226,12 @@ build/fuzz/score.dict: tests/fuzz/deal.dict tests/fuzz/iss.dict
 # sanitizer reports still are.
 fuzz: deps $(addprefix build/fuzz/,$(FUZZ_TARGETS)) $(patsubst %,build/fuzz/%.dict,$(FUZZ_TARGETS))
 	@mkdir -p build/fuzz/crashes
-	@for t in $(FUZZ_TARGETS); do \
+	@for spec in $(FUZZ_SPECS); do \
+	  t=$${spec%%:*}; also=; \
+	  for a in $$(echo "$${spec#$$t}" | tr : ' '); do also="$$also tests/fuzz/corpus/$$a"; done; \
 	  mkdir -p build/fuzz/corpus/$$t tests/fuzz/corpus/$$t; \
 	  echo "fuzzing $$t for $(FUZZ_SECONDS) s"; \
-	  build/fuzz/$$t build/fuzz/corpus/$$t tests/fuzz/corpus/$$t -dict=build/fuzz/$$t.dict -close_fd_mask=3 \
+	  build/fuzz/$$t build/fuzz/corpus/$$t tests/fuzz/corpus/$$t $$also -dict=build/fuzz/$$t.dict -close_fd_mask=3 \
 	    -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
 	    -artifact_prefix=build/fuzz/crashes/$$t- 2>build/fuzz/$$t.log || \
 	    { tail -60 build/fuzz/$$t.log; exit 1; }; \
@@ -232,7 +240,7 @@ fuzz: deps $(addprefix build/fuzz/,$(FUZZ_TARGETS)) $(patsubst %,build/fuzz/%.di
 
 fuzz-merge: $(addprefix build/fuzz/,$(FUZZ_TARGETS))
 	@for t in $(FUZZ_TARGETS); do \
-	  build/fuzz/$$t -merge=1 tests/fuzz/corpus/$$t build/fuzz/corpus/$$t 2>>build/fuzz/merge.log || exit 1; \
+	  build/fuzz/$$t -merge=1 -close_fd_mask=3 tests/fuzz/corpus/$$t build/fuzz/corpus/$$t 2>>build/fuzz/merge.log || exit 1; \
 	done
 
 .PHONY: install uninstall install-bin install-man install-completion uninstall-bin uninstall-man \
@@ -262,7 +270,7 @@ test: deps
 	$(MAKE) -j2 --no-print-directory build/san/skatdd build/san-units build/san-lib build/san-examples fuzz-replay-bins
 	tests/run_tests.sh build
 	tests/run_tests.sh build/san
-	tests/fuzz/replay.sh build/san $(FUZZ_TARGETS)
+	tests/fuzz/replay.sh build/san $(FUZZ_SPECS)
 	$(MAKE) --no-print-directory test-tsan
 	@awk '{ p += $$1; f += $$2 } END { printf "all builds: %d passed, %d failed\n", p, f }' \
 	    build/test-counts build/san/test-counts build/san/fuzz-counts build/tsan/test-counts
