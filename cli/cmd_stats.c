@@ -1,6 +1,7 @@
 /* skatdd stats: tables from the JSON Lines of skatdd batch (table and solve
  * jobs): the best seat and contract, the bid ceilings, and the double-dummy
  * win rate of every contract by what its declarer sees in his ten cards. */
+#include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +78,7 @@ typedef struct {
     CeilingCount *ceilings; /* in bid order, "none" first; as many as bids met */
     int ceiling_count;
     bool out_of_memory;
+    bool rules_out_of_memory; /* a rule system a line names not loaded for want of memory */
     ContractRates contracts[MAX_CONTRACTS];
     int contract_count;
 } Stats;
@@ -127,16 +129,22 @@ static const RuleSystem *line_rules(Stats *s, const char *rules_name)
         return s->rules_failed ? NULL : s->rules;
     char err[256];
     snprintf(s->rules_loaded, sizeof s->rules_loaded, "%s", name);
-    s->rules_failed = !s->rules && !(s->rules = malloc(sizeof *s->rules));
     /* A line names its system (batch writes the name): a path in it is not
      * opened, lest a line make stats read a FIFO or a device and hang. */
     bool path = rules_name && rules_is_path(name);
-    if (!s->rules_failed && path)
+    ReadResult read = READ_NO_MEMORY;
+    if (path) {
         snprintf(err, sizeof err, "rule system '%s' is a path, not a name", name);
-    if (!s->rules_failed && (path || !rules_load(name, rules_directory(), s->rules, err, sizeof err))) {
+        read = READ_REFUSED;
+    } else if (s->rules || (s->rules = malloc(sizeof *s->rules))) {
+        read = rules_read(name, rules_directory(), s->rules, err, sizeof err);
+    }
+    s->rules_failed = read != READ_OK;
+    /* Memory is not the line's fault: said at the end, exit status 1. */
+    s->rules_out_of_memory = s->rules_out_of_memory || read == READ_NO_MEMORY;
+    if (read == READ_REFUSED) {
         snprintf(s->line_error, sizeof s->line_error, "%.256s (give its file with --rules)", err);
         text_shown_clean(s->line_error); /* the name is the line's */
-        s->rules_failed = true;
     }
     return s->rules_failed ? NULL : s->rules;
 }
@@ -364,8 +372,9 @@ static int count_file(Stats *s, const char *path)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
     if (!f) {
+        int status = read_failure_status(errno == ENOMEM);
         fprintf(stderr, "%s: cannot read: %m\n", path);
-        return EXIT_BAD_INPUT;
+        return status;
     }
     JsonLine line = {0};
     LineReport report = {.path = path};
@@ -604,8 +613,7 @@ int cmd_stats(int argc, char **argv)
     }
     int status = EXIT_OK;
     for (int i = first; i < argc; i++) {
-        int got = count_file(s, argv[i]);
-        status = got > status ? got : status;
+        status = exit_status_worse(status, count_file(s, argv[i]));
     }
     qsort(s->best, (size_t)s->best_count, sizeof *s->best, by_count);
     if (so.csv) {
@@ -633,6 +641,10 @@ int cmd_stats(int argc, char **argv)
     }
     if (s->out_of_memory) {
         fprintf(stderr, "skatdd stats: out of memory: the bid ceilings are incomplete\n");
+        status = EXIT_INTERNAL;
+    }
+    if (s->rules_out_of_memory) {
+        fprintf(stderr, "skatdd stats: out of memory loading a rule system: the lines it plays are not counted\n");
         status = EXIT_INTERNAL;
     }
     free(s->ceilings);

@@ -65,5 +65,26 @@ sweep 3 solve --format json "$work/two.yaml"
 sweep 9 table --threads 1 --format json "$work/deal.yaml"
 sweep 16 score --format json "$data/score.yaml"
 sweep 31 analyze --format json "$data/game.yaml"
+# stats loads the rule system a line names (classic here): without memory
+# for it, that was the line's fault ("classic.yaml (built in): out of memory
+# (give its file with --rules)", exit 2), and its lines went uncounted.
+"$SKATDD" batch --job table --quiet --threads 1 --random 3 --rules classic --output "$work/table.jsonl" ||
+    fail "batch --job table --rules classic"
+sweep 7 stats "$work/table.jsonl"
+# Memory that ran out on one file outweighs a bad line of the next (stats
+# took the larger number: 2).
+echo '{"not": "a batch line"}' >"$work/bad.jsonl"
+calls=$(COUNT_MALLOC=1 LD_PRELOAD="$work/failmalloc.so" "$SKATDD" stats "$work/table.jsonl" 2>&1 >/dev/null |
+    sed -n 's/^malloc calls: //p')
+ran_out=0
+for ((n = 1; n <= calls; n += 29)); do
+    FAIL_AT=$n LD_PRELOAD="$work/failmalloc.so" "$SKATDD" stats "$work/table.jsonl" "$work/bad.jsonl" \
+        >/dev/null 2>"$work/err"
+    status=$?
+    grep -qi "out of memory\|cannot allocate memory" "$work/err" || continue
+    ran_out=$((ran_out + 1))
+    [ "$status" -eq 1 ] || fail "stats, a file without memory and a bad one: allocation $n failed: exit $status"
+done
+[ "$ran_out" -gt 10 ] || fail "stats: memory ran out in $ran_out runs only"
 sweep 61 evaluate --quick --threads 1 --samples 1 --format json "$here/../../problems/evaluate.yaml"
 echo "out of memory: ok"
