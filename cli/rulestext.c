@@ -159,7 +159,7 @@ void rules_describe(const RuleSystem *r, FILE *out)
     } else {
         fprintf(out, "  ramsch: when all pass; skat to %s; ",
                 ra->skat_to == SKAT_TO_LAST_TRICK ? "the winner of the last trick"
-                                                  : "the most card points (each of two tied there)");
+                                                  : "the most card points (every seat tied there)");
         if (ra->mode == RAMSCH_WINNER)
             fprintf(out, "fewest card points scores %d (%d without a trick)", ra->winner_points, ra->no_trick_points);
         else

@@ -448,6 +448,26 @@ static void test_describe_null_overbid(void **state)
     free(r);
 }
 
+/* skat_to: loser gives the skat to every seat tied for the most card
+ * points, three as well as two (scoring.c): describe said "each of two". */
+static void test_describe_skat_to_loser(void **state)
+{
+    (void)state;
+    RuleSystem *r = malloc(sizeof *r);
+    assert_non_null(r);
+    *r = classic;
+    r->ramsch.skat_to = SKAT_TO_LOSER;
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&buf, &size);
+    rules_describe(r, out);
+    fclose(out);
+    if (!strstr(buf, "skat to the most card points (every seat tied there);"))
+        fail_msg("%s", buf);
+    free(buf);
+    free(r);
+}
+
 /* A bid ladder longer than describe's buffer (found by fuzzing: high game
  * values in a whole-number ladder) ends with its true highest bid. */
 static void test_describe_long_ladder(void **state)
@@ -663,6 +683,7 @@ int main(void)
         cmocka_unit_test(test_list),
         cmocka_unit_test(test_describe),
         cmocka_unit_test(test_describe_null_overbid),
+        cmocka_unit_test(test_describe_skat_to_loser),
         cmocka_unit_test(test_describe_long_ladder),
         cmocka_unit_test(test_tournee_contract_words),
         cmocka_unit_test(test_contract_words_by_system),
