@@ -587,10 +587,6 @@ int cmd_stats(int argc, char **argv)
         fprintf(stderr, "skatdd stats: no file given (see skatdd stats --help)\n");
         return EXIT_BAD_INPUT;
     }
-    if (o.format == FORMAT_JSON) {
-        fprintf(stderr, "skatdd stats: --format json: stats writes a text table, or CSV with --csv\n");
-        return EXIT_BAD_INPUT;
-    }
     char why[256];
     if (so.plot && !plot_check_path(so.plot, why, sizeof why)) {
         fprintf(stderr, "skatdd stats: --plot %s: %s\n", so.plot, why);
