@@ -33,6 +33,6 @@ for cmd in solve score table evaluate analyze problems rules stats "batch --job 
         fi
     done
 done
-# The commands that search take --threads or say they search on one.
+# Enough of both kinds were tried.
 [ $accepted -ge 30 ] && [ $refused -ge 20 ] || fail "only $accepted accepted and $refused refused"
 exit 0
