@@ -70,7 +70,7 @@ sweep 31 analyze --format json "$data/game.yaml"
 # (give its file with --rules)", exit 2), and its lines went uncounted.
 "$SKATDD" batch --job table --quiet --threads 1 --random 3 --rules classic --output "$work/table.jsonl" ||
     fail "batch --job table --rules classic"
-sweep 7 stats "$work/table.jsonl"
+sweep 13 stats "$work/table.jsonl"
 # Memory that ran out on one file outweighs a bad line of the next (stats
 # took the larger number: 2).
 echo '{"not": "a batch line"}' >"$work/bad.jsonl"
