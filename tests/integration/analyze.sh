@@ -181,14 +181,13 @@ rm -f "$tmp_err.txt"
 
 # --threads spreads the contract review over threads: the review is the same
 # for any number of them (the whole JSON but the times; nodes included).
-for t in 1 2 3; do
-    "$SKATDD" analyze --threads $t --format json "$data/iss_games.sgf" "$data/game.yaml" "$data/ramsch.yaml" |
+for t in 1 2; do
+    "$SKATDD" analyze --threads $t --format json "$data/game.yaml" "$data/ramsch.yaml" |
         jq -S -c 'del(.ms)' >"$tmp_err.threads$t"
 done
 grep -q '"contract_review"' "$tmp_err.threads1" || fail "analyze --threads: no contract review to compare"
-cmp -s "$tmp_err.threads1" "$tmp_err.threads2" && cmp -s "$tmp_err.threads1" "$tmp_err.threads3" ||
-    fail "analyze: another review with 2 or 3 threads than with 1"
-rm -f "$tmp_err.threads"[123]
+cmp -s "$tmp_err.threads1" "$tmp_err.threads2" || fail "analyze: another review with 2 threads than with 1"
+rm -f "$tmp_err.threads"[12]
 grep -q -- "--threads N" <<<"$("$SKATDD" analyze --help)" || fail "analyze --help lists --threads"
 
 set +e
