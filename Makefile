@@ -268,9 +268,7 @@ run: deps build/skatdd
 test: deps
 	$(MAKE) -j2 --no-print-directory build/skatdd build-units lib build-examples
 	$(MAKE) -j2 --no-print-directory build/san/skatdd build/san-units build/san-lib build/san-examples fuzz-replay-bins
-	tests/run_tests.sh build
-	tests/run_tests.sh build/san
-	tests/fuzz/replay.sh build/san $(FUZZ_SPECS)
+	tests/run_lanes.sh $(FUZZ_SPECS)
 	$(MAKE) --no-print-directory test-tsan
 	@awk '{ p += $$1; f += $$2 } END { printf "all builds: %d passed, %d failed\n", p, f }' \
 	    build/test-counts build/san/test-counts build/san/fuzz-counts build/tsan/test-counts

@@ -62,7 +62,8 @@ expect 4 '[56,-96]'
 for n in 1 2 3 4; do
     [ "$(line $n | jq '.cards | length')" = 30 ] || fail "game $n: 30 cards"
     [ "$(line $n | jq '[.cards[].cost] | min >= 0')" = true ] || fail "game $n: negative cost"
-    [ "$(line $n | jq '.ms < 5000')" = true ] || fail "game $n: too slow"
+    # (Under the sanitizers, ten times slower and beside other tests, a time says nothing.)
+    [ -n "${SKATDD_QUICK:-}" ] || [ "$(line $n | jq '.ms < 5000')" = true ] || fail "game $n: too slow"
 done
 # The null hand lost at the first trick: three cards, the declarer's ace
 # decided it.
