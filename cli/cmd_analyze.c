@@ -891,20 +891,20 @@ typedef struct {
     const char *html;   /* --html FILE */
 } AnalyzeOptions;
 
-static bool analyze_option(void *ctx, const char *name, const char *value)
+static bool analyze_option(void *ctx, const char *command, const char *name, const char *value)
 {
     AnalyzeOptions *ao = ctx;
     CommonOptions *o = ao->common;
     if (strcmp(name, "html") == 0) {
         if (!*value) {
-            fprintf(stderr, "skatdd analyze: --html needs a file name\n");
+            fprintf(stderr, "skatdd %s: --html needs a file name\n", command);
             return false;
         }
         ao->html = value;
         return true;
     }
     if (strcmp(name, "min-cost") != 0 || !parse_whole_int(value, 0, 120, &o->min_cost)) {
-        fprintf(stderr, "skatdd analyze: --min-cost needs card points from 0 to 120, not '%s'\n", value);
+        fprintf(stderr, "skatdd %s: --min-cost needs card points from 0 to 120, not '%s'\n", command, value);
         return false;
     }
     return true;

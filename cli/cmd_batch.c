@@ -111,7 +111,7 @@ static const ExtraOption *job_option(const Job *job, const char *name)
     return NULL;
 }
 
-static bool batch_option(void *ctx, const char *name, const char *value)
+static bool batch_option(void *ctx, const char *command, const char *name, const char *value)
 {
     BatchOptions *b = ctx;
     uint64_t v;
@@ -162,7 +162,7 @@ static bool batch_option(void *ctx, const char *name, const char *value)
             return false;
         }
         b->given[b->given_count++] = (GivenOption){name, value ? value : "", option->value};
-        return b->job->on_option(b->settings, name, value);
+        return b->job->on_option(b->settings, command, name, value);
     }
     return own;
 }
@@ -977,7 +977,7 @@ int cmd_batch(int argc, char **argv)
         return out_of_memory(NULL);
     int first = common_parse(argc, argv, &o, batch_help, batch_common, extra, batch_option, &options);
     int status = first == -2 ? EXIT_OK : EXIT_BAD_INPUT;
-    if (first >= 0 && job->settings_agree && !job->settings_agree(options.settings)) {
+    if (first >= 0 && job->settings_agree && !job->settings_agree(options.settings, "batch")) {
         first = -1;
     } else if (first >= 0 && o.format_given && o.format != FORMAT_JSON) {
         fprintf(stderr, "skatdd batch: --format text: batch writes JSON lines only\n");

@@ -102,31 +102,32 @@ typedef struct {
     bool sd_contracts_given, lost_every_given;
 } EvaluateOptions;
 
-static bool evaluate_option(void *ctx, const char *name, const char *value)
+static bool evaluate_option(void *ctx, const char *command, const char *name, const char *value)
 {
     EvaluateOptions *e = ctx;
     if (strcmp(name, "samples") == 0) {
         if (!parse_whole_int(value, 1, 64, &e->eval.samples)) {
-            fprintf(stderr, "skatdd evaluate: --samples needs a whole number from 1 to 64\n");
+            fprintf(stderr, "skatdd %s: --samples needs a whole number from 1 to 64\n", command);
             return false;
         }
         e->samples_given = true;
     } else if (strcmp(name, "discards") == 0) {
         if (!parse_whole_int(value, 0, 65, &e->eval.discards)) {
-            fprintf(stderr, "skatdd evaluate: --discards needs a whole number from 0 to 65\n");
+            fprintf(stderr, "skatdd %s: --discards needs a whole number from 0 to 65\n", command);
             return false;
         }
         e->discards_given = true;
     } else if (strcmp(name, "lost-levels-every") == 0) {
         if (!parse_whole_int(value, 1, EVAL_MAX_SKATS, &e->eval.lost_every)) {
-            fprintf(stderr, "skatdd evaluate: --lost-levels-every needs a whole number from 1 to %d\n", EVAL_MAX_SKATS);
+            fprintf(stderr, "skatdd %s: --lost-levels-every needs a whole number from 1 to %d\n", command,
+                    EVAL_MAX_SKATS);
             return false;
         }
         e->lost_every_given = true;
     } else if (strcmp(name, "model") == 0) {
         int m = eval_model_parse(value);
         if (m < 0) {
-            fprintf(stderr, "skatdd evaluate: --model must be double-dummy or single-dummy, not '%.40s'\n", value);
+            fprintf(stderr, "skatdd %s: --model must be double-dummy or single-dummy, not '%.40s'\n", command, value);
             return false;
         }
         e->eval.model = (EvalModel)m;
@@ -134,7 +135,7 @@ static bool evaluate_option(void *ctx, const char *name, const char *value)
         bool layouts = name[3] == 'l';
         int most = layouts ? EVAL_MAX_SD_LAYOUTS : EVAL_MAX_CONTRACTS;
         if (!parse_whole_int(value, 1, most, layouts ? &e->eval.sd_layouts : &e->eval.sd_contracts)) {
-            fprintf(stderr, "skatdd evaluate: --%s needs a whole number from 1 to %d\n", name, most);
+            fprintf(stderr, "skatdd %s: --%s needs a whole number from 1 to %d\n", command, name, most);
             return false;
         }
         e->sd_layouts_given = e->sd_layouts_given || layouts;
@@ -142,14 +143,14 @@ static bool evaluate_option(void *ctx, const char *name, const char *value)
     } else if (strcmp(name, "seed") == 0) {
         uint64_t seed;
         if (!parse_whole(value, 0, UINT64_MAX, &seed)) {
-            fprintf(stderr, "skatdd evaluate: --seed needs a whole number from 0 to %" PRIu64 "\n", UINT64_MAX);
+            fprintf(stderr, "skatdd %s: --seed needs a whole number from 0 to %" PRIu64 "\n", command, UINT64_MAX);
             return false;
         }
         e->eval.seed = seed;
     } else if (strcmp(name, "confidence") == 0) {
         double p;
         if (!parse_fraction(value, &p) || p <= 0 || p >= 1) {
-            fprintf(stderr, "skatdd evaluate: --confidence needs a probability above 0 and below 1\n");
+            fprintf(stderr, "skatdd %s: --confidence needs a probability above 0 and below 1\n", command);
             return false;
         }
         e->eval.confidence = p;
@@ -187,24 +188,24 @@ static const ExtraOption evaluate_options[] = {
 /* The options that one model alone reads, given with the other, would
  * change nothing without a word; the order they are given in does not
  * matter (checked once all are read).  False after saying which. */
-static bool model_options_agree(const EvaluateOptions *e)
+static bool model_options_agree(const EvaluateOptions *e, const char *command)
 {
     const char *single_dummy_only = e->sd_layouts_given     ? "--sd-layouts"
                                     : e->sd_contracts_given ? "--sd-contracts"
                                                             : NULL;
     if (e->eval.model != MODEL_SINGLE_DUMMY && single_dummy_only) {
-        fprintf(stderr, "skatdd evaluate: %s needs --model single-dummy (double-dummy samples no layouts per "
-                        "decision and plays every row)\n", single_dummy_only);
+        fprintf(stderr, "skatdd %s: %s needs --model single-dummy (double-dummy samples no layouts per "
+                        "decision and plays every row)\n", command, single_dummy_only);
         return false;
     }
     if (e->eval.model != MODEL_DOUBLE_DUMMY && e->eval.fresh_check) {
-        fprintf(stderr, "skatdd evaluate: --fresh-check needs --model double-dummy (single-dummy chooses each "
-                        "discard in layouts of its own already)\n");
+        fprintf(stderr, "skatdd %s: --fresh-check needs --model double-dummy (single-dummy chooses each "
+                        "discard in layouts of its own already)\n", command);
         return false;
     }
     if (e->eval.model != MODEL_DOUBLE_DUMMY && e->lost_every_given) {
-        fprintf(stderr, "skatdd evaluate: --lost-levels-every needs --model double-dummy (single-dummy tells every "
-                        "lost world apart)\n");
+        fprintf(stderr, "skatdd %s: --lost-levels-every needs --model double-dummy (single-dummy tells every "
+                        "lost world apart)\n", command);
         return false;
     }
     return true;
@@ -620,7 +621,7 @@ int cmd_evaluate(int argc, char **argv)
     if (first < 0)
         return status;
     char why[256];
-    if (!model_options_agree(&eo))
+    if (!model_options_agree(&eo, argv[0]))
         return EXIT_BAD_INPUT;
     if (eo.plot && !plot_check_path(eo.plot, why, sizeof why)) {
         fprintf(stderr, "skatdd evaluate: --plot %s: %s\n", eo.plot, why);
@@ -659,16 +660,16 @@ static void *evaluate_settings_new(CommonOptions *common)
     return s;
 }
 
-static bool evaluate_settings_option(void *ctx, const char *name, const char *value)
+static bool evaluate_settings_option(void *ctx, const char *command, const char *name, const char *value)
 {
     EvaluateSettings *s = ctx;
-    return evaluate_option(&s->options, name, value);
+    return evaluate_option(&s->options, command, name, value);
 }
 
-static bool evaluate_settings_agree(void *settings)
+static bool evaluate_settings_agree(void *settings, const char *command)
 {
     EvaluateSettings *s = settings;
-    return model_options_agree(&s->options);
+    return model_options_agree(&s->options, command);
 }
 
 typedef struct {

@@ -34,14 +34,14 @@ typedef struct {
     int table_size;
 } ScoreOptions;
 
-static bool score_option(void *ctx, const char *name, const char *value)
+static bool score_option(void *ctx, const char *command, const char *name, const char *value)
 {
     ScoreOptions *s = ctx;
     if (strcmp(name, "scheme") == 0)
         s->scheme = value;
     if (strcmp(name, "table-size") == 0) {
         if (!parse_whole_int(value, 3, 4, &s->table_size)) {
-            fprintf(stderr, "skatdd score: --table-size must be 3 or 4\n");
+            fprintf(stderr, "skatdd %s: --table-size must be 3 or 4\n", command);
             return false;
         }
     }

@@ -491,12 +491,12 @@ static int solve_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
 
 static const ExtraOption solve_options[] = {{"after", true, VALUE_WHOLE}, {NULL, false, VALUE_TEXT}};
 
-static bool solve_option(void *ctx, const char *name, const char *value)
+static bool solve_option(void *ctx, const char *command, const char *name, const char *value)
 {
     CommonOptions *o = ctx;
     if (strcmp(name, "after") != 0 || !parse_whole_int(value, 0, DEAL_MAX_PLAY, &o->iss_play)) {
-        fprintf(stderr, "skatdd solve: --after needs a number of cards from 0 to %d, not '%s'\n", DEAL_MAX_PLAY,
-                value);
+        fprintf(stderr, "skatdd %s: --after needs a number of cards from 0 to %d, not '%s'\n", command,
+                DEAL_MAX_PLAY, value);
         return false;
     }
     o->after_given = true;

@@ -91,8 +91,9 @@ typedef struct {
 
 static const ExtraOption stats_options[] = {{"csv", false, VALUE_TEXT}, {"plot", true, VALUE_TEXT}, {NULL, false, VALUE_TEXT}};
 
-static bool stats_option(void *ctx, const char *name, const char *value)
+static bool stats_option(void *ctx, const char *command, const char *name, const char *value)
 {
+    (void)command; /* neither option can be wrong */
     StatsOptions *s = ctx;
     if (strcmp(name, "csv") == 0)
         s->csv = true;

@@ -33,7 +33,7 @@ typedef struct {
     unsigned seat_mask;
 } TableOptions;
 
-static bool table_option(void *ctx, const char *name, const char *value)
+static bool table_option(void *ctx, const char *command, const char *name, const char *value)
 {
     TableOptions *t = ctx;
     if (strcmp(name, "declarer") == 0) {
@@ -42,7 +42,8 @@ static bool table_option(void *ctx, const char *name, const char *value)
                 t->seat_mask = 1u << seat;
                 return true;
             }
-        fprintf(stderr, "skatdd table: --declarer must be forehand, middlehand or rearhand, not '%s'\n", value);
+        fprintf(stderr, "skatdd %s: --declarer must be forehand, middlehand or rearhand, not '%s'\n", command,
+                value);
         return false;
     }
     return true;
@@ -283,10 +284,10 @@ static void *table_settings_new(CommonOptions *common)
     return s;
 }
 
-static bool table_settings_option(void *ctx, const char *name, const char *value)
+static bool table_settings_option(void *ctx, const char *command, const char *name, const char *value)
 {
     TableSettings *s = ctx;
-    return table_option(&s->options, name, value);
+    return table_option(&s->options, command, name, value);
 }
 
 static void *table_worker_new(void *settings)

@@ -277,7 +277,7 @@ int common_parse(int argc, char **argv, CommonOptions *o, const char *help, unsi
             return -1;
         }
         const char *name = options[index].name;
-        bool ok = index >= first_extra ? on_extra(ctx, name, optarg) : common_option(o, argv[0], name, optarg ? optarg : "");
+        bool ok = index >= first_extra ? on_extra(ctx, argv[0], name, optarg) : common_option(o, argv[0], name, optarg ? optarg : "");
         if (!ok)
             return -1;
     }

@@ -102,7 +102,9 @@ typedef struct {
     bool has_value;
     OptionValue value;
 } ExtraOption;
-typedef bool (*ExtraHandler)(void *ctx, const char *name, const char *value);
+/* command: the command the user typed ("evaluate", or "batch" running the
+ * evaluate job), which an error message names. */
+typedef bool (*ExtraHandler)(void *ctx, const char *command, const char *name, const char *value);
 
 /* The common options a command takes: one it would ignore is refused as
  * unknown, so that nobody believes it changed something. */

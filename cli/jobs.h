@@ -15,7 +15,8 @@ typedef struct {
     const char *name;
     const ExtraOption *options; /* the command's own options */
     /* The command's settings, over the common options (kept, not copied),
-     * filled by on_option (ctx: the settings). */
+     * filled by on_option (ctx: the settings; command: "batch", which its
+     * errors name). */
     void *(*settings_new)(CommonOptions *common);
     ExtraHandler on_option;
     /* What one thread needs: its solver and tables, one thread each (batch
@@ -30,7 +31,7 @@ typedef struct {
     void (*settings_free)(void *settings);
     /* Once every option is read: whether they go together, false after
      * saying why (exit 2); NULL where any combination does. */
-    bool (*settings_agree)(void *settings);
+    bool (*settings_agree)(void *settings, const char *command);
 } Job;
 
 extern const Job job_solve, job_table, job_evaluate, job_analyze;

@@ -18,14 +18,12 @@ hands:
 YAML
 
 # refused COMMAND... -- OPTION VALUE: status 2, one line on stderr that
-# starts "skatdd COMMAND: --OPTION " (batch's job options name the job), no
-# output.
+# starts "skatdd COMMAND: --OPTION " (COMMAND the one typed: batch for a
+# job's options too, which once named the job), no output.
 refused() {
     local command=() status=0
     while [ "$1" != -- ]; do command+=("$1"); shift; done
     local option=$2 value=$3 who=${command[0]}
-    [ "$who" = batch ] && [ "$option" != random ] && [ "$option" != seed ] && [ "$option" != chunk ] &&
-        [ "$option" != threads ] && [ "$option" != tt-mb ] && who=${command[2]}
     "$SKATDD" "${command[@]}" "--$option" "$value" hand.yaml >out 2>err || status=$?
     local lines
     mapfile -t lines <err # no command substitution: about 900 runs
