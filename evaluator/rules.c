@@ -76,12 +76,11 @@ static bool contract_grammar_word(const char *word)
     return contract_game_parse(word) != GAME_TYPE_COUNT || contract_word_parse(word) >= 0;
 }
 
-/* A name is one word: contracts, doubling calls and schemes are named by it. */
+/* A name is one word: contracts, doubling calls and schemes are named by it
+ * (a blank one, a tab or a line break the schema refuses: FT_TEXT). */
 static bool check_name(SchemaLoader *L, yaml_node_t *node, const char *what, const char *name)
 {
-    if (!name[0])
-        return schema_fail(L, node, "a %s with an empty name", what);
-    if (strpbrk(name, " \t\n"))
+    if (strchr(name, ' '))
         return schema_fail(L, node, "a %s '%s': a name is one word", what, name);
     return true;
 }

@@ -96,16 +96,27 @@ static bool parse_field(SchemaLoader *L, yaml_node_t *node, const Field *f, void
             *(int *)at = b;
         return true;
     }
-    case FT_TEXT:
+    case FT_TEXT: {
         if (!want_scalar(L, node, f->key))
             return false;
         if (node->data.scalar.length >= (size_t)f->max)
             return schema_fail(L, node, "'%s' is longer than %d characters", f->key, f->max - 1);
+        const char *text = yaml_value_text(node);
         unsigned code;
-        if (text_has_control(yaml_value_text(node), node->data.scalar.length, &code))
+        if (text_has_control(text, node->data.scalar.length, &code))
             return schema_fail(L, node, "'%s' contains a control character", f->key);
-        memcpy(at, yaml_value_text(node), node->data.scalar.length + 1);
+        /* Every text is shown on a line of its own ("skatdd rules": "isko:
+         * TITLE"): a blank one (or null, "title:" alone) showed an empty
+         * line, a line break or tab a line the file made up. */
+        if (yaml_value_kind(node) == SCALAR_NULL || !text[strspn(text, " ")])
+            return schema_fail(L, node, "'%s' is blank: give it some text", f->key);
+        size_t stop = strcspn(text, "\t\n");
+        if (text[stop])
+            return schema_fail(L, node, "'%s' must be one line: it holds a %s", f->key,
+                               text[stop] == '\t' ? "tab" : "line break");
+        memcpy(at, text, node->data.scalar.length + 1);
         return true;
+    }
     case FT_ENUM:
         if (!want_scalar(L, node, f->key))
             return false;

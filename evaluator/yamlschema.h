@@ -16,7 +16,7 @@ typedef enum {
     FT_INT,   /* an int within [min, max] */
     FT_BOOL,  /* a bool */
     FT_TRI,   /* an int: 1 true, 0 false (default def, often -1: either) */
-    FT_TEXT,  /* a string of at most max - 1 bytes */
+    FT_TEXT,  /* one line, not blank, of at most max - 1 bytes */
     FT_ENUM,  /* an int: the index of the value among names[0 .. max-1] */
     FT_WORD,  /* an int: what lookup finds for the word (-1: unknown, message unknown) */
     FT_WORDS, /* a list of at most min strings of capacity max each; the count at count_offset */

@@ -270,7 +270,16 @@ static void test_errors_have_positions(void **state)
         {"title: Minimal", "title: \"Mini\\e[2Jmal\"", "\"Mini", "'title' contains a control character"},
         {"doubling: []", "doubling: [{name: kontra, factor: 2}, {name: Kontra, factor: 2}]", "{name: Kontra",
          "doubling call 'Kontra' defined twice"},
-        {"doubling: []", "doubling: [{name: '', factor: 2}]", "{name: ''", "a doubling call with an empty name"},
+        {"doubling: []", "doubling: [{name: '', factor: 2}]", "''", "'name' is blank: give it some text"},
+        /* Every text is shown on a line of its own: a blank one showed an
+         * empty line, a line break a line the file made up. */
+        {"title: Minimal", "title: \"\"", "\"\"", "'title' is blank: give it some text"},
+        {"title: Minimal", "title: '   '", "'   '", "'title' is blank: give it some text"},
+        {"title: Minimal", "title: null", "null", "'title' is blank: give it some text"},
+        {"source: a test", "source:", "\nforms", "'source' is blank: give it some text"},
+        {"source: a test", "source: \"a\\n  file: x\"", "\"a", "'source' must be one line: it holds a line break"},
+        {"forms: []", "forms: [{name: x, skat: true, text: ' '}]", "' '", "'text' is blank: give it some text"},
+        {"forms: []", "forms: [{name: x, skat: true, text: \"a\\tb\"}]", "\"a", "'text' must be one line: it holds a tab"},
         {"forms: []", "forms: [{name: two words, skat: true}]", "{name: two", "a form 'two words': a name is one word"},
         {"tournament:\n  - {name: seeger-fabian,", "tournament:\n  - {name: x, won: 1, lost: 1, defenders_3: 1, "
          "defenders_4: 1, dealer_4: 1}\n  - {name: X,", "{name: X", "tournament scheme 'X' defined twice"},
