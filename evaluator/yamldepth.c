@@ -50,7 +50,7 @@ typedef struct {
 typedef struct {
     int depth;
     size_t nodes;
-    size_t start;  /* byte offset of the document's first event */
+    size_t start;  /* byte offset where the document's first node (its root) starts */
     int made;      /* nodes the loader makes (aliases make none): the last one's number */
     Open open[YAML_MAX_DEPTH + 1];
 } Walk;
@@ -90,9 +90,12 @@ static bool follow(YamlDepth *g, Walk *w, const yaml_event_t *e)
     return true;
 }
 
-/* Why the event e (already counted into w) is over a bound, or NULL.  Only
- * nodes count towards the length, so comments after the last node of a
- * document (which cost the loader nothing) are not refused. */
+/* Why the event e (already counted into w) is over a bound, or NULL.  The
+ * length runs from the start of the document's root node to the end of
+ * each node, so that comments before its first node or after its last
+ * (which cost the loader nothing) are not refused: a deal after a comment
+ * header of 2 MiB was "more than 1 MiB of YAML text" while its own text
+ * was 200 bytes.  The whole file stays bounded by slurp.c's 64 MiB. */
 static const char *over_bound(const Walk *w, const yaml_event_t *e)
 {
     if (w->depth > YAML_MAX_DEPTH)
@@ -109,7 +112,6 @@ static const char *over_bound(const Walk *w, const yaml_event_t *e)
 bool yaml_depth_next(YamlDepth *g, yaml_mark_t *where)
 {
     Walk w = {0};
-    bool started = false;
     g->alias_count = 0;
     memset(g->untagged, 0, sizeof g->untagged);
     while (!g->done) {
@@ -122,11 +124,9 @@ bool yaml_depth_next(YamlDepth *g, yaml_mark_t *where)
             g->out_of_memory = true;
             return false;
         }
-        if (!started) {
-            w.start = e.start_mark.index;
-            started = true;
-        }
         yaml_event_type_t type = e.type;
+        if (is_node(type) && w.nodes == 0)
+            w.start = e.start_mark.index;
         *where = e.start_mark;
         bool followed = follow(g, &w, &e);
         w.depth += depth_step(&e);

@@ -7,7 +7,9 @@
  * parser's events of each document ahead of the loader and stops at the
  * first collection nested deeper than YAML_MAX_DEPTH, the first node past
  * YAML_MAX_NODES or the first node ending past YAML_MAX_DOCUMENT_BYTES from
- * the document's start, at once and before the tree exists.  A file of many
+ * the start of the document's root node (comments before it or after the
+ * last node are not the document's text), at once and before the tree
+ * exists.  A file of many
  * small documents is fine: each is loaded and freed in turn.
  *
  * The walk also notes where each alias (*name) stands: the loader makes an

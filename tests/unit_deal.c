@@ -887,6 +887,52 @@ static void test_long_texts(void **state)
     free(text);
 }
 
+/* The bound of a document's text counts its nodes' text, from the root's
+ * start: a deal after 2 MiB of comments (before a file's first document,
+ * after the "---" of another) was refused as "more than 1 MiB of YAML
+ * text", while a deal longer than the bound after such comments still is. */
+static void test_comment_header_is_no_document_text(void **state)
+{
+    (void)state;
+    size_t header = 2u << 20, line = 64;
+    char *text = malloc(2 * header + (1u << 20) + 1024);
+    assert_non_null(text);
+    size_t n = 0;
+    for (int part = 0; part < 2; part++) {
+        if (part)
+            n += (size_t)sprintf(text + n, "---\n");
+        for (size_t i = 0; i < header / line; i++, n += line) {
+            memset(text + n, 'x', line - 1);
+            text[n] = '#';
+            text[n + line - 1] = '\n';
+        }
+        n += (size_t)sprintf(text + n, "%s", DEAL);
+    }
+    char *path = write_temp(text, n);
+    char err[ERR_SIZE] = "";
+    Deal *d = malloc(sizeof *d);
+    assert_non_null(d);
+    DealReader *r = deal_reader_open(path, err, sizeof err);
+    assert_non_null(r);
+    for (int part = 0; part < 2; part++)
+        if (deal_reader_next(r, d, err, sizeof err) != 1)
+            fail_msg("document %d after 2 MiB of comments: %s", part + 1, err);
+    assert_int_equal(d->mark.line, (int)(header / line) + 8); /* the second deal: at its "---" */
+    deal_reader_close(r);
+    unlink(path);
+    free(path);
+    n = header; /* the first document alone, one text of 1 MiB longer */
+    n += (size_t)sprintf(text + n, DEAL "explanation: ");
+    memset(text + n, 'x', 1u << 20);
+    strcpy(text + n + (1u << 20), "\n");
+    char expected[128];
+    snprintf(expected, sizeof expected, "%d:14: document too large: more than 1 MiB of YAML text (a deal takes a few "
+             "KiB at most)", (int)(header / line) + 8);
+    expect_error(text, expected);
+    free(text);
+    free(d);
+}
+
 static void test_many_documents(void **state)
 {
     (void)state;
@@ -1048,6 +1094,7 @@ int main(void)
         cmocka_unit_test(test_deep_nesting),
         cmocka_unit_test(test_aliases),
         cmocka_unit_test(test_long_texts),
+        cmocka_unit_test(test_comment_header_is_no_document_text),
         cmocka_unit_test(test_many_documents),
         cmocka_unit_test(test_message_truncated_to_buffer),
         cmocka_unit_test(test_utf8_clean),
