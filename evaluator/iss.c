@@ -367,12 +367,28 @@ static bool move_deal(Game *s, int who, const char *move, Mark m)
     return true;
 }
 
+/* A whole number written as the server writes it: an optional '-' (the
+ * result's value alone: negative), decimal digits, nothing after them.
+ * strtol also took a '+', a blank and digits after one ("v: 7" read the
+ * next field), so "+18" was the bid 18.  False otherwise, or out of range. */
+static bool iss_number(const char *text, size_t len, bool negative_allowed, long most, long *out)
+{
+    bool minus = negative_allowed && len > 0 && text[0] == '-';
+    size_t digits = strspn(text + minus, "0123456789");
+    if (digits == 0 || digits > 6 || minus + digits != len)
+        return false;
+    long v = strtol(text, NULL, 10);
+    if (v > most || v < -most)
+        return false;
+    *out = v;
+    return true;
+}
+
 static bool parse_bid(Game *s, const char *move, Mark m, int *bid)
 {
-    char *end;
-    long v = strtol(move, &end, 10);
+    long v;
     char buf[DEAL_SHOWN_BYTES + 4];
-    if (!move[0] || *end || v < 0 || v >= 500)
+    if (!iss_number(move, strlen(move), false, 499, &v))
         return fail(s->r, m, s->err, s->err_size, "%s: expected a bid (a number below 500) or p, not '%s'",
                     seat_name(s->to_move), shown(move, buf));
     if (v <= s->max_bid)
@@ -708,8 +724,9 @@ static bool read_moves(Game *s)
     return true;
 }
 
-/* The value of a property other than MV, up to ']' (comments dropped). */
-static bool read_value(IssReader *r, const char *label, char *out, size_t size, char *err, size_t n)
+/* The value of a property other than MV, up to ']' (comments dropped); what
+ * does not fit into out is left out, *length the value's whole length. */
+static bool read_value(IssReader *r, const char *label, char *out, size_t size, size_t *length, char *err, size_t n)
 {
     size_t used = 0;
     while (!at_end(r) && peek(r) != ']') {
@@ -721,33 +738,40 @@ static bool read_value(IssReader *r, const char *label, char *out, size_t size, 
         if (peek(r) == '\0') /* it would end the value: GM[Skat\0Chess] read as Skat */
             return fail(r, r->at, err, n, "a NUL character (\\0) in %s[...]: no game record holds one", label);
         if (used + 1 < size)
-            out[used++] = peek(r);
+            out[used] = peek(r);
+        used++;
         advance(r);
     }
-    out[used] = '\0';
+    *length = used;
+    out[used < size ? used : size - 1] = '\0';
     if (at_end(r))
         return fail(r, r->at, err, n, "unexpected end of file: property value not closed with ']'");
     return true;
 }
 
 /* The numbers v:, p: and t: of the server's result; unknown when one is
- * missing (a passed game, "unknown"). */
-static void read_server_result(const char *text, IssServerResult *out)
+ * missing (a passed game, "unknown").  One that is no whole number is
+ * refused (at m, the value's start): the value is compared with skatdd's
+ * score ("the server scored ..."), and a misread one made a false note. */
+static bool read_server_result(IssReader *r, Mark m, const char *text, IssServerResult *out, char *err, size_t n)
 {
     static const char *const keys[] = {"v:", "p:", "t:"};
     int *fields[] = {&out->value, &out->points, &out->tricks};
     int found = 0;
+    char buf[DEAL_SHOWN_BYTES + 4];
     for (const char *p = text; *p; p += strcspn(p, " \t\n\r"), p += strspn(p, " \t\n\r"))
         for (int k = 0; k < 3; k++)
             if (strncmp(p, keys[k], 2) == 0) {
-                char *end;
-                long v = strtol(p + 2, &end, 10);
-                if (end != p + 2 && v > -10000 && v < 10000) {
-                    *fields[k] = (int)v;
-                    found |= 1 << k;
-                }
+                size_t len = strcspn(p, " \t\n\r");
+                long v;
+                if (!iss_number(p + 2, len - 2, k == 0, 9999, &v)) /* the value alone is negative */
+                    return fail(r, m, err, n, "R[...]: %s needs a whole number from %d to 9999, not '%s'", keys[k],
+                                k == 0 ? -9999 : 0, deal_shown_text(p, len, buf));
+                *fields[k] = (int)v;
+                found |= 1 << k;
             }
     out->known = found == 7;
+    return true;
 }
 
 static bool known_label(const char *label)
@@ -758,6 +782,21 @@ static bool known_label(const char *label)
         if (strcmp(label, labels[i]) == 0)
             return true;
     return false;
+}
+
+/* How many characters a property the reader keeps may have: the players'
+ * names and the id are shown ("ISS game ID"), GM and R read; the others
+ * (CO, DT, PC, SE, OW, R0-R2) are not looked at.  0: any.  A longer value
+ * is refused: it was shown cut without a word. */
+static size_t value_most(const char *label)
+{
+    if (label[0] == 'P' && label[1] >= '0' && label[1] <= '2')
+        return ISS_TEXT - 1;
+    if (strcmp(label, "ID") == 0)
+        return DEAL_TEXT - sizeof "ISS game ";
+    if (strcmp(label, "GM") == 0 || strcmp(label, "R") == 0)
+        return DEAL_TEXT - 1;
+    return 0;
 }
 
 /* A record's names as shown on terminals and in HTML: ISS writes them in
@@ -819,16 +858,20 @@ static bool read_record(IssReader *r, IssGame *g, char *err, size_t n)
                 return false;
         } else {
             Mark vm = r->at;
-            if (!read_value(r, label, value, sizeof value, err, n))
+            size_t length = 0, most = value_most(label);
+            if (!read_value(r, label, value, sizeof value, &length, err, n))
                 return false;
+            if (most && length > most)
+                return fail(r, vm, err, n, "%s[...] longer than %zu characters (%zu): '%s'", label, most, length,
+                            shown(value, buf));
             if (strcmp(label, "GM") == 0 && strcmp(value, "Skat") != 0)
                 return fail(r, vm, err, n, "GM[%s]: not a Skat game", shown(value, buf));
             if (label[0] == 'P' && label[1] >= '0' && label[1] <= '2')
                 printable_copy(g->players[label[1] - '0'], sizeof g->players[0], value);
             if (strcmp(label, "ID") == 0)
                 printable_copy(id, sizeof id, value);
-            if (strcmp(label, "R") == 0)
-                read_server_result(value, &g->server);
+            if (strcmp(label, "R") == 0 && !read_server_result(r, vm, value, &g->server, err, n))
+                return false;
         }
         advance(r); /* ']' */
     }
@@ -837,7 +880,7 @@ static bool read_record(IssReader *r, IssGame *g, char *err, size_t n)
     char file[200];
     text_file_name(file, sizeof file, r->path);
     if (id[0])
-        snprintf(d->name, sizeof d->name, "ISS game %.200s", id);
+        snprintf(d->name, sizeof d->name, "ISS game %s", id); /* fits: value_most */
     else
         snprintf(d->name, sizeof d->name, "ISS game %d of %s", r->records, file);
     text_utf8_clean(d->name);

@@ -211,6 +211,75 @@ static void test_errors(void **state)
                  "'CAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA...'");
 }
 
+/* A record's text of TEMPLATE with %s replaced by count copies of ch. */
+static char *with_run(const char *template, char ch, size_t count)
+{
+    char *run = malloc(count + 1), *text = malloc(strlen(template) + count + 1);
+    assert_true(run && text);
+    memset(run, ch, count);
+    run[count] = '\0';
+    sprintf(text, template, run);
+    free(run);
+    return text;
+}
+
+/* Names and ids are kept whole or refused, never shown cut (a name of 300
+ * characters was shown as its first 127, an id as its first 200); numbers
+ * are digits alone, as the server writes them (strtol took the bid "+18"
+ * as 18, and "v: 7" in R[...] read the 7 of the next field as the
+ * server's score, which analyze then printed as "the server scored +7"). */
+static void test_long_values_and_numbers(void **state)
+{
+    (void)state;
+    IssGame *g = malloc(sizeof *g);
+    char err[512] = "";
+    assert_non_null(g);
+    const char *player = "(;GM[Skat]P1[%s]MV[" DEAL " 1 p 2 p 0 p] ;)";
+    char *text = with_run(player, 'k', ISS_TEXT - 1);
+    assert_int_equal(read_first(text, g, err, sizeof err), 1);
+    assert_int_equal(strlen(g->players[1]), ISS_TEXT - 1);
+    free(text);
+    text = with_run(player, 'k', ISS_TEXT);
+    expect_error(text, "t.sgf:1:14: P1[...] longer than 127 characters (128): "
+                       "'kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk...'");
+    free(text);
+    const char *id = "(;GM[Skat]ID[%s]MV[" DEAL " 1 p 2 p 0 p] ;)";
+    size_t most = DEAL_TEXT - sizeof "ISS game ";
+    text = with_run(id, '9', most);
+    assert_int_equal(read_first(text, g, err, sizeof err), 1);
+    assert_int_equal(strlen(g->deal.name), strlen("ISS game ") + most);
+    free(text);
+    text = with_run(id, '9', most + 1);
+    expect_error(text, "t.sgf:1:14: ID[...] longer than 246 characters (247): "
+                       "'9999999999999999999999999999999999999999...'");
+    free(text);
+    expect_error("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 +18 0 NH] ;)",
+                 "t.sgf:1:122: forehand: expected a bid (a number below 500) or p, not '+18'");
+    expect_error("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 18x 0 NH] ;)",
+                 "t.sgf:1:122: forehand: expected a bid (a number below 500) or p, not '18x'");
+    const char *result = "(;GM[Skat]MV[" DEAL " 1 p 2 p 0 p]R[%s] ;)";
+    static const struct {
+        const char *r, *message;
+    } results[] = {
+        {"v: 7 p:59 t:4", "R[...]: v: needs a whole number from -9999 to 9999, not 'v:'"},
+        {"v:+7 p:59 t:4", "R[...]: v: needs a whole number from -9999 to 9999, not 'v:+7'"},
+        {"v:-54x p:59 t:4", "R[...]: v: needs a whole number from -9999 to 9999, not 'v:-54x'"},
+        {"v:-54 p:-59 t:4", "R[...]: p: needs a whole number from 0 to 9999, not 'p:-59'"},
+        {"v:-54 p:59 t:10000", "R[...]: t: needs a whole number from 0 to 9999, not 't:10000'"},
+    };
+    for (size_t i = 0; i < sizeof results / sizeof *results; i++) {
+        char record[400], expected[200];
+        snprintf(record, sizeof record, result, results[i].r);
+        snprintf(expected, sizeof expected, "t.sgf:1:126: %s", results[i].message);
+        expect_error(record, expected);
+    }
+    char record[400];
+    snprintf(record, sizeof record, result, "d:2 loss v:-54 m:-2 bidok p:59 t:4");
+    assert_int_equal(read_first(record, g, err, sizeof err), 1);
+    assert_true(g->server.known && g->server.value == -54 && g->server.points == 59 && g->server.tricks == 4);
+    free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -219,6 +288,7 @@ int main(void)
         cmocka_unit_test(test_hand_game_and_two_records),
         cmocka_unit_test(test_early_ends),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_long_values_and_numbers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
