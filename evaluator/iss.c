@@ -284,14 +284,16 @@ static bool parse_declaration(Game *s, const char *type, Mark m)
     return true;
 }
 
-/* The ten cards an ouvert declaration shows must be the declarer's hand. */
+/* The cards the declarer shows must be his hand, each once: his ten in an
+ * ouvert declaration, those he still holds in a claim (SC). */
 static bool check_shown(Game *s, const int *cards, int count, CardSet hand, Mark m)
 {
     CardSet shown_set = 0;
     for (int i = 0; i < count; i++)
         shown_set |= card_bit(cards[i]);
-    if (count != 10 || shown_set != hand)
-        return fail(s->r, m, s->err, s->err_size, "the cards shown are not the declarer's ten cards");
+    if (count != set_count(hand) || shown_set != hand)
+        return fail(s->r, m, s->err, s->err_size, "the cards shown are not the %d cards the declarer holds",
+                    set_count(hand));
     return true;
 }
 
@@ -601,6 +603,15 @@ static bool move_play(Game *s, int who, const char *move, Mark m)
     if (strncmp(move, "SC", 2) == 0 && (move[2] == '\0' || move[2] == '.')) {
         if (who != s->declarer)
             return fail(s->r, m, s->err, s->err_size, "only the declarer may show his cards (SC)");
+        /* The cards were taken unseen: "SC.ZZ" or another hand stood as a
+         * claim, and the rest went to the declarer. */
+        if (s->claimed)
+            return fail(s->r, m, s->err, s->err_size, "the declarer shows his cards a second time (SC), no card "
+                        "played since");
+        int cards[DEAL_MAX_CARDS];
+        int count = move[2] ? card_list(s->r, move + 3, m, "claim (SC)", cards, DEAL_MAX_CARDS, s->err, s->err_size) : 0;
+        if (count < 0 || (move[2] && !check_shown(s, cards, count, s->pos.hands[who], m)))
+            return false;
         s->claimed = true;
         return true;
     }

@@ -18,7 +18,8 @@
  *   S TYPE[...]        hand game declaration (ouvert: the ten cards follow)
  *   S CARD             a card played
  *   S RE, S SC[...]    resignation; the declarer shows his cards (a claim:
- *                      when the moves end there, the rest is his)
+ *                      when the moves end there, the rest is his), each
+ *                      card he holds after SC ("SC.CJ.DA")
  *   w TI.S, w LE.S     time-out or a player left: the game ends
  * TYPE is G C S H D N followed by O (ouvert), H (hand), S (schneider
  * announced) and Z (schwarz announced); cards are a suit letter C S H D and a

@@ -159,6 +159,12 @@ static void test_early_ends(void **state)
     assert_int_equal(g->deal.discard, test_cards("D7 D8"));
     assert_int_equal(g->deal.play_count, 1);
     assert_string_equal(g->ending, "time-out of middlehand");
+    /* A claim showing the nine cards he holds stands where the moves end. */
+    assert_int_equal(read_first("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 18 0 GH 0 S7 0 SC.CA.S8.S9.H7.H8.H9.D7.D8.D9] ;)", g,
+                                err, sizeof err),
+                     1);
+    assert_int_equal(g->end, ISS_END_DEFENDERS_GAVE_UP);
+    assert_string_equal(g->ending, "the declarer showed his cards and claimed the rest");
     free(g);
 }
 
@@ -199,6 +205,16 @@ static void test_errors(void **state)
      * the game went on, and a record that stops there is cut short. */
     expect_error("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 18 0 GH 0 S7 0 SC 1 C7 2 SA 2 SK] ;)",
                  "t.sgf:1:154: the moves end before the game is over (4 cards played)");
+    /* The cards a claim shows are the declarer's, all he holds: "SC.ZZ"
+     * and another hand stood as claims, and the rest went to him. */
+    expect_error("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 18 0 GH 0 S7 0 SC.ZZ] ;)",
+                 "t.sgf:1:137: claim (SC): unknown card 'ZZ' in 'ZZ'");
+    expect_error("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 18 0 GH 0 S7 0 SC.CA] ;)",
+                 "t.sgf:1:137: the cards shown are not the 9 cards the declarer holds");
+    expect_error("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 18 0 GH 0 S7 0 SC.CA.S7.S9.H7.H8.H9.D7.D8.D9] ;)",
+                 "t.sgf:1:137: the cards shown are not the 9 cards the declarer holds");
+    expect_error("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 18 0 GH 0 S7 0 SC 0 SC] ;)",
+                 "t.sgf:1:142: the declarer shows his cards a second time (SC), no card played since");
     /* A move longer than the reader keeps is refused, not cut: the 32 cards
      * of the deal, 100 dots and a card that is none were read as the deal. */
     expect_error("(;GM[Skat]MV[" DEAL "...................................................................."
