@@ -113,6 +113,10 @@ bool deal_get_line(DealParse *c, const yaml_node_t *n, const char *what, char *o
     if (out[at])
         return deal_fail(c, deal_node_mark(n), "%s must be one line: it holds a %s", what,
                          out[at] == '\t' ? "tab" : "line break");
+    /* Spaces alone were shown as a blank line ("name: '  '"); "" is no
+     * text, as the key left out. */
+    if (out[0] && !out[strspn(out, " ")])
+        return deal_fail(c, deal_node_mark(n), "%s is blank: give it some text or leave the key out", what);
     return true;
 }
 

@@ -85,7 +85,7 @@ DealCardName deal_card_text(int card);
 bool deal_get_string(DealParse *c, const yaml_node_t *n, const char *what, char *out, size_t size);
 /* deal_get_string for text shown as one line of output (a name, a source,
  * a rule system's name): no tab or line break either, which would split or
- * shift the lines other output is read by. */
+ * shift the lines other output is read by, nor spaces alone (a blank line). */
 bool deal_get_line(DealParse *c, const yaml_node_t *n, const char *what, char *out, size_t size);
 bool deal_get_int(DealParse *c, const yaml_node_t *n, const char *what, int min, int max, int *out);
 bool deal_get_bool(DealParse *c, const yaml_node_t *n, const char *what, bool *out);
