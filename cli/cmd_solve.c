@@ -86,18 +86,51 @@ static void prepare(Solver *solver, const Deal *deal, SolveReport *r)
 }
 
 /* The moves in the game's order: trumps first, then by suit, high to low. */
-static void sort_moves(GameType game, const Analysis *a, int order[10])
+static void sort_moves(GameType game, const MoveValue *moves, int count, int order[10])
 {
-    for (int i = 0; i < a->move_count; i++) {
-        int c = a->moves[i].card;
-        int key = game_order_key(game, c);
+    for (int i = 0; i < count; i++) {
+        int key = game_order_key(game, moves[i].card);
         int k = i;
-        while (k > 0 && game_order_key(game, a->moves[order[k - 1]].card) > key) {
+        while (k > 0 && game_order_key(game, moves[order[k - 1]].card) > key) {
             order[k] = order[k - 1];
             k--;
         }
         order[k] = i;
     }
+}
+
+/* The cards of the trick the position stands in, on a line of their own. */
+static void print_trick_so_far(const CommonOptions *o, const Position *p)
+{
+    char card[8];
+    if (!p->trick_size)
+        return;
+    printf("  %-22s", "trick so far");
+    for (int i = 0; i < p->trick_size; i++)
+        printf(" %s", text_card(o, p->trick[i], card));
+    printf("\n");
+}
+
+/* One card of a line of play, played in cur: a trick's first card opens its
+ * line (number, leader, the cards already in it when the line starts inside
+ * a trick).  Returns the trick's winner when the card completes it, for the
+ * caller to end its line, else -1. */
+static int print_line_card(const CommonOptions *o, Position *cur, int card, int *number, bool *open)
+{
+    char text[8];
+    if (*open) {
+        printf("  %2d. %-10s", *number, seat_name(cur->leader));
+        for (int k = 0; k < cur->trick_size; k++)
+            printf(" %s", text_card(o, cur->trick[k], text));
+        *open = false;
+    }
+    printf(" %s", text_card(o, card, text));
+    int winner = position_play(cur, card);
+    if (winner >= 0) {
+        ++*number;
+        *open = true;
+    }
+    return winner;
 }
 
 static const char *yes_no(bool b) { return b ? "yes" : "no"; }
@@ -126,12 +159,7 @@ static void print_text(const CommonOptions *o, const SolveReport *r)
     if (r->discard)
         printf("  %-22s %s%s\n", "discard", text_cards(o, g, r->discard, buf, sizeof buf),
                r->discard_found ? " (best, found by the solver)" : "");
-    if (p->trick_size) {
-        printf("  %-22s", "trick so far");
-        for (int i = 0; i < p->trick_size; i++)
-            printf(" %s", text_card(o, p->trick[i], card));
-        printf("\n");
-    }
+    print_trick_so_far(o, p);
     printf("Contract: %s, declarer %s; %s to play", rules_contract_name(r->rules, &d->contract, contract, sizeof contract),
            seat_name(p->declarer), seat_name(position_to_move(p)));
     if (g != GAME_NULL)
@@ -150,7 +178,7 @@ static void print_text(const CommonOptions *o, const SolveReport *r)
     if (a->move_count) {
         printf("Cards for %s:", seat_name(position_to_move(p)));
         int order[10];
-        sort_moves(g, a, order);
+        sort_moves(g, a->moves, a->move_count, order);
         for (int i = 0; i < a->move_count; i++) {
             printf(" %s ", text_card(o, a->moves[order[i]].card, card));
             print_value(p, a->moves[order[i]].value);
@@ -163,21 +191,12 @@ static void print_text(const CommonOptions *o, const SolveReport *r)
         int number = p->declarer_tricks + p->defender_tricks + 1;
         bool open = true;
         for (int i = 0; i < a->line_length; i++) {
-            if (open) {
-                printf("  %2d. %-10s", number, seat_name(cur.leader));
-                for (int k = 0; k < cur.trick_size; k++)
-                    printf(" %s", text_card(o, cur.trick[k], card));
-                open = false;
-            }
-            printf(" %s", text_card(o, a->line[i], card));
-            int winner = position_play(&cur, a->line[i]);
+            int winner = print_line_card(o, &cur, a->line[i], &number, &open);
             if (winner >= 0) {
                 printf("   -> %s", seat_name(winner));
                 if (g != GAME_NULL)
                     printf(" (declarer %d)", cur.declarer_points);
                 printf("\n");
-                number++;
-                open = true;
             }
         }
     }
@@ -328,12 +347,7 @@ static void ramsch_print_text(const CommonOptions *o, const RamschReport *r)
         printf("  %-22s %s\n", "skat",
                text_cards(o, GAME_GRAND, d->full_deal ? ~(d->hands[0] | d->hands[1] | d->hands[2]) : d->skat, buf,
                           sizeof buf));
-    if (p->trick_size) {
-        printf("  %-22s", "trick so far");
-        for (int i = 0; i < p->trick_size; i++)
-            printf(" %s", text_card(o, p->trick[i], card));
-        printf("\n");
-    }
+    print_trick_so_far(o, p);
     printf("Contract: ramsch (%s rules; %s); %s to play\n", r->rules->name, ramsch_skat_words(r, buf, sizeof buf),
            position_is_over(p) ? "nobody" : seat_name(position_to_move(p)));
     printf("Each seat against the other two (fewest: the card points it can hold itself to):\n");
@@ -346,15 +360,7 @@ static void ramsch_print_text(const CommonOptions *o, const RamschReport *r)
     if (r->move_count) {
         printf("Cards for %s (its fewest points after the card):", seat_name(position_to_move(p)));
         int order[10];
-        for (int i = 0; i < r->move_count; i++) {
-            int k = i;
-            int key = game_order_key(GAME_GRAND, r->moves[i].card);
-            while (k > 0 && game_order_key(GAME_GRAND, r->moves[order[k - 1]].card) > key) {
-                order[k] = order[k - 1];
-                k--;
-            }
-            order[k] = i;
-        }
+        sort_moves(GAME_GRAND, r->moves, r->move_count, order);
         for (int i = 0; i < r->move_count; i++)
             printf(" %s %d%s", text_card(o, r->moves[order[i]].card, card), r->moves[order[i]].value,
                    i + 1 < r->move_count ? "," : "\n");
@@ -366,22 +372,13 @@ static void ramsch_print_text(const CommonOptions *o, const RamschReport *r)
         int number = r->tricks[0] + r->tricks[1] + r->tricks[2] + 1;
         bool open = true;
         for (int i = 0; i < r->line_length; i++) {
-            if (open) {
-                printf("  %2d. %-10s", number, seat_name(cur.leader));
-                for (int k = 0; k < cur.trick_size; k++)
-                    printf(" %s", text_card(o, cur.trick[k], card));
-                open = false;
-            }
-            printf(" %s", text_card(o, r->line[i], card));
             int before = position_points_left(&cur);
-            int winner = position_play(&cur, r->line[i]);
+            int winner = print_line_card(o, &cur, r->line[i], &number, &open);
             if (winner >= 0) {
                 taken[winner] += before - position_points_left(&cur);
                 if (position_is_over(&cur))
                     taken[winner] += r->bonus;
                 printf("   -> %s (%d %d %d)\n", seat_name(winner), taken[0], taken[1], taken[2]);
-                number++;
-                open = true;
             }
         }
     }
