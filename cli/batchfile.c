@@ -9,6 +9,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "grow.h"
 #include "jsonline.h"
 #include "text.h"
 
@@ -25,14 +26,10 @@ typedef struct {
 
 static bool seen_add(SeenIndices *s, int64_t index, long line)
 {
-    if (s->count == s->capacity) {
-        size_t capacity = s->capacity ? 2 * s->capacity : 256;
-        SeenIndex *more = realloc(s->at, capacity * sizeof *more);
-        if (!more)
-            return false;
-        s->at = more;
-        s->capacity = capacity;
-    }
+    SeenIndex *at = grow_array(s->at, s->count, 1, &s->capacity, sizeof *at, 256);
+    if (!at)
+        return false;
+    s->at = at;
     s->at[s->count++] = (SeenIndex){index, line};
     return true;
 }
@@ -52,14 +49,10 @@ static bool mark_done(BatchFile *f, int64_t index)
     if (d->bound_count && d->bounds[d->bound_count - 1] == index) {
         d->bounds[d->bound_count - 1]++; /* the last run goes on */
     } else {
-        if (d->bound_count == d->capacity) {
-            int64_t capacity = d->capacity ? 2 * d->capacity : 64;
-            int64_t *more = realloc(d->bounds, (size_t)capacity * sizeof *more);
-            if (!more)
-                return false;
-            d->bounds = more;
-            d->capacity = capacity;
-        }
+        int64_t *bounds = grow_array(d->bounds, (size_t)d->bound_count, 2, &d->capacity, sizeof *bounds, 64);
+        if (!bounds)
+            return false;
+        d->bounds = bounds;
         d->bounds[d->bound_count++] = index;
         d->bounds[d->bound_count++] = index + 1;
     }

@@ -19,7 +19,7 @@
 typedef struct {
     int64_t *bounds;      /* run k holds the indices [bounds[2k], bounds[2k + 1]) */
     int64_t bound_count;  /* twice the runs */
-    int64_t capacity;     /* of bounds */
+    size_t capacity;      /* of bounds */
 } DoneIndices;
 
 /* Whether index is in done (by bisection). */

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "yamlvalue.h"
 
 bool yaml_depth_init(YamlDepth *g, const char *text, size_t size)
@@ -57,14 +58,10 @@ typedef struct {
 
 static bool note_alias(YamlDepth *g, const Walk *w, yaml_mark_t mark)
 {
-    if (g->alias_count == g->alias_capacity) {
-        size_t capacity = g->alias_capacity ? 2 * g->alias_capacity : 16;
-        YamlAlias *more = realloc(g->aliases, capacity * sizeof *more);
-        if (!more)
-            return false;
-        g->aliases = more;
-        g->alias_capacity = capacity;
-    }
+    YamlAlias *aliases = grow_array(g->aliases, g->alias_count, 1, &g->alias_capacity, sizeof *aliases, 16);
+    if (!aliases)
+        return false;
+    g->aliases = aliases;
     const Open *parent = &w->open[w->depth - 1];
     g->aliases[g->alias_count++] = (YamlAlias){parent->id, parent->children, w->depth, mark};
     return true;

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "dealreader.h"
+#include "grow.h"
 #include "notation.h"
 #include "text.h"
 
@@ -1062,6 +1063,37 @@ static void test_file_name(void **state)
     deal_reader_close(r);
 }
 
+/* grow_array, which the readers' lists (aliases, batch indices) grow by:
+ * the first capacity, then doubling, only when the items do not fit; a size
+ * past SIZE_MAX refused with the array and its capacity as they were. */
+static void test_grow_array(void **state)
+{
+    (void)state;
+    size_t capacity = 0;
+    int *items = grow_array(NULL, 0, 1, &capacity, sizeof *items, 4);
+    assert_non_null(items);
+    assert_int_equal(capacity, 4);
+    for (int i = 0; i < 4; i++)
+        items[i] = i;
+    assert_ptr_equal(grow_array(items, 3, 1, &capacity, sizeof *items, 4), items); /* room: kept */
+    assert_int_equal(capacity, 4);
+    items = grow_array(items, 4, 1, &capacity, sizeof *items, 4);
+    assert_non_null(items);
+    assert_int_equal(capacity, 8);
+    items = grow_array(items, 8, 9, &capacity, sizeof *items, 4); /* 17 items: doubled twice */
+    assert_non_null(items);
+    assert_int_equal(capacity, 32);
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(items[i], i);
+    assert_null(grow_array(items, 32, SIZE_MAX / 2, &capacity, sizeof *items, 4));
+    assert_int_equal(capacity, 32);
+    size_t full = SIZE_MAX / 4 + 1; /* doubled, still counted; in bytes, past SIZE_MAX */
+    assert_null(grow_array(items, full, 1, &full, sizeof *items, 4));
+    assert_int_equal(full, SIZE_MAX / 4 + 1);
+    assert_int_equal(items[3], 3);
+    free(items);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1100,6 +1132,7 @@ int main(void)
         cmocka_unit_test(test_utf8_clean),
         cmocka_unit_test(test_shown_clean),
         cmocka_unit_test(test_file_name),
+        cmocka_unit_test(test_grow_array),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
