@@ -11,4 +11,10 @@
  * when it cannot: a fuzzer that silently tested nothing would look clean. */
 const char *fuzz_file_write(const uint8_t *data, size_t size, const char *suffix);
 
+/* For targets that run a command over the file (its argv wants a char *):
+ * the file written as above, its path copied into out (size n).  The first
+ * call unsets SKATDD_RULES_DIR, so that rule names mean the built-in systems
+ * wherever the target runs. */
+void fuzz_command_file(const uint8_t *data, size_t size, const char *suffix, char *out, size_t n);
+
 #endif

@@ -10,8 +10,6 @@
  * write.  Output goes where make fuzz sends it (-close_fd_mask=3). */
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
 
 #include "batchfile.h"
 #include "commands.h"
@@ -19,13 +17,8 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static bool started;
-    if (!started) {
-        unsetenv("SKATDD_RULES_DIR"); /* rule names mean the built-in systems, wherever it runs */
-        started = true;
-    }
     char path[256];
-    snprintf(path, sizeof path, "%s", fuzz_file_write(data, size, ".jsonl"));
+    fuzz_command_file(data, size, ".jsonl", path, sizeof path);
     char stats[] = "stats", csv[] = "--csv";
     char *args[] = {stats, path, NULL};
     cmd_stats(2, args);

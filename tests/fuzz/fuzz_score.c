@@ -10,8 +10,6 @@
 #define _GNU_SOURCE /* memmem */
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
@@ -28,13 +26,8 @@ static bool may_name_a_path(const uint8_t *data, size_t size)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static bool started;
-    if (!started) {
-        unsetenv("SKATDD_RULES_DIR"); /* rule names mean the built-in systems, wherever it runs */
-        started = true;
-    }
     char path[256];
-    snprintf(path, sizeof path, "%s", fuzz_file_write(data, size, ".yaml"));
+    fuzz_command_file(data, size, ".yaml", path, sizeof path);
     char score[] = "score", format[] = "--format", json[] = "json", rules[] = "--rules", isko[] = "isko";
     if (may_name_a_path(data, size)) {
         char *args[] = {score, rules, isko, format, json, path, NULL};
