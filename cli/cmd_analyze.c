@@ -150,16 +150,15 @@ static void print_header(const CommonOptions *o, const Report *rep)
     char buf[256], contract[64];
     printf("%s\n", d->name[0] ? d->name : "Game");
     for (int seat = 0; seat < SEAT_COUNT; seat++) {
-        char who[64];
+        char who[64], player[ISS_TEXT + 8] = "";
         snprintf(who, sizeof who, "%s%s", seat_name(seat), seat == r->declarer ? " (declarer)" : "");
-        printf("  %-22s %s", who, text_cards(o, g, d->hands[seat], buf, sizeof buf));
         if (rep->iss && rep->iss->players[seat][0])
-            printf("   [%s]", rep->iss->players[seat]);
-        printf("\n");
+            snprintf(player, sizeof player, "   [%s]", rep->iss->players[seat]);
+        print_cards_row(o, who, g, d->hands[seat], player);
     }
-    printf("  %-22s %s\n", "skat", text_cards(o, g, d->skat, buf, sizeof buf));
+    print_cards_row(o, "skat", g, d->skat, "");
     if (d->has_discard)
-        printf("  %-22s %s\n", "discard", text_cards(o, g, d->discard, buf, sizeof buf));
+        print_cards_row(o, "discard", g, d->discard, "");
     printf("Contract: %s, declarer %s", rules_contract_name(rep->rules, &d->contract, contract, sizeof contract),
            seat_name(r->declarer));
     if (d->bid)
@@ -492,10 +491,8 @@ static void ramsch_print_text(const CommonOptions *o, const RamschReport *rep)
     const RamschReview *r = &rep->review;
     char buf[256], card[8];
     printf("%s\n", d->name[0] ? d->name : "Game");
-    for (int seat = 0; seat < SEAT_COUNT; seat++)
-        printf("  %-22s %s\n", seat_name(seat), text_cards(o, GAME_GRAND, d->hands[seat], buf, sizeof buf));
-    printf("  %-22s %s\n", "skat",
-           text_cards(o, GAME_GRAND, ~(d->hands[0] | d->hands[1] | d->hands[2]), buf, sizeof buf));
+    print_hand_rows(o, GAME_GRAND, d->hands, -1);
+    print_cards_row(o, "skat", GAME_GRAND, ~(d->hands[0] | d->hands[1] | d->hands[2]), "");
     printf("Contract: ramsch (%s rules", rep->rules->name);
     if (rep->thresholds.bonus || rep->rules->ramsch.skat_to == SKAT_TO_LAST_TRICK)
         printf("; the skat's %d points go to the last trick's winner", rep->thresholds.bonus);

@@ -148,17 +148,14 @@ static void print_text(const CommonOptions *o, const SolveReport *r)
     const Deal *d = r->deal;
     const Position *p = &r->pos;
     GameType g = p->game;
-    char buf[256], card[8], contract[RULES_TEXT];
+    char card[8], contract[RULES_TEXT];
     if (d->name[0])
         printf("%s\n", d->name);
-    for (int seat = 0; seat < SEAT_COUNT; seat++)
-        printf("  %-22s %s\n", seat == p->declarer ? (seat == 0 ? "forehand (declarer)" : seat == 1 ? "middlehand (declarer)" : "rearhand (declarer)") : seat_name(seat),
-               text_cards(o, g, p->hands[seat], buf, sizeof buf));
+    print_hand_rows(o, g, p->hands, p->declarer);
     if (d->has_skat)
-        printf("  %-22s %s\n", "skat", text_cards(o, g, d->skat, buf, sizeof buf));
+        print_cards_row(o, "skat", g, d->skat, "");
     if (r->discard)
-        printf("  %-22s %s%s\n", "discard", text_cards(o, g, r->discard, buf, sizeof buf),
-               r->discard_found ? " (best, found by the solver)" : "");
+        print_cards_row(o, "discard", g, r->discard, r->discard_found ? " (best, found by the solver)" : "");
     print_trick_so_far(o, p);
     printf("Contract: %s, declarer %s; %s to play", rules_contract_name(r->rules, &d->contract, contract, sizeof contract),
            seat_name(p->declarer), seat_name(position_to_move(p)));
@@ -341,12 +338,10 @@ static void ramsch_print_text(const CommonOptions *o, const RamschReport *r)
     char buf[256], card[8];
     if (d->name[0])
         printf("%s\n", d->name);
-    for (int seat = 0; seat < SEAT_COUNT; seat++)
-        printf("  %-22s %s\n", seat_name(seat), text_cards(o, GAME_GRAND, p->hands[seat], buf, sizeof buf));
+    print_hand_rows(o, GAME_GRAND, p->hands, -1);
     if (d->full_deal || d->has_skat)
-        printf("  %-22s %s\n", "skat",
-               text_cards(o, GAME_GRAND, d->full_deal ? ~(d->hands[0] | d->hands[1] | d->hands[2]) : d->skat, buf,
-                          sizeof buf));
+        print_cards_row(o, "skat", GAME_GRAND, d->full_deal ? ~(d->hands[0] | d->hands[1] | d->hands[2]) : d->skat,
+                        "");
     print_trick_so_far(o, p);
     printf("Contract: ramsch (%s rules; %s); %s to play\n", r->rules->name, ramsch_skat_words(r, buf, sizeof buf),
            position_is_over(p) ? "nobody" : seat_name(position_to_move(p)));

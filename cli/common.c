@@ -158,6 +158,21 @@ const char *text_cards(const CommonOptions *o, GameType game, CardSet cards, cha
     return out;
 }
 
+void print_cards_row(const CommonOptions *o, const char *label, GameType game, CardSet cards, const char *suffix)
+{
+    char text[256];
+    printf("  %-22s %s%s\n", label, text_cards(o, game, cards, text, sizeof text), suffix);
+}
+
+void print_hand_rows(const CommonOptions *o, GameType game, const CardSet hands[SEAT_COUNT], int declarer)
+{
+    for (int seat = 0; seat < SEAT_COUNT; seat++) {
+        char label[32];
+        snprintf(label, sizeof label, "%s%s", seat_name(seat), seat == declarer ? " (declarer)" : "");
+        print_cards_row(o, label, game, hands[seat], "");
+    }
+}
+
 const char *contract_row_label(const RuleSystem *rules, const Contract *row, char *out, size_t n)
 {
     Contract c = *row;

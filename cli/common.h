@@ -50,6 +50,13 @@ const char *card_symbol_name(int card, char out[6]);
  * (trumps first, high to low); symbols when o->symbols. */
 const char *text_card(const CommonOptions *o, int card, char out[8]);
 const char *text_cards(const CommonOptions *o, GameType game, CardSet cards, char *out, size_t size);
+/* A row of a deal in text, one line: the label ("forehand", "skat") in a
+ * column of its own, the cards as text_cards gives them, then suffix ("" for
+ * none), so that every command lists a deal alike. */
+void print_cards_row(const CommonOptions *o, const char *label, GameType game, CardSet cards, const char *suffix);
+/* The three hands as such rows, the declarer's seat labelled "forehand
+ * (declarer)" (declarer -1: none, a Ramsch). */
+void print_hand_rows(const CommonOptions *o, GameType game, const CardSet hands[SEAT_COUNT], int declarer);
 
 /* Sorts cards for display: trumps first, then clubs, spades, hearts,
  * diamonds, each high to low (smaller key first). */
