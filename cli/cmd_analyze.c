@@ -471,18 +471,12 @@ static void ramsch_print_note(const CommonOptions *o, const RamschReviewCard *c)
 {
     char card[8];
     printf("      %s %s%s", seat_name(c->seat), text_card(o, c->card, card), review_mistake_mark(c->decisive, c->mistake));
-    if (c->lost == RAMSCH_LOST_DURCHMARSCH)
-        printf(" throws away the Durchmarsch;");
-    else if (c->lost == RAMSCH_LOST_JUNGFRAU)
-        printf(" throws away the Jungfrau (no trick);");
+    if (c->lost != RAMSCH_KEPT)
+        printf(" throws away the %s%s;", review_ramsch_lost(c->lost),
+               c->lost == RAMSCH_LOST_JUNGFRAU ? " (no trick)" : "");
     printf(" costs %d (%d -> %d)", c->cost, c->value_before, c->value_after);
     print_better(o, c->better, c->better_count);
     printf("\n");
-}
-
-static void ramsch_print_chances(bool takes_all, bool avoids_all)
-{
-    printf("%s\n", takes_all ? "can force a Durchmarsch" : avoids_all ? "can stay a Jungfrau" : "no Durchmarsch or Jungfrau");
 }
 
 static void ramsch_print_text(const CommonOptions *o, const RamschReport *rep)
@@ -505,7 +499,7 @@ static void ramsch_print_text(const CommonOptions *o, const RamschReport *rep)
     for (int seat = 0; seat < SEAT_COUNT; seat++) {
         const RamschReviewSeat *s = &r->seats[seat];
         printf("  %-10s fewest %3d; ", seat_name(seat), s->start_value);
-        ramsch_print_chances(s->takes_all, s->avoids_all);
+        printf("%s\n", review_ramsch_chances(s->takes_all, s->avoids_all));
     }
     for (int i = 0; i < r->count;) {
         const RamschReviewCard *first = &r->cards[i];
@@ -547,8 +541,7 @@ static void ramsch_print_text(const CommonOptions *o, const RamschReport *rep)
         const RamschReviewCard *c = &r->cards[i];
         if (c->decisive)
             printf("%s trick %d, %s %s: %s thrown away", turning++ ? ";" : "  turning points:", c->trick,
-                   seat_name(c->seat), text_card(o, c->card, card),
-                   c->lost == RAMSCH_LOST_DURCHMARSCH ? "Durchmarsch" : "Jungfrau");
+                   seat_name(c->seat), text_card(o, c->card, card), review_ramsch_lost(c->lost));
     }
     printf("%s\n", turning ? "" : "  turning points: none");
     printf("Nodes: %llu, time: %.1f ms\n\n", (unsigned long long)r->nodes, rep->ms);

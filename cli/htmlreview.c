@@ -564,13 +564,6 @@ void html_page_add_skipped(HtmlPage *page, const char *name, const char *why)
  * Everyone for himself: the chart has a line per seat (its fewest points),
  * each mistake marked on the line of the seat that made it. */
 
-static const char *const ramsch_lost_text[] = {
-    [RAMSCH_KEPT] = "", [RAMSCH_LOST_DURCHMARSCH] = "Durchmarsch", [RAMSCH_LOST_JUNGFRAU] = "Jungfrau"};
-
-static const char *ramsch_chances(bool takes_all, bool avoids_all)
-{
-    return takes_all ? "can force a Durchmarsch" : avoids_all ? "can stay a Jungfrau" : "no Durchmarsch or Jungfrau";
-}
 
 /* Each seat's fewest points after n cards, from the review alone: known at
  * the start, around each of its own cards (the value before it is the value
@@ -597,7 +590,7 @@ static void ramsch_lines(const RamschReview *r, int line[SEAT_COUNT][REVIEW_MAX_
 static void ramsch_note_text(FILE *f, const RamschReviewCard *c)
 {
     if (c->lost != RAMSCH_KEPT)
-        textf(f, "throws away the %s%s; ", ramsch_lost_text[c->lost],
+        textf(f, "throws away the %s%s; ", review_ramsch_lost(c->lost),
               c->lost == RAMSCH_LOST_JUNGFRAU ? " (no trick)" : "");
     textf(f, "costs %d (%d \u2192 %d)", c->cost, c->value_before, c->value_after);
 }
@@ -667,7 +660,7 @@ static void put_ramsch_start(FILE *f, const RamschReview *r)
         fprintf(f, "<li><span class=\"key s%d\"></span>", seat);
         textf(f, "%s: fewest ", seat_name(seat));
         fprintf(f, "<b>%d</b>; ", s->start_value);
-        html_escape(f, ramsch_chances(s->takes_all, s->avoids_all));
+        html_escape(f, review_ramsch_chances(s->takes_all, s->avoids_all));
         fputs("</li>\n", f);
     }
     fputs("</ul>\n", f);
@@ -741,7 +734,7 @@ static void put_ramsch_summary(FILE *f, const HtmlRamsch *g)
         fputs(turning++ ? "; " : "<li>Turning points: ", f);
         textf(f, "trick %d, %s ", c->trick, seat_name(c->seat));
         put_card(f, c->card);
-        textf(f, ": %s thrown away", ramsch_lost_text[c->lost]);
+        textf(f, ": %s thrown away", review_ramsch_lost(c->lost));
     }
     fputs(turning ? "</li>\n" : "<li>Turning points: none</li>\n", f);
     fputs("</ul>\n<div class=\"wide\"><table class=\"players ramsch\"><thead><tr><th>seat</th><th>points</th>"

@@ -34,3 +34,15 @@ const char *review_mistake_mark(bool decisive, bool mistake)
 {
     return mistake_words[mistake_kind(decisive, mistake)].mark;
 }
+
+const char *review_ramsch_lost(RamschChance lost)
+{
+    static const char *const names[] = {
+        [RAMSCH_KEPT] = "", [RAMSCH_LOST_DURCHMARSCH] = "Durchmarsch", [RAMSCH_LOST_JUNGFRAU] = "Jungfrau"};
+    return (unsigned)lost < sizeof names / sizeof *names ? names[lost] : "?";
+}
+
+const char *review_ramsch_chances(bool takes_all, bool avoids_all)
+{
+    return takes_all ? "can force a Durchmarsch" : avoids_all ? "can stay a Jungfrau" : "no Durchmarsch or Jungfrau";
+}

@@ -14,4 +14,11 @@ const char *review_class_name(ReviewClass c);
 const char *review_mistake_name(bool decisive, bool mistake);
 const char *review_mistake_mark(bool decisive, bool mistake);
 
+/* A Ramsch review's words: the chance a card threw away ("Durchmarsch",
+ * "Jungfrau"; "" for none), and what a seat can force at the start ("can
+ * force a Durchmarsch", "can stay a Jungfrau", "no Durchmarsch or
+ * Jungfrau"). */
+const char *review_ramsch_lost(RamschChance lost);
+const char *review_ramsch_chances(bool takes_all, bool avoids_all);
+
 #endif
