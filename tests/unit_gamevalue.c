@@ -328,6 +328,9 @@ static void test_matadors(void **state)
         {"CJ SJ HJ DJ HA HT HK HQ H9 H8 H7", GAME_HEARTS, true, 11},
         {"", GAME_GRAND, false, 4},
         {"SJ", GAME_GRAND, false, 1},
+        /* Diamonds like any suit: the four jacks, then DA DT DK ... */
+        {"DK", GAME_DIAMONDS, false, 6},
+        {"CJ SJ HJ DJ DA DT D7", GAME_DIAMONDS, true, 6},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         bool with;
@@ -777,6 +780,102 @@ static void test_classic_spitze(void **state)
     assert_false(gamevalue_score(&isko, &p, &s));
 }
 
+/* Thirty card names, forehand leading the first trick, as an array. */
+static void parse_play(const char *text, int play[30])
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", text);
+    int n = 0;
+    char *save = NULL;
+    for (char *w = strtok_r(buf, " /", &save); w; w = strtok_r(NULL, " /", &save)) {
+        assert_true(n < 30);
+        play[n++] = test_card(w);
+    }
+    assert_int_equal(n, 30);
+}
+
+/* [na] "if the Player declared two Spitzes, they would have to win the last
+ * trick with the lowest trump card and then win the second to last trick in
+ * the hand with the second lowest trump card."  Grand, forehand declares;
+ * the trumps from the lowest: DJ HJ SJ CJ. */
+static void test_spitze_tricks(void **state)
+{
+    (void)state;
+    int p[30];
+    /* The declarer takes tricks 7 to 10 with CJ SJ HJ DJ: up to four Spitzen
+     * made, and a fifth is more trumps than grand has. */
+    parse_play("CA C7 D9 / CT C8 DQ / CK C9 DK / SA S8 S7 / ST S9 SK / HA H9 H7 / CJ CQ DT / SJ SQ DA / HJ HK HT / "
+               "DJ HQ H8", p);
+    for (int spitze = 1; spitze <= 4; spitze++)
+        if (!gamevalue_spitze_made(GAME_GRAND, SEAT_FOREHAND, p, spitze))
+            fail_msg("%d Spitzen not made", spitze);
+    assert_false(gamevalue_spitze_made(GAME_GRAND, SEAT_FOREHAND, p, 5));
+    /* HJ in the eighth trick and SJ in the ninth: the second lowest trump
+     * did not take the second to last trick. */
+    parse_play("CA C7 D9 / CT C8 DQ / CK C9 DK / SA S8 S7 / ST S9 SK / HA H9 H7 / CJ CQ DT / HJ SQ DA / SJ HK HT / "
+               "DJ HQ H8", p);
+    assert_true(gamevalue_spitze_made(GAME_GRAND, SEAT_FOREHAND, p, 1));
+    assert_false(gamevalue_spitze_made(GAME_GRAND, SEAT_FOREHAND, p, 2));
+    /* The declarer leads the diamond jack to the last trick and rearhand
+     * takes it with the heart jack: the lowest trump played last is not
+     * enough, it must win the trick. */
+    parse_play("CA C9 D7 / CT C8 D8 / CK C7 D9 / CQ H8 DQ / SA S8 S7 / ST S9 DK / SK SQ DT / HA H9 H7 / HT HQ DA / "
+               "DJ HK HJ", p);
+    assert_false(gamevalue_spitze_made(GAME_GRAND, SEAT_FOREHAND, p, 1));
+}
+
+/* [na] "Each Spitze declared adds one multiplier": clubs with 1 and two
+ * Spitzen (C7, C8) is with 1, game 2, two Spitzen 4: 4 x 12 = 48; not made,
+ * lost like a game not made, doubled. */
+static void test_two_spitzen(void **state)
+{
+    (void)state;
+    RuleSystem two = classic;
+    two.spitze_max = 2;
+    GamePlay p = {.contract = contract(&two, "clubs"), .cards = test_cards("CJ HJ CA CT CK C8 C7 SA ST HA HT DA"),
+                  .declarer_points = 80, .declarer_tricks = 7, .spitze = 2, .spitze_made = true};
+    GameScore s;
+    assert_true(gamevalue_score(&two, &p, &s));
+    assert_int_equal(s.multiplier, 4);
+    assert_int_equal(s.score, 48);
+    p.spitze_made = false;
+    assert_true(gamevalue_score(&two, &p, &s));
+    assert_int_equal(s.score, -96);
+}
+
+/* A rule file that does not count the declarer's own schneider in a loss:
+ * clubs with 2 lost with 30 card points is with 2, game 3 (36, -72), where
+ * the ISkO counts schneider too (4 x 12 = 48, -96). */
+static void test_lost_without_own_schneider(void **state)
+{
+    (void)state;
+    RuleSystem r = isko;
+    r.lost_counts_schneider = false;
+    GameScore s = play(&r, "clubs", matador_cards(GAME_CLUBS, true, 2), 30, 3, 0);
+    assert_false(s.won);
+    assert_int_equal(s.multiplier, 3);
+    assert_int_equal(s.score, -72);
+    assert_int_equal(play(&isko, "clubs", matador_cards(GAME_CLUBS, true, 2), 30, 3, 0).score, -96);
+}
+
+/* [enc] "Declarer may, unilaterally, concede a loss": a conceded game is
+ * lost whatever the card points, at its value (clubs with 2: 36, -72); a
+ * conceded null game without a trick is lost too (23, -46). */
+static void test_conceded(void **state)
+{
+    (void)state;
+    GamePlay p = {.contract = contract(&isko, "clubs"), .cards = matador_cards(GAME_CLUBS, true, 2),
+                  .declarer_points = 70, .declarer_tricks = 6, .conceded = true};
+    GameScore s;
+    assert_true(gamevalue_score(&isko, &p, &s));
+    assert_false(s.won);
+    assert_int_equal(s.score, -72);
+    p = (GamePlay){.contract = contract(&isko, "null"), .conceded = true};
+    assert_true(gamevalue_score(&isko, &p, &s));
+    assert_false(s.won);
+    assert_int_equal(s.score, -46);
+}
+
 /* ----- invalid input --------------------------------------------------------- */
 
 static void test_invalid_play(void **state)
@@ -797,6 +896,13 @@ static void test_invalid_play(void **state)
     assert_false(gamevalue_score(&isko, &bad, &s)); /* all tricks are all points */
     bad = p;
     bad.declarer_tricks = 0;
+    assert_false(gamevalue_score(&isko, &bad, &s));
+    /* Without a trick the declarer has only the skat: two aces at most, 22. */
+    bad = p;
+    bad.declarer_tricks = 0;
+    bad.declarer_points = 22;
+    assert_true(gamevalue_score(&isko, &bad, &s));
+    bad.declarer_points = 23;
     assert_false(gamevalue_score(&isko, &bad, &s));
     bad = p;
     bad.contract.schneider_announced = true; /* without hand */
@@ -907,6 +1013,11 @@ static void test_ladder_parameters(void **state)
     assert_int_equal(bid_ladder(&r, values, 400), 62);
     assert_int_equal(values[0], 20);
     assert_int_equal(bid_ceiling(&r, 19), 0);
+    /* From 21 the game value 20 is below the minimum: off the ladder. */
+    r.min_bid = 21;
+    assert_int_equal(bid_ladder(&r, values, 400), 61);
+    assert_int_equal(values[0], 22);
+    assert_int_equal(bid_ceiling(&r, 20), 0);
     r = tournee;
     r.ladder_step = 2; /* "by custom ... multiples of 2" */
     int n = bid_ladder(&r, values, 400);
@@ -990,6 +1101,10 @@ int main(void)
         cmocka_unit_test(test_classic_doubling),
         cmocka_unit_test(test_bock_round),
         cmocka_unit_test(test_classic_spitze),
+        cmocka_unit_test(test_spitze_tricks),
+        cmocka_unit_test(test_two_spitzen),
+        cmocka_unit_test(test_lost_without_own_schneider),
+        cmocka_unit_test(test_conceded),
         cmocka_unit_test(test_invalid_play),
         cmocka_unit_test(test_isko_ladder),
         cmocka_unit_test(test_texas_ladder),
