@@ -244,6 +244,17 @@ static void test_ramsch_variants(void **state)
         {{40, 40, 30}, 10, {3, 3, 4}, {9, 8, 10}, 0, {-50, 0, 0}},
     };
     check_ramsch(&r, tied_later, 2);
+    /* A tie rule only breaks ties: with "none", a single loser still loses. */
+    RuleSystem other = classic;
+    other.ramsch.tie = TIE_NONE;
+    static const RamschCase single[] = {{{20, 30, 60}, 10, {2, 3, 5}, {4, 7, 10}, 0, {0, 0, -70}}};
+    check_ramsch(&other, single, 1);
+    /* The Jungfrau factor multiplies a loss; in winner mode the player
+     * without a trick is the winner and gets the no-trick points, 20. */
+    other = texas;
+    other.ramsch.jungfrau_factor = 2;
+    static const RamschCase jungfrau_winner[] = {{{0, 50, 60}, 10, {0, 5, 5}, {0, 9, 10}, 0, {20, 0, 0}}};
+    check_ramsch(&other, jungfrau_winner, 1);
     RamschPlay p = {.points = {40, 40, 30}, .skat_points = 10, .tricks = {3, 3, 4}, .last_trick = {8, 9, 10}};
     RamschScore out;
     char err[256], text[SCORE_TEXT];
@@ -297,6 +308,10 @@ static void test_ramsch_errors(void **state)
     p.last_trick[2] = 9;
     assert_false(ramsch_score(&classic, &p, &out, err, sizeof err));
     p = good;
+    p.skat_points = 23; /* two aces are 22 */
+    assert_false(ramsch_score(&classic, &p, &out, err, sizeof err));
+    assert_string_equal(err, "the skat holds 0 to 22 card points, not 23");
+    p = good;
     p.pushes = 4;
     assert_false(ramsch_score(&classic, &p, &out, err, sizeof err));
     p.pushes = 1;
@@ -329,6 +344,17 @@ static void test_tournament_ramsch(void **state)
     assert_int_equal(points[2], 30);
     assert_int_equal(dealer, 30);
     assert_false(tournament_ramsch_score(mp, &out, 2, points, &dealer, err, sizeof err));
+    /* [frag] 30 at a table of four for each game lost by each other
+     * player: two tied losers (classic: both lose 50) give the dealer and
+     * rearhand 2 x 30, and each loser 30 for the other's loss. */
+    const TournamentScheme *seeger = rules_find_scheme(&classic, "seeger-fabian");
+    RamschPlay tied = {.points = {50, 50, 10}, .skat_points = 10, .tricks = {4, 4, 2}, .last_trick = {8, 9, 10}};
+    assert_true(ramsch_score(&classic, &tied, &out, err, sizeof err));
+    assert_true(tournament_ramsch_score(seeger, &out, 4, points, &dealer, err, sizeof err));
+    assert_int_equal(points[0], -50 - 50 + 30);
+    assert_int_equal(points[1], -50 - 50 + 30);
+    assert_int_equal(points[2], 60);
+    assert_int_equal(dealer, 60);
 }
 
 int main(void)
