@@ -275,6 +275,15 @@ static void test_skat_jack_counts(void **state)
     }
     assert_int_equal(checked, 3); /* grand, grand hand, grand ouvert hand */
     assert_true(s->bid_ceiling >= 24 * 5);
+    /* A game lost covers no bid at all: its ceiling is none (0), whatever
+     * value the loss counts. */
+    int lost = 0;
+    for (int i = 0; i < s->count; i++)
+        if (!s->entry[i].won) {
+            assert_int_equal(s->entry[i].bid_ceiling, 0);
+            lost++;
+        }
+    assert_true(lost > 0);
     free(t);
     table_workers_free(w);
 }
