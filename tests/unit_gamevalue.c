@@ -843,6 +843,19 @@ static void test_two_spitzen(void **state)
     assert_int_equal(s.score, -96);
 }
 
+/* Schwarz announced (schneider with it) and 80 card points: the game is lost
+ * for the missed schwarz; the loss names that announcement only, not
+ * schneider as well (the breakdown says why the game was lost). */
+static void test_missed_schwarz_reason(void **state)
+{
+    (void)state;
+    GameScore s = play(&isko, "clubs hand schwarz", matador_cards(GAME_CLUBS, true, 2), 80, 8, 0);
+    assert_false(s.won);
+    assert_true(s.lost.schwarz_missed);
+    assert_false(s.lost.schneider_missed);
+    assert_false(s.lost.short_of_points);
+}
+
 /* A rule file that does not count the declarer's own schneider in a loss:
  * clubs with 2 lost with 30 card points is with 2, game 3 (36, -72), where
  * the ISkO counts schneider too (4 x 12 = 48, -96). */
@@ -1105,6 +1118,7 @@ int main(void)
         cmocka_unit_test(test_two_spitzen),
         cmocka_unit_test(test_lost_without_own_schneider),
         cmocka_unit_test(test_conceded),
+        cmocka_unit_test(test_missed_schwarz_reason),
         cmocka_unit_test(test_invalid_play),
         cmocka_unit_test(test_isko_ladder),
         cmocka_unit_test(test_texas_ladder),
