@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -66,6 +67,29 @@ bool parse_fraction(const char *text, double *out)
     return true;
 }
 
+/* --rules is read again with each file's deals: a name no system has, or a
+ * rule file missing or refused, was reported once for every deal (an ISS
+ * file: every game), at the deal's place in its file, as if the deal were
+ * wrong.  It is tried once here, before any file.  A pipe or device is left
+ * to the deals (it can be read only once), and so is memory running out
+ * (they say so with status 1). */
+static bool rules_option_reads(const char *command, const char *value)
+{
+    struct stat st;
+    if (rules_is_path(value) && stat(value, &st) == 0 && !S_ISREG(st.st_mode))
+        return true;
+    RuleSystem *system = malloc(sizeof *system);
+    if (!system)
+        return true;
+    char err[512];
+    ReadResult read = rules_read(value, rules_directory(), system, err, sizeof err);
+    free(system);
+    if (read != READ_REFUSED)
+        return true;
+    fprintf(stderr, "skatdd %s: --rules %s: %s\n", command, value, err);
+    return false;
+}
+
 /* A common option (long name without dashes, and its argument); false with
  * a message on stderr when the value is bad, naming the command ("skatdd
  * table: --threads ...") as every option error does. */
@@ -91,8 +115,10 @@ static bool common_option(CommonOptions *o, const char *command, const char *nam
         fprintf(stderr, "skatdd %s: --tt-mb needs a number of megabytes from 1 to 65536\n", command);
         return false;
     }
-    if (strcmp(name, "rules") == 0)
+    if (strcmp(name, "rules") == 0) {
         o->rules = value;
+        return rules_option_reads(command, value);
+    }
     if (strcmp(name, "ascii") == 0)
         o->symbols = false;
     if (strcmp(name, "symbols") == 0)
