@@ -1344,6 +1344,212 @@ static double best_fixed(const RowScores *rs, const double *sum, int ladder_coun
     return best;
 }
 
+/* One row's sums over its worlds, for summarize_row.  A cell is one
+ * announcement at one bid: cell a * ladder_count + b. */
+typedef struct {
+    const Work *w;
+    int row, play, ladder_count;
+    const Contract *contract;
+    bool per_skat;               /* a skat game: announced after picking up, skat by skat */
+    /* A Tournee whose trump only one skat card gives is played from the
+     * second card (passt-mir-nicht) in half its worlds: the skat's order is
+     * as likely one way as the other, and its losses may count more. */
+    RowScores rs, second_rs;
+    double lost_share[MATADOR_KINDS][OUT_WON];
+    size_t cells;
+    long available, wins, schneider, schwarz;
+    double value_sum, score_sum;
+    double *win_sum, *tour_sum;  /* per cell, over all skats */
+    double *skat_win, *skat_tour; /* per cell, the skat being summed */
+    double *layout_tour;         /* per layout and cell, the skat being summed (skat games) */
+    double *best_win, *best_tour; /* per bid, with the announcement chosen */
+    double *left_out_tour;       /* per bid, each layout with the choice of the skat's others */
+    bool *valid;                 /* per bid: some world can be declared at it */
+    signed char *chosen;         /* per bid: the announcement counted at it */
+} RowSummary;
+
+/* false when memory ran out (row_summary_free is due either way). */
+static bool row_summary_init(RowSummary *r, const Work *w, int row, const int *ladder, int ladder_count)
+{
+    const Contract *c = &w->contract[row];
+    *r = (RowSummary){.w = w, .row = row, .play = w->play_of_row[row], .ladder_count = ladder_count, .contract = c,
+                      .per_skat = !c->hand};
+    row_scores_init(&r->rs, w, row, ladder, ladder_count);
+    int second_form;
+    rules_turning_cards(w->rules, c, 0, &second_form);
+    row_scores_init_form(&r->second_rs, w, row, second_form, ladder, ladder_count);
+    lost_shares(w, r->play, r->lost_share);
+    size_t cells = r->cells = (size_t)ANNOUNCE_COUNT * (size_t)ladder_count, bids = (size_t)ladder_count;
+    r->win_sum = calloc(cells, sizeof *r->win_sum);
+    r->tour_sum = calloc(cells, sizeof *r->tour_sum);
+    r->skat_win = calloc(cells, sizeof *r->skat_win);
+    r->skat_tour = calloc(cells, sizeof *r->skat_tour);
+    r->best_win = calloc(bids, sizeof *r->best_win);
+    r->best_tour = calloc(bids, sizeof *r->best_tour);
+    r->valid = calloc(bids, sizeof *r->valid);
+    r->chosen = calloc(bids, 1);
+    r->layout_tour = calloc(cells * (size_t)w->samples, sizeof *r->layout_tour);
+    r->left_out_tour = calloc(bids, sizeof *r->left_out_tour);
+    return r->win_sum && r->tour_sum && r->skat_win && r->skat_tour && r->best_win && r->best_tour && r->valid &&
+           r->chosen && r->layout_tour && r->left_out_tour;
+}
+
+static void row_summary_free(RowSummary *r)
+{
+    free(r->win_sum);
+    free(r->tour_sum);
+    free(r->skat_win);
+    free(r->skat_tour);
+    free(r->best_win);
+    free(r->best_tour);
+    free(r->layout_tour);
+    free(r->left_out_tour);
+    free(r->valid);
+    free(r->chosen);
+    row_scores_free(&r->rs);
+    row_scores_free(&r->second_rs);
+}
+
+/* Layout j of skat s counted at level l with weight (1, or the level's
+ * share of a lost world not told apart); second: the share of the worlds
+ * played from the skat's second card, first the rest. */
+static void count_world(RowSummary *r, int s, int j, int l, double weight, double first, double second,
+                        uint8_t *skat_wins)
+{
+    const Contract *c = r->contract;
+    int ladder_count = r->ladder_count;
+    const Scored *none = scored(&r->rs, ANNOUNCE_NONE, s, l);
+    const Scored *none2 = second ? scored(&r->second_rs, ANNOUNCE_NONE, s, l) : none;
+    r->wins += none[0].won;
+    *skat_wins += none[0].won;
+    r->schneider += none[0].won && c->game != GAME_NULL && l >= OUT_SCHNEIDER;
+    r->schwarz += none[0].won && c->game != GAME_NULL && l == OUT_SCHWARZ;
+    r->value_sum += weight * (first * none[0].score + second * none2[0].score);
+    r->score_sum += weight * (first * none[0].tournament + second * none2[0].tournament);
+    for (int a = 0; a < ANNOUNCE_COUNT; a++) {
+        if (!r->rs.announce_ok[a])
+            continue;
+        const Scored *sc = scored(&r->rs, a, s, l);
+        const Scored *sc2 = second && r->second_rs.announce_ok[a] ? scored(&r->second_rs, a, s, l) : sc;
+        for (int b = 0; b < ladder_count; b++) {
+            double tour = weight * (first * sc[b].tournament + second * sc2[b].tournament);
+            r->valid[b] |= sc[b].valid;
+            r->skat_win[a * ladder_count + b] += weight * sc[b].won;
+            r->skat_tour[a * ladder_count + b] += tour;
+            r->layout_tour[(size_t)j * r->cells + (size_t)(a * ladder_count + b)] += tour;
+        }
+    }
+}
+
+/* Every layout of skat s (none when the skat rules the row out), into the
+ * skat's cells and the totals. */
+static void sum_skat(RowSummary *r, int s, uint8_t *skat_wins)
+{
+    const Work *w = r->w;
+    int p = r->play;
+    memset(r->skat_win, 0, r->cells * sizeof *r->skat_win);
+    memset(r->skat_tour, 0, r->cells * sizeof *r->skat_tour);
+    memset(r->layout_tour, 0, r->cells * (size_t)w->samples * sizeof *r->layout_tour);
+    bool allowed = w->allowed[s] >> r->row & 1;
+    int second_form;
+    int turning = rules_turning_cards(w->rules, r->contract, turnable(w, s), &second_form);
+    double second = second_form && turning == 1 ? 0.5 : 0, first = 1 - second;
+    *skat_wins = 0;
+    for (int j = 0; allowed && j < w->samples; j++) {
+        int level = *level_at(w, s, p, j);
+        /* A lost world not told apart is every lost level in its share. */
+        bool mixed = *unresolved_at(w, s, p, j);
+        r->available++;
+        const double *shares = mixed ? r->lost_share[world_kind(w, p, s)] : NULL;
+        for (int l = mixed ? OUT_LOST_SCHWARZ : level; l <= level; l++) {
+            double weight = mixed ? shares[l] : 1;
+            if (weight != 0)
+                count_world(r, s, j, l, weight, first, second, skat_wins);
+        }
+    }
+    for (size_t k = 0; k < r->cells; k++) {
+        r->win_sum[k] += r->skat_win[k];
+        r->tour_sum[k] += r->skat_tour[k];
+    }
+}
+
+/* A skat game's announcement, made after seeing the skat just summed: for
+ * the chance to win the best for it, for the score each layout's left out. */
+static void announce_after_skat(RowSummary *r)
+{
+    int ladder_count = r->ladder_count, samples = r->w->samples;
+    for (int b = 0; b < ladder_count; b++) {
+        int pick = most_wins(&r->rs, r->skat_win, ladder_count, b);
+        r->best_win[b] += r->skat_win[pick * ladder_count + b];
+        if (pick != ANNOUNCE_NONE)
+            r->chosen[b] = ANNOUNCE_PER_SKAT;
+        for (int j = 0; samples > 1 && j < samples; j++) {
+            const double *own = &r->layout_tour[(size_t)j * r->cells];
+            r->left_out_tour[b] += own[best_announcement(&r->rs, r->skat_tour, own, ladder_count, b) * ladder_count + b];
+        }
+    }
+}
+
+/* After the last skat: the score at each bid with the better way of
+ * announcing (skat games), or the one announcement for all worlds (hand
+ * games), and a hand game's chance to win with the one winning most. */
+static void settle_bids(RowSummary *r)
+{
+    int ladder_count = r->ladder_count, samples = r->w->samples;
+    if (!r->per_skat) {
+        for (int b = 0; b < ladder_count; b++) {
+            int pick = most_wins(&r->rs, r->win_sum, ladder_count, b);
+            r->best_tour[b] = best_fixed(&r->rs, r->tour_sum, ladder_count, b);
+            r->best_win[b] = r->win_sum[pick * ladder_count + b];
+            r->chosen[b] = (signed char)pick;
+        }
+        return;
+    }
+    for (int b = 0; b < ladder_count; b++) {
+        r->best_tour[b] = best_fixed(&r->rs, r->tour_sum, ladder_count, b);
+        if (samples > 1 && r->left_out_tour[b] > r->best_tour[b])
+            r->best_tour[b] = r->left_out_tour[b];
+    }
+    /* The choices left out differ from bid to bid, and a lower bid's may do
+     * worse than a higher one's: announcing as at the higher bid scores no
+     * less at the lower one, where no world is lost that was won. */
+    for (int b = ladder_count - 2; samples > 1 && b >= 0; b--)
+        if (r->valid[b + 1] && r->best_tour[b + 1] > r->best_tour[b])
+            r->best_tour[b] = r->best_tour[b + 1];
+}
+
+/* The row's line of the evaluation: the sums as shares of all worlds. */
+static void describe_row(const RowSummary *r, const int *ladder, EvalContract *out)
+{
+    const Work *w = r->w;
+    double worlds = (double)w->skats * w->samples;
+    out->contract = *r->contract;
+    out->evaluated = true;
+    out->p_available = r->available / worlds;
+    out->p_win = r->wins / worlds;
+    out->p_schneider = r->schneider / worlds;
+    out->p_schwarz = r->schwarz / worlds;
+    out->p_win_fresh = -1;
+    if (w->fresh_wins && r->per_skat && w->play[r->play].goal == OUT_WON) {
+        long fresh = 0;
+        for (int s = 0; s < w->skats; s++)
+            fresh += (w->allowed[s] >> r->row & 1) ? w->fresh_wins[s * MAX_PLAYS + r->play] : 0;
+        out->p_win_fresh = fresh / worlds;
+    }
+    out->expected_value = r->value_sum / worlds;
+    out->expected_score = r->score_sum / worlds;
+    out->bid_count = 0;
+    for (int b = 1; b < r->ladder_count && out->bid_count < EVAL_MAX_BIDS; b++) {
+        if (!r->valid[b])
+            continue;
+        out->bids[out->bid_count] = ladder[b];
+        out->p_win_at[out->bid_count] = r->best_win[b] / worlds;
+        out->announce_at[out->bid_count] = r->best_win[b] > 0 ? r->chosen[b] : ANNOUNCE_NONE;
+        out->score_at[out->bid_count] = r->best_tour[b] / worlds;
+        out->bid_count++;
+    }
+}
+
 /* Per row: every world scored at every bid, with the announcement chosen
  * once for all worlds (hand games) or once per skat (skat games, where the
  * rules allow announcing after picking up).  Sums run in skat and sample
@@ -1366,151 +1572,19 @@ static double best_fixed(const RowScores *rs, const double *sum, int ladder_coun
 static bool summarize_row(const Work *w, int row, const int *ladder, int ladder_count, EvalContract *out,
                           uint8_t skat_wins[EVAL_MAX_SKATS])
 {
-    RowScores rs, second_rs;
-    row_scores_init(&rs, w, row, ladder, ladder_count);
-    const Contract *c = &w->contract[row];
-    /* A Tournee whose trump only one skat card gives is played from the
-     * second card (passt-mir-nicht) in half its worlds: the skat's order is
-     * as likely one way as the other, and its losses may count more. */
-    int second_form;
-    rules_turning_cards(w->rules, c, 0, &second_form);
-    row_scores_init_form(&second_rs, w, row, second_form, ladder, ladder_count);
-    int p = w->play_of_row[row];
-    bool per_skat = !c->hand;
-    double worlds = (double)w->skats * w->samples;
-    long available = 0, wins = 0, schneider = 0, schwarz = 0;
-    double value_sum = 0, score_sum = 0, lost_share[MATADOR_KINDS][OUT_WON];
-    lost_shares(w, p, lost_share);
-    size_t cells = (size_t)ANNOUNCE_COUNT * (size_t)ladder_count;
-    double *win_sum = calloc(cells, sizeof *win_sum), *tour_sum = calloc(cells, sizeof *tour_sum);
-    double *skat_win = calloc(cells, sizeof *skat_win), *skat_tour = calloc(cells, sizeof *skat_tour);
-    double *best_win = calloc((size_t)ladder_count, sizeof *best_win);
-    double *best_tour = calloc((size_t)ladder_count, sizeof *best_tour);
-    bool *valid = calloc((size_t)ladder_count, sizeof *valid);
-    signed char *chosen = calloc((size_t)ladder_count, 1);
-    /* Skat games: the score per layout of a skat, and of leaving one out. */
-    double *layout_tour = calloc(cells * (size_t)w->samples, sizeof *layout_tour);
-    double *left_out_tour = calloc((size_t)ladder_count, sizeof *left_out_tour);
-    bool ok = win_sum && tour_sum && skat_win && skat_tour && best_win && best_tour && valid && chosen && layout_tour &&
-              left_out_tour;
+    RowSummary r;
+    bool ok = row_summary_init(&r, w, row, ladder, ladder_count);
     for (int s = 0; ok && s < w->skats; s++) {
-        memset(skat_win, 0, cells * sizeof *skat_win);
-        memset(skat_tour, 0, cells * sizeof *skat_tour);
-        memset(layout_tour, 0, cells * (size_t)w->samples * sizeof *layout_tour);
-        bool allowed = w->allowed[s] >> row & 1;
-        int turning = rules_turning_cards(w->rules, c, turnable(w, s), &second_form);
-        double second = second_form && turning == 1 ? 0.5 : 0, first = 1 - second;
-        skat_wins[s] = 0;
-        for (int j = 0; allowed && j < w->samples; j++) {
-            int level = *level_at(w, s, p, j);
-            /* A lost world not told apart is every lost level in its share. */
-            bool mixed = *unresolved_at(w, s, p, j);
-            available++;
-            const double *shares = mixed ? lost_share[world_kind(w, p, s)] : NULL;
-            for (int l = mixed ? OUT_LOST_SCHWARZ : level; l <= level; l++) {
-                double weight = mixed ? shares[l] : 1;
-                if (weight == 0)
-                    continue;
-                const Scored *none = scored(&rs, ANNOUNCE_NONE, s, l);
-                const Scored *none2 = second ? scored(&second_rs, ANNOUNCE_NONE, s, l) : none;
-                wins += none[0].won;
-                skat_wins[s] += none[0].won;
-                schneider += none[0].won && c->game != GAME_NULL && l >= OUT_SCHNEIDER;
-                schwarz += none[0].won && c->game != GAME_NULL && l == OUT_SCHWARZ;
-                value_sum += weight * (first * none[0].score + second * none2[0].score);
-                score_sum += weight * (first * none[0].tournament + second * none2[0].tournament);
-                for (int a = 0; a < ANNOUNCE_COUNT; a++) {
-                    if (!rs.announce_ok[a])
-                        continue;
-                    const Scored *sc = scored(&rs, a, s, l);
-                    const Scored *sc2 = second && second_rs.announce_ok[a] ? scored(&second_rs, a, s, l) : sc;
-                    for (int b = 0; b < ladder_count; b++) {
-                        double tour = weight * (first * sc[b].tournament + second * sc2[b].tournament);
-                        valid[b] |= sc[b].valid;
-                        skat_win[a * ladder_count + b] += weight * sc[b].won;
-                        skat_tour[a * ladder_count + b] += tour;
-                        layout_tour[(size_t)j * cells + (size_t)(a * ladder_count + b)] += tour;
-                    }
-                }
-            }
-        }
-        for (size_t k = 0; k < cells; k++) {
-            win_sum[k] += skat_win[k];
-            tour_sum[k] += skat_tour[k];
-        }
-        if (!per_skat)
-            continue;
-        /* Announced after seeing this skat: the best for it. */
-        for (int b = 0; b < ladder_count; b++) {
-            int pick = most_wins(&rs, skat_win, ladder_count, b);
-            best_win[b] += skat_win[pick * ladder_count + b];
-            if (pick != ANNOUNCE_NONE)
-                chosen[b] = ANNOUNCE_PER_SKAT;
-            for (int j = 0; w->samples > 1 && j < w->samples; j++) {
-                const double *own = &layout_tour[(size_t)j * cells];
-                left_out_tour[b] += own[best_announcement(&rs, skat_tour, own, ladder_count, b) * ladder_count + b];
-            }
-        }
+        sum_skat(&r, s, &skat_wins[s]);
+        if (r.per_skat)
+            announce_after_skat(&r);
     }
-    ok = ok && !rs.out_of_memory && !second_rs.out_of_memory;
-    if (!ok)
-        goto done;
-    for (int b = 0; per_skat && b < ladder_count; b++) {
-        best_tour[b] = best_fixed(&rs, tour_sum, ladder_count, b);
-        if (w->samples > 1 && left_out_tour[b] > best_tour[b])
-            best_tour[b] = left_out_tour[b];
+    ok = ok && !r.rs.out_of_memory && !r.second_rs.out_of_memory;
+    if (ok) {
+        settle_bids(&r);
+        describe_row(&r, ladder, out);
     }
-    /* The choices left out differ from bid to bid, and a lower bid's may do
-     * worse than a higher one's: announcing as at the higher bid scores no
-     * less at the lower one, where no world is lost that was won. */
-    for (int b = ladder_count - 2; per_skat && w->samples > 1 && b >= 0; b--)
-        if (valid[b + 1] && best_tour[b + 1] > best_tour[b])
-            best_tour[b] = best_tour[b + 1];
-    if (!per_skat)
-        for (int b = 0; b < ladder_count; b++) {
-            int pick = most_wins(&rs, win_sum, ladder_count, b);
-            best_tour[b] = best_fixed(&rs, tour_sum, ladder_count, b);
-            best_win[b] = win_sum[pick * ladder_count + b];
-            chosen[b] = (signed char)pick;
-        }
-    out->contract = *c;
-    out->evaluated = true;
-    out->p_available = available / worlds;
-    out->p_win = wins / worlds;
-    out->p_schneider = schneider / worlds;
-    out->p_schwarz = schwarz / worlds;
-    out->p_win_fresh = -1;
-    if (w->fresh_wins && per_skat && w->play[p].goal == OUT_WON) {
-        long fresh = 0;
-        for (int s = 0; s < w->skats; s++)
-            fresh += (w->allowed[s] >> row & 1) ? w->fresh_wins[s * MAX_PLAYS + p] : 0;
-        out->p_win_fresh = fresh / worlds;
-    }
-    out->expected_value = value_sum / worlds;
-    out->expected_score = score_sum / worlds;
-    out->bid_count = 0;
-    for (int b = 1; b < ladder_count && out->bid_count < EVAL_MAX_BIDS; b++) {
-        if (!valid[b])
-            continue;
-        out->bids[out->bid_count] = ladder[b];
-        out->p_win_at[out->bid_count] = best_win[b] / worlds;
-        out->announce_at[out->bid_count] = best_win[b] > 0 ? chosen[b] : ANNOUNCE_NONE;
-        out->score_at[out->bid_count] = best_tour[b] / worlds;
-        out->bid_count++;
-    }
-done:
-    free(win_sum);
-    free(tour_sum);
-    free(skat_win);
-    free(skat_tour);
-    free(best_win);
-    free(best_tour);
-    free(layout_tour);
-    free(left_out_tour);
-    free(valid);
-    free(chosen);
-    row_scores_free(&rs);
-    row_scores_free(&second_rs);
+    row_summary_free(&r);
     return ok;
 }
 
