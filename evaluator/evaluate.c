@@ -1804,16 +1804,10 @@ static bool check_options(const RuleSystem *rules, int cards, const EvalOptions 
     return false;
 }
 
-bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOptions *o, Evaluation *out,
-                   char *err, size_t n)
+/* The work of one evaluation as the options set it, with its tables
+ * (cleared); false when one could not be had. */
+static bool work_init(Work *w, const RuleSystem *rules, int seat, CardSet hand, const EvalOptions *o)
 {
-    if (!check_options(rules, set_count(hand), o, err, n))
-        return false;
-    Work *w = calloc(1, sizeof *w);
-    if (!w) {
-        snprintf(err, n, "out of memory");
-        return false;
-    }
     w->rules = rules;
     w->scheme = rules_find_scheme(rules, "seeger-fabian");
     if (!w->scheme)
@@ -1843,43 +1837,12 @@ bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOp
     w->choice_from = calloc((size_t)w->skats * MAX_PLAYS, sizeof *w->choice_from);
     bool fresh = o->fresh_check && o->model == MODEL_DOUBLE_DUMMY;
     w->fresh_wins = fresh ? calloc((size_t)w->skats * MAX_PLAYS, 1) : NULL;
-    int threads = o->threads > 0 ? o->threads : omp_get_num_procs();
-    Solver **solvers = calloc((size_t)threads, sizeof *solvers);
-    bool ok = w->level && w->unresolved && w->tried && w->stood && w->undecided && w->chosen && w->own_choice && w->choice_from && solvers && w->scheme &&
-              (w->fresh_wins || !fresh);
-    for (int t = 0; ok && t < threads; t++)
-        ok = (solvers[t] = solver_new(solver_tt_share(o->tt_bytes, threads))) != NULL;
-    if (!ok) {
-        snprintf(err, n, w->scheme ? "out of memory" : "the rule system has no tournament scheme");
-    } else {
-        memset(out, 0, sizeof *out);
-        out->seat = seat;
-        out->hand = hand;
-        out->model = MODEL_DOUBLE_DUMMY;
-        out->skats = w->skats;
-        out->samples = w->samples;
-        out->worlds = (long)w->skats * w->samples;
-        out->confidence = o->confidence;
-        out->contract_count = w->rows;
-        ok = play_and_summarize(w, solvers, threads, o, out);
-        if (ok && o->model == MODEL_SINGLE_DUMMY) {
-            w->single_dummy = true;
-            w->sd_layouts = o->sd_layouts < 1 ? 1 : o->sd_layouts;
-            w->rows_played = best_rows(out, o->sd_contracts < 1 ? 1 : o->sd_contracts);
-            out->model = MODEL_SINGLE_DUMMY;
-            ok = play_and_summarize(w, solvers, threads, o, out);
-        }
-        if (!ok)
-            snprintf(err, n, "out of memory");
-        for (int t = 0; t < threads; t++)
-            out->nodes += solver_nodes(solvers[t]);
-        conclude(out);
-        if (w->twelve && out->best_contract >= 0)
-            out->discard = out->discards[out->best_contract];
-    }
-    for (int t = 0; solvers && t < threads; t++)
-        solver_free(solvers[t]);
-    free(solvers);
+    return w->level && w->unresolved && w->tried && w->stood && w->undecided && w->chosen && w->own_choice &&
+           w->choice_from && (w->fresh_wins || !fresh);
+}
+
+static void work_free(Work *w)
+{
     free(w->level);
     free(w->unresolved);
     free(w->tried);
@@ -1890,5 +1853,60 @@ bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOp
     free(w->choice_from);
     free(w->fresh_wins);
     free(w);
+}
+
+/* Every world played double-dummy, then, for --model single-dummy, the
+ * best rows again single-dummy; out gets the result.  false: out of memory. */
+static bool run_evaluation(Work *w, Solver **solvers, int threads, const EvalOptions *o, Evaluation *out)
+{
+    memset(out, 0, sizeof *out);
+    out->seat = w->seat;
+    out->hand = w->hand;
+    out->model = MODEL_DOUBLE_DUMMY;
+    out->skats = w->skats;
+    out->samples = w->samples;
+    out->worlds = (long)w->skats * w->samples;
+    out->confidence = o->confidence;
+    out->contract_count = w->rows;
+    bool ok = play_and_summarize(w, solvers, threads, o, out);
+    if (ok && o->model == MODEL_SINGLE_DUMMY) {
+        w->single_dummy = true;
+        w->sd_layouts = o->sd_layouts < 1 ? 1 : o->sd_layouts;
+        w->rows_played = best_rows(out, o->sd_contracts < 1 ? 1 : o->sd_contracts);
+        out->model = MODEL_SINGLE_DUMMY;
+        ok = play_and_summarize(w, solvers, threads, o, out);
+    }
+    for (int t = 0; t < threads; t++)
+        out->nodes += solver_nodes(solvers[t]);
+    conclude(out);
+    if (w->twelve && out->best_contract >= 0)
+        out->discard = out->discards[out->best_contract];
+    return ok;
+}
+
+bool evaluate_hand(const RuleSystem *rules, int seat, CardSet hand, const EvalOptions *o, Evaluation *out,
+                   char *err, size_t n)
+{
+    if (!check_options(rules, set_count(hand), o, err, n))
+        return false;
+    Work *w = calloc(1, sizeof *w);
+    if (!w) {
+        snprintf(err, n, "out of memory");
+        return false;
+    }
+    bool ok = work_init(w, rules, seat, hand, o);
+    int threads = o->threads > 0 ? o->threads : omp_get_num_procs();
+    Solver **solvers = calloc((size_t)threads, sizeof *solvers);
+    ok = ok && solvers && w->scheme;
+    for (int t = 0; ok && t < threads; t++)
+        ok = (solvers[t] = solver_new(solver_tt_share(o->tt_bytes, threads))) != NULL;
+    if (!ok)
+        snprintf(err, n, w->scheme ? "out of memory" : "the rule system has no tournament scheme");
+    else if (!(ok = run_evaluation(w, solvers, threads, o, out)))
+        snprintf(err, n, "out of memory");
+    for (int t = 0; solvers && t < threads; t++)
+        solver_free(solvers[t]);
+    free(solvers);
+    work_free(w);
     return ok;
 }
