@@ -72,28 +72,102 @@ static const char *yes_no(bool b, const char *yes, const char *no)
     return b ? yes : no;
 }
 
-void rules_describe(const RuleSystem *r, FILE *out)
+static void describe_form(const RuleSystem *r, const RuleForm *form, FILE *out)
+{
+    char buf[32];
+    fprintf(out, "    %s", form->name);
+    for (int w = 0; w < form->word_count; w++)
+        fprintf(out, "%s%s%s", w ? ", " : " (also ", form->words[w], w + 1 == form->word_count ? ")" : "");
+    fprintf(out, ": %s", form->skat ? "takes the skat" : "a hand game (skat untouched)");
+    if (form->values_of)
+        fprintf(out, ", values of %s", r->forms[form->values_of - 1].name);
+    if (form->lost_factor)
+        fprintf(out, ", lost %s", times_word(form->lost_factor, buf, sizeof buf));
+    if (form->text[0])
+        fprintf(out, "; %s", form->text);
+    fprintf(out, "\n");
+}
+
+/* How a lost game counts: the factors, the own schneider, the overbid. */
+static void describe_losses(const RuleSystem *r, FILE *out)
 {
     char buf[32], buf2[32];
+    fprintf(out, "  lost games: skat games count %s, hand games %s; in the loss the declarer's own "
+                 "schneider %s and schwarz %s; a missed announcement counts at the announced level\n",
+            times_word(r->lost_skat_factor, buf, sizeof buf), times_word(r->lost_hand_factor, buf2, sizeof buf2), yes_no(r->lost_counts_schneider, "counts", "does not count"),
+            yes_no(r->lost_counts_schwarz, "counts", "does not count"));
+    /* One word for both: a null game below the bid is lost by the same
+     * overbid rule as the others. */
+    const char *multiple = r->overbid == OVERBID_MULTIPLE_ABOVE ? "above" : "not below";
+    fprintf(out, "  overbid: lost with the lowest multiple of the base value %s the bid (reaching schneider or "
+                 "schwarz may still cover it)\n",
+            multiple);
+    if (r->null_overbid == NULL_OVERBID_NOT_ALLOWED)
+        fprintf(out, "  null below the bid: may not be declared\n");
+    else
+        fprintf(out, "  null below the bid: lost with the lowest multiple of its value %s the bid\n", multiple);
+}
+
+/* The bid ladder: its first 12 values, then its top when it is longer. */
+static void describe_bids(const RuleSystem *r, FILE *out)
+{
+    int ladder[1024];
+    int count = bid_ladder(r, ladder, 1024);
+    fprintf(out, "  bids: from %d, %s: %d values", r->min_bid,
+            r->ladder == LADDER_GAME_VALUES ? "every value some game can reach" : "any whole number", count);
+    if (r->ladder == LADDER_INTEGERS && r->ladder_step > 1)
+        fprintf(out, " (step %d)", r->ladder_step);
+    for (int i = 0; i < count && i < 1024; i++) {
+        if (i == 12 && count > 16) {
+            /* Not ladder[count - 1]: a ladder longer than the buffer (high
+             * game values) is stored only in part. */
+            fprintf(out, " ... %d", bid_ceiling(r, RULES_MAX_VALUE));
+            break;
+        }
+        fprintf(out, "%s%d", i ? " " : ": ", ladder[i]);
+    }
+    fprintf(out, "\n");
+}
+
+static void describe_ramsch(const RamschRules *ra, FILE *out)
+{
+    if (!ra->enabled) {
+        fprintf(out, "  ramsch: not played (all pass: the cards are thrown in)\n");
+        return;
+    }
+    fprintf(out, "  ramsch: when all pass; skat to %s; ",
+            ra->skat_to == SKAT_TO_LAST_TRICK ? "the winner of the last trick"
+                                              : "the most card points (every seat tied there)");
+    if (ra->mode == RAMSCH_WINNER)
+        fprintf(out, "fewest card points scores %d (%d without a trick)", ra->winner_points, ra->no_trick_points);
+    else
+        fprintf(out, "most card points loses them, x%d per Jungfrau", ra->jungfrau_factor);
+    fprintf(out, "; all tricks (Durchmarsch) %+d", ra->durchmarsch_points);
+    if (ra->max_pushes)
+        fprintf(out, "; Schieberamsch: up to %d pushes, x%d each, jacks %s", ra->max_pushes, ra->push_factor,
+                ra->push_jacks ? "may be pushed" : "may not be pushed");
+    fprintf(out, "; two tied: %s; three tied: %s\n", tie_words[ra->mode][ra->tie],
+            tie_words[ra->mode][ra->three_way_tie]);
+}
+
+static void describe_scheme(const TournamentScheme *s, bool is_default, FILE *out)
+{
+    fprintf(out, "  tournament %s%s: won %+d, lost %+d; per lost game each defender %+d at a table of three, "
+                 "%+d at four (dealer %+d)",
+            s->name, is_default ? " (default)" : "", s->won, s->lost, s->defenders_3, s->defenders_4, s->dealer_4);
+    if (s->matador_bonus)
+        fprintf(out, "; %+d per matador without above %d in a won game", s->matador_bonus, s->matador_bonus_above);
+    fprintf(out, "\n");
+}
+
+void rules_describe(const RuleSystem *r, FILE *out)
+{
     fprintf(out, "%s: %s\n", r->name, r->title);
     fprintf(out, "  file: %s\n  source: %s\n", r->file, r->source);
-    if (r->form_count) {
+    if (r->form_count)
         fprintf(out, "  contract forms:\n");
-        for (int f = 0; f < r->form_count; f++) {
-            const RuleForm *form = &r->forms[f];
-            fprintf(out, "    %s", form->name);
-            for (int w = 0; w < form->word_count; w++)
-                fprintf(out, "%s%s%s", w ? ", " : " (also ", form->words[w], w + 1 == form->word_count ? ")" : "");
-            fprintf(out, ": %s", form->skat ? "takes the skat" : "a hand game (skat untouched)");
-            if (form->values_of)
-                fprintf(out, ", values of %s", r->forms[form->values_of - 1].name);
-            if (form->lost_factor)
-                fprintf(out, ", lost %s", times_word(form->lost_factor, buf, sizeof buf));
-            if (form->text[0])
-                fprintf(out, "; %s", form->text);
-            fprintf(out, "\n");
-        }
-    }
+    for (int f = 0; f < r->form_count; f++)
+        describe_form(r, &r->forms[f], out);
     fprintf(out, "  base values (the first entry that fits a contract counts):\n");
     for (int i = 0; i < r->game_count; i++)
         describe_game(r, &r->games[i], out);
@@ -113,36 +187,9 @@ void rules_describe(const RuleSystem *r, FILE *out)
             yes_no(r->ouvert_implies_hand, "a hand game", "with or without the skat"),
             yes_no(r->ouvert_implies_announcements, "schneider and schwarz announced (every trick needed)",
                    "no announcements implied"));
-    fprintf(out, "  lost games: skat games count %s, hand games %s; in the loss the declarer's own "
-                 "schneider %s and schwarz %s; a missed announcement counts at the announced level\n",
-            times_word(r->lost_skat_factor, buf, sizeof buf), times_word(r->lost_hand_factor, buf2, sizeof buf2), yes_no(r->lost_counts_schneider, "counts", "does not count"),
-            yes_no(r->lost_counts_schwarz, "counts", "does not count"));
-    /* One word for both: a null game below the bid is lost by the same
-     * overbid rule as the others. */
-    const char *multiple = r->overbid == OVERBID_MULTIPLE_ABOVE ? "above" : "not below";
-    fprintf(out, "  overbid: lost with the lowest multiple of the base value %s the bid (reaching schneider or "
-                 "schwarz may still cover it)\n",
-            multiple);
-    if (r->null_overbid == NULL_OVERBID_NOT_ALLOWED)
-        fprintf(out, "  null below the bid: may not be declared\n");
-    else
-        fprintf(out, "  null below the bid: lost with the lowest multiple of its value %s the bid\n", multiple);
-    int ladder[1024];
-    int count = bid_ladder(r, ladder, 1024);
-    fprintf(out, "  bids: from %d, %s: %d values", r->min_bid,
-            r->ladder == LADDER_GAME_VALUES ? "every value some game can reach" : "any whole number", count);
-    if (r->ladder == LADDER_INTEGERS && r->ladder_step > 1)
-        fprintf(out, " (step %d)", r->ladder_step);
-    for (int i = 0; i < count && i < 1024; i++) {
-        if (i == 12 && count > 16) {
-            /* Not ladder[count - 1]: a ladder longer than the buffer (high
-             * game values) is stored only in part. */
-            fprintf(out, " ... %d", bid_ceiling(r, RULES_MAX_VALUE));
-            break;
-        }
-        fprintf(out, "%s%d", i ? " " : ": ", ladder[i]);
-    }
-    fprintf(out, "\n  doubling:");
+    describe_losses(r, out);
+    describe_bids(r, out);
+    fprintf(out, "  doubling:");
     if (!r->doubling_count)
         fprintf(out, " none");
     for (int i = 0; i < r->doubling_count; i++)
@@ -153,32 +200,7 @@ void rules_describe(const RuleSystem *r, FILE *out)
                 r->levels[LEVEL_SPITZE] == 1 ? "" : "s");
     else
         fprintf(out, "  spitze: none\n");
-    const RamschRules *ra = &r->ramsch;
-    if (!ra->enabled) {
-        fprintf(out, "  ramsch: not played (all pass: the cards are thrown in)\n");
-    } else {
-        fprintf(out, "  ramsch: when all pass; skat to %s; ",
-                ra->skat_to == SKAT_TO_LAST_TRICK ? "the winner of the last trick"
-                                                  : "the most card points (every seat tied there)");
-        if (ra->mode == RAMSCH_WINNER)
-            fprintf(out, "fewest card points scores %d (%d without a trick)", ra->winner_points, ra->no_trick_points);
-        else
-            fprintf(out, "most card points loses them, x%d per Jungfrau", ra->jungfrau_factor);
-        fprintf(out, "; all tricks (Durchmarsch) %+d", ra->durchmarsch_points);
-        if (ra->max_pushes)
-            fprintf(out, "; Schieberamsch: up to %d pushes, x%d each, jacks %s", ra->max_pushes, ra->push_factor,
-                    ra->push_jacks ? "may be pushed" : "may not be pushed");
-        fprintf(out, "; two tied: %s; three tied: %s\n", tie_words[ra->mode][ra->tie],
-                tie_words[ra->mode][ra->three_way_tie]);
-    }
-    for (int i = 0; i < r->scheme_count; i++) {
-        const TournamentScheme *s = &r->schemes[i];
-        fprintf(out, "  tournament %s%s: won %+d, lost %+d; per lost game each defender %+d at a table of three, "
-                     "%+d at four (dealer %+d)",
-                s->name, i == 0 ? " (default)" : "", s->won, s->lost, s->defenders_3, s->defenders_4, s->dealer_4);
-        if (s->matador_bonus)
-            fprintf(out, "; %+d per matador without above %d in a won game", s->matador_bonus,
-                    s->matador_bonus_above);
-        fprintf(out, "\n");
-    }
+    describe_ramsch(&r->ramsch, out);
+    for (int i = 0; i < r->scheme_count; i++)
+        describe_scheme(&r->schemes[i], i == 0, out);
 }
