@@ -57,120 +57,157 @@ static void join_names(char *out, size_t n, const char *const *names, int count)
 
 static bool parse_map(SchemaLoader *L, yaml_node_t *map, const Schema *schema, void *base);
 
+/* The readers of one field type each: node is the key's value, at where the
+ * field is stored. */
+static bool parse_int(SchemaLoader *L, yaml_node_t *node, const Field *f, char *at)
+{
+    long v;
+    if (!want_scalar(L, node, f->key))
+        return false;
+    if (yaml_value_forced_string(node))
+        return schema_fail(L, node, "'%s' must be a whole number, not a %s", f->key, yaml_value_forced_string(node));
+    if (yaml_value_kind(node) == SCALAR_INT && !int_value(node, &v)) /* a whole number, beyond a long */
+        return schema_fail(L, node, "'%s' must be between %d and %d, not %s", f->key, f->min, f->max,
+                           yaml_value_text(node));
+    if (!int_value(node, &v))
+        return schema_fail(L, node, "'%s' must be a whole number, not '%s'", f->key, yaml_value_text(node));
+    if (v < f->min || v > f->max)
+        return schema_fail(L, node, "'%s' must be between %d and %d, not %ld", f->key, f->min, f->max, v);
+    *(int *)at = (int)v;
+    return true;
+}
+
+/* FT_BOOL into a bool, FT_TRI (true, false or absent) into an int. */
+static bool parse_bool(SchemaLoader *L, yaml_node_t *node, const Field *f, char *at)
+{
+    if (!want_scalar(L, node, f->key))
+        return false;
+    ScalarKind kind = yaml_value_kind(node);
+    int b = kind == SCALAR_TRUE;
+    if (yaml_value_forced_string(node))
+        return schema_fail(L, node, "'%s' must be true or false, not a %s", f->key, yaml_value_forced_string(node));
+    if (kind != SCALAR_TRUE && kind != SCALAR_FALSE)
+        return schema_fail(L, node, "'%s' must be true or false, not '%s'", f->key, yaml_value_text(node));
+    if (f->type == FT_BOOL)
+        *(bool *)at = b;
+    else
+        *(int *)at = b;
+    return true;
+}
+
+static bool parse_text(SchemaLoader *L, yaml_node_t *node, const Field *f, char *at)
+{
+    if (!want_scalar(L, node, f->key))
+        return false;
+    if (node->data.scalar.length >= (size_t)f->max)
+        return schema_fail(L, node, "'%s' is longer than %d characters", f->key, f->max - 1);
+    const char *text = yaml_value_text(node);
+    unsigned code;
+    if (text_has_control(text, node->data.scalar.length, &code))
+        return schema_fail(L, node, "'%s' contains a control character", f->key);
+    /* Every text is shown on a line of its own ("skatdd rules": "isko:
+     * TITLE"): a blank one (or null, "title:" alone) showed an empty
+     * line, a line break or tab a line the file made up. */
+    if (yaml_value_kind(node) == SCALAR_NULL || !text[strspn(text, " ")])
+        return schema_fail(L, node, "'%s' is blank: give it some text", f->key);
+    size_t stop = strcspn(text, "\t\n");
+    if (text[stop])
+        return schema_fail(L, node, "'%s' must be one line: it holds a %s", f->key,
+                           text[stop] == '\t' ? "tab" : "line break");
+    memcpy(at, text, node->data.scalar.length + 1);
+    return true;
+}
+
+static bool parse_enum(SchemaLoader *L, yaml_node_t *node, const Field *f, char *at)
+{
+    if (!want_scalar(L, node, f->key))
+        return false;
+    for (int i = 0; i < f->max; i++)
+        if (strcmp(yaml_value_text(node), f->names[i]) == 0) {
+            *(int *)at = i;
+            return true;
+        }
+    char names[FIELD_TEXT];
+    join_names(names, sizeof names, f->names, f->max);
+    return schema_fail(L, node, "'%s' must be one of %s, not '%s'", f->key, names, yaml_value_text(node));
+}
+
+/* A word the field's lookup knows (a game, a level...). */
+static bool parse_word(SchemaLoader *L, yaml_node_t *node, const Field *f, char *at)
+{
+    if (!want_scalar(L, node, f->key))
+        return false;
+    int value = f->lookup(L, yaml_value_text(node));
+    if (value < 0)
+        return schema_fail(L, node, f->unknown, yaml_value_text(node));
+    *(int *)at = value;
+    return true;
+}
+
+/* A list of at most f->min words of fewer than f->max bytes each, the count
+ * at f->count_offset. */
+static bool parse_words(SchemaLoader *L, yaml_node_t *node, const Field *f, void *base)
+{
+    char *at = (char *)base + f->offset;
+    if (node->type != YAML_SEQUENCE_NODE)
+        return schema_fail(L, node, "'%s' needs a list of words", f->key);
+    int count = 0;
+    for (yaml_node_item_t *it = node->data.sequence.items.start; it < node->data.sequence.items.top; it++) {
+        yaml_node_t *word = yaml_document_get_node(L->doc, *it);
+        if (!want_scalar(L, word, f->key))
+            return false;
+        if (count == f->min)
+            return schema_fail(L, word, "'%s' has more than %d words", f->key, f->min);
+        if (word->data.scalar.length >= (size_t)f->max || word->data.scalar.length == 0)
+            return schema_fail(L, word, "a word of '%s' must have 1 to %d characters", f->key, f->max - 1);
+        memcpy(at + (size_t)count * (size_t)f->max, yaml_value_text(word), word->data.scalar.length + 1);
+        count++;
+    }
+    *(int *)((char *)base + f->count_offset) = count;
+    return true;
+}
+
+/* A list of at most f->max mappings of the schema f->sub, the count at
+ * f->count_offset. */
+static bool parse_list(SchemaLoader *L, yaml_node_t *node, const Field *f, void *base)
+{
+    char *at = (char *)base + f->offset;
+    if (node->type != YAML_SEQUENCE_NODE)
+        return schema_fail(L, node, "'%s' needs a list", f->key);
+    int *count = (int *)((char *)base + f->count_offset);
+    *count = 0;
+    for (yaml_node_item_t *it = node->data.sequence.items.start; it < node->data.sequence.items.top; it++) {
+        yaml_node_t *item = yaml_document_get_node(L->doc, *it);
+        if (*count == f->max)
+            return schema_fail(L, item, "'%s' has more than %d entries", f->key, f->max);
+        if (!parse_map(L, item, f->sub, at + (size_t)*count * f->item_size))
+            return false;
+        (*count)++;
+    }
+    return true;
+}
+
 static bool parse_field(SchemaLoader *L, yaml_node_t *node, const Field *f, void *base)
 {
     char *at = (char *)base + f->offset;
-    char names[FIELD_TEXT];
     switch (f->type) {
-    case FT_INT: {
-        long v;
-        if (!want_scalar(L, node, f->key))
-            return false;
-        if (yaml_value_forced_string(node))
-            return schema_fail(L, node, "'%s' must be a whole number, not a %s", f->key,
-                               yaml_value_forced_string(node));
-        if (yaml_value_kind(node) == SCALAR_INT && !int_value(node, &v)) /* a whole number, beyond a long */
-            return schema_fail(L, node, "'%s' must be between %d and %d, not %s", f->key, f->min, f->max,
-                               yaml_value_text(node));
-        if (!int_value(node, &v))
-            return schema_fail(L, node, "'%s' must be a whole number, not '%s'", f->key, yaml_value_text(node));
-        if (v < f->min || v > f->max)
-            return schema_fail(L, node, "'%s' must be between %d and %d, not %ld", f->key, f->min, f->max, v);
-        *(int *)at = (int)v;
-        return true;
-    }
+    case FT_INT:
+        return parse_int(L, node, f, at);
     case FT_BOOL:
-    case FT_TRI: {
-        if (!want_scalar(L, node, f->key))
-            return false;
-        ScalarKind kind = yaml_value_kind(node);
-        int b = kind == SCALAR_TRUE;
-        if (yaml_value_forced_string(node))
-            return schema_fail(L, node, "'%s' must be true or false, not a %s", f->key,
-                               yaml_value_forced_string(node));
-        if (kind != SCALAR_TRUE && kind != SCALAR_FALSE)
-            return schema_fail(L, node, "'%s' must be true or false, not '%s'", f->key, yaml_value_text(node));
-        if (f->type == FT_BOOL)
-            *(bool *)at = b;
-        else
-            *(int *)at = b;
-        return true;
-    }
-    case FT_TEXT: {
-        if (!want_scalar(L, node, f->key))
-            return false;
-        if (node->data.scalar.length >= (size_t)f->max)
-            return schema_fail(L, node, "'%s' is longer than %d characters", f->key, f->max - 1);
-        const char *text = yaml_value_text(node);
-        unsigned code;
-        if (text_has_control(text, node->data.scalar.length, &code))
-            return schema_fail(L, node, "'%s' contains a control character", f->key);
-        /* Every text is shown on a line of its own ("skatdd rules": "isko:
-         * TITLE"): a blank one (or null, "title:" alone) showed an empty
-         * line, a line break or tab a line the file made up. */
-        if (yaml_value_kind(node) == SCALAR_NULL || !text[strspn(text, " ")])
-            return schema_fail(L, node, "'%s' is blank: give it some text", f->key);
-        size_t stop = strcspn(text, "\t\n");
-        if (text[stop])
-            return schema_fail(L, node, "'%s' must be one line: it holds a %s", f->key,
-                               text[stop] == '\t' ? "tab" : "line break");
-        memcpy(at, text, node->data.scalar.length + 1);
-        return true;
-    }
+    case FT_TRI:
+        return parse_bool(L, node, f, at);
+    case FT_TEXT:
+        return parse_text(L, node, f, at);
     case FT_ENUM:
-        if (!want_scalar(L, node, f->key))
-            return false;
-        for (int i = 0; i < f->max; i++)
-            if (strcmp(yaml_value_text(node), f->names[i]) == 0) {
-                *(int *)at = i;
-                return true;
-            }
-        join_names(names, sizeof names, f->names, f->max);
-        return schema_fail(L, node, "'%s' must be one of %s, not '%s'", f->key, names, yaml_value_text(node));
-    case FT_WORD: {
-        if (!want_scalar(L, node, f->key))
-            return false;
-        int value = f->lookup(L, yaml_value_text(node));
-        if (value < 0)
-            return schema_fail(L, node, f->unknown, yaml_value_text(node));
-        *(int *)at = value;
-        return true;
-    }
-    case FT_WORDS: {
-        if (node->type != YAML_SEQUENCE_NODE)
-            return schema_fail(L, node, "'%s' needs a list of words", f->key);
-        int count = 0;
-        for (yaml_node_item_t *it = node->data.sequence.items.start; it < node->data.sequence.items.top; it++) {
-            yaml_node_t *word = yaml_document_get_node(L->doc, *it);
-            if (!want_scalar(L, word, f->key))
-                return false;
-            if (count == f->min)
-                return schema_fail(L, word, "'%s' has more than %d words", f->key, f->min);
-            if (word->data.scalar.length >= (size_t)f->max || word->data.scalar.length == 0)
-                return schema_fail(L, word, "a word of '%s' must have 1 to %d characters", f->key, f->max - 1);
-            memcpy(at + (size_t)count * (size_t)f->max, yaml_value_text(word), word->data.scalar.length + 1);
-            count++;
-        }
-        *(int *)((char *)base + f->count_offset) = count;
-        return true;
-    }
+        return parse_enum(L, node, f, at);
+    case FT_WORD:
+        return parse_word(L, node, f, at);
+    case FT_WORDS:
+        return parse_words(L, node, f, base);
     case FT_MAP:
         return parse_map(L, node, f->sub, at);
-    case FT_LIST: {
-        if (node->type != YAML_SEQUENCE_NODE)
-            return schema_fail(L, node, "'%s' needs a list", f->key);
-        int *count = (int *)((char *)base + f->count_offset);
-        *count = 0;
-        for (yaml_node_item_t *it = node->data.sequence.items.start; it < node->data.sequence.items.top; it++) {
-            yaml_node_t *item = yaml_document_get_node(L->doc, *it);
-            if (*count == f->max)
-                return schema_fail(L, item, "'%s' has more than %d entries", f->key, f->max);
-            if (!parse_map(L, item, f->sub, at + (size_t)*count * f->item_size))
-                return false;
-            (*count)++;
-        }
-        return true;
-    }
+    case FT_LIST:
+        return parse_list(L, node, f, base);
     }
     return schema_fail(L, node, "internal: unknown field type");
 }
