@@ -147,12 +147,9 @@ static int power(int base, int exponent)
     return v;
 }
 
-bool ramsch_score(const RuleSystem *r, const RamschPlay *p, RamschScore *out, char *err, size_t n)
+/* Each seat's card points with the skat where it goes, and the Jungfrauen. */
+static void count_ramsch_points(const RamschRules *ra, const RamschPlay *p, RamschScore *out)
 {
-    memset(out, 0, sizeof *out);
-    if (!check_ramsch(r, p, err, n))
-        return false;
-    const RamschRules *ra = &r->ramsch;
     int most = 0;
     for (int s = 0; s < SEAT_COUNT; s++)
         most = p->points[s] > most ? p->points[s] : most;
@@ -165,11 +162,11 @@ bool ramsch_score(const RuleSystem *r, const RamschPlay *p, RamschScore *out, ch
         out->skat_to[s] = ra->skat_to == SKAT_TO_LAST_TRICK ? p->last_trick[s] == 10 : p->points[s] == most;
         out->points[s] = p->points[s] + (out->skat_to[s] ? p->skat_points : 0);
     }
-    out->skat_points = p->skat_points;
-    out->pushes = p->pushes;
-    out->factor = 1;
-    out->tied = 1;
+}
 
+/* A seat that took every trick scores the Durchmarsch alone: true then. */
+static bool score_durchmarsch(const RamschRules *ra, const RamschPlay *p, RamschScore *out)
+{
     for (int s = 0; s < SEAT_COUNT; s++)
         if (p->tricks[s] == 10) {
             out->durchmarsch = true;
@@ -179,23 +176,47 @@ bool ramsch_score(const RuleSystem *r, const RamschPlay *p, RamschScore *out, ch
             out->durchmarsch_seat = s;
             return true;
         }
+    return false;
+}
 
-    bool loser_mode = ra->mode == RAMSCH_LOSER;
-    int target = out->points[0];
+/* The seats that lose (most points) or win (fewest), ties broken by the
+ * rules' tie rule; the number of seats tied there. */
+static int pick_ramsch_seats(const RamschRules *ra, const RamschPlay *p, const int points[SEAT_COUNT],
+                             bool loser_mode, bool picked[SEAT_COUNT])
+{
+    int target = points[0];
     for (int s = 1; s < SEAT_COUNT; s++)
-        if (loser_mode ? out->points[s] > target : out->points[s] < target)
-            target = out->points[s];
-    bool tied[SEAT_COUNT], picked[SEAT_COUNT];
+        if (loser_mode ? points[s] > target : points[s] < target)
+            target = points[s];
+    bool tied[SEAT_COUNT];
     int tie_count = 0;
     for (int s = 0; s < SEAT_COUNT; s++) {
-        tied[s] = out->points[s] == target;
+        tied[s] = points[s] == target;
         tie_count += tied[s];
     }
     RamschTie rule = tie_count == 3 ? ra->three_way_tie : ra->tie;
     if (tie_count == 1)
         rule = TIE_ALL;
     break_tie(rule, p, tied, picked, loser_mode);
+    return tie_count;
+}
 
+bool ramsch_score(const RuleSystem *r, const RamschPlay *p, RamschScore *out, char *err, size_t n)
+{
+    memset(out, 0, sizeof *out);
+    if (!check_ramsch(r, p, err, n))
+        return false;
+    const RamschRules *ra = &r->ramsch;
+    count_ramsch_points(ra, p, out);
+    out->skat_points = p->skat_points;
+    out->pushes = p->pushes;
+    out->factor = 1;
+    out->tied = 1;
+    if (score_durchmarsch(ra, p, out))
+        return true;
+
+    bool loser_mode = ra->mode == RAMSCH_LOSER, picked[SEAT_COUNT];
+    int tie_count = pick_ramsch_seats(ra, p, out->points, loser_mode, picked);
     int factor = power(ra->push_factor, p->pushes);
     if (loser_mode)
         factor *= power(ra->jungfrau_factor, out->jungfrauen);
