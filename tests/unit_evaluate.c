@@ -780,6 +780,46 @@ static void test_single_dummy_discard_ignores_the_worlds(void **state)
     assert_int_equal(skat_games, 2);
 }
 
+/* The safe bid counts a bid whose chance is exactly the confidence
+ * (evaluate.h: "at least"): run once, take a chance attained at some bid of
+ * some row such that only rows at exactly that chance reach the highest bid
+ * it allows, and run again with that chance as the confidence. */
+static void test_ceiling_at_exact_confidence(void **state)
+{
+    (void)state;
+    char err[256];
+    CardSet hand = test_cards("SJ DJ HA HT HK H9 H8 SA S7 D7 C7 C8");
+    EvalOptions o = quick(1);
+    o.samples = 8;
+    assert_true(evaluate_hand(&rules, SEAT_FOREHAND, hand, &o, &a, err, sizeof err));
+    double chosen = -1;
+    int expected = 0;
+    for (int r = 0; r < a.contract_count && chosen < 0; r++) {
+        const EvalContract *c = &a.contracts[r];
+        for (int b = 0; c->evaluated && c->p_available > 0 && b < c->bid_count && chosen < 0; b++) {
+            double p = c->p_win_at[b];
+            if (!(p > 0 && p < 1))
+                continue;
+            int at_least = 0, above = 0; /* the highest bids with a chance >= p and > p */
+            for (int q = 0; q < a.contract_count; q++)
+                for (int k = 0; a.contracts[q].evaluated && a.contracts[q].p_available > 0 && k < a.contracts[q].bid_count; k++) {
+                    if (a.contracts[q].p_win_at[k] >= p && a.contracts[q].bids[k] > at_least)
+                        at_least = a.contracts[q].bids[k];
+                    if (a.contracts[q].p_win_at[k] > p && a.contracts[q].bids[k] > above)
+                        above = a.contracts[q].bids[k];
+                }
+            if (at_least > above) {
+                chosen = p;
+                expected = at_least;
+            }
+        }
+    }
+    assert_true(chosen > 0);
+    o.confidence = chosen;
+    assert_true(evaluate_hand(&rules, SEAT_FOREHAND, hand, &o, &b, err, sizeof err));
+    assert_int_equal(b.bid_ceiling, expected);
+}
+
 static void test_bad_options(void **state)
 {
     (void)state;
@@ -816,7 +856,8 @@ int main(void)
         cmocka_unit_test(test_skat_game_never_below_hand), cmocka_unit_test(test_alike_skats_share_choice), cmocka_unit_test(test_left_out), cmocka_unit_test(test_pilots),
         cmocka_unit_test(test_announced_schneider_counts), cmocka_unit_test(test_rows_and_ouvert),
         cmocka_unit_test(test_tournee_second_turn), cmocka_unit_test(test_announce_after_skat_not_per_world),
-        cmocka_unit_test(test_bad_options),   cmocka_unit_test(test_single_dummy),
+        cmocka_unit_test(test_bad_options),   cmocka_unit_test(test_ceiling_at_exact_confidence),
+        cmocka_unit_test(test_single_dummy),
         cmocka_unit_test(test_single_dummy_discard_ignores_the_worlds),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
