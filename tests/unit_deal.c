@@ -353,6 +353,9 @@ static void test_position_errors(void **state)
     expect_error(THREE "lead: forehand\ndefender_tricks: 11\n", "3:18: defender_tricks must be an integer from 0 to 10, not '11'");
     expect_error("hands: {forehand: '', middlehand: '', rearhand: ''}\nlead: rearhand\n",
                  "1:49: rearhand is to play but holds no cards");
+    /* The seat to play follows the leader by the cards in the trick. */
+    expect_error("hands: {forehand: '', middlehand: '', rearhand: SA}\nlead: forehand\ntrick: CA\n",
+                 "1:35: middlehand is to play but holds no cards");
     expect_error(HANDS "skat: D8 D7\nlead: forehand\n", "6:1: 'lead' is only for positions: forehand leads a full deal");
     /* A trick is checked by the contract's rules: in grand a jack is a trump. */
     expect_error("hands: {forehand: [CA, CT], middlehand: [C9], rearhand: [HJ]}\n"
@@ -588,6 +591,11 @@ static void test_result_of_any_play_accepted(void **state)
         read_ok(text, &d);
         assert_int_equal(d.declarer_points, pos.declarer_points);
     }
+    /* Schwarz: ten tricks hold all 120 card points, the skat of a hand game too. */
+    Deal schwarz;
+    read_ok(HANDS "skat: D8 D7\ndeclarer: forehand\ncontract: grand hand\ndeclarer_points: 120\ndeclarer_tricks: 10\n",
+            &schwarz);
+    assert_int_equal(schwarz.declarer_tricks, 10);
     /* The defenders cannot hold 1 card point; forehand's only blank card
      * is S9 (the skat D8 D7 blank too), so two tricks are worth 2 at least. */
     expect_error(HANDS "skat: D8 D7\ndeclarer: forehand\ncontract: grand hand\ndeclarer_points: 119\ndeclarer_tricks: 9\n",
