@@ -209,6 +209,14 @@ static void test_minimal_file(void **state)
     /* The name is the file's: /tmp/skatdd_rules_XXXXXX.yaml */
     assert_int_equal(strncmp(r.name, "skatdd_rules_", 13), 0);
     assert_null(strstr(r.name, ".yaml"));
+    /* A skat form's entry that says hand: false is its skat games' entry. */
+    char text[sizeof minimal + 256];
+    replace(text, sizeof text, minimal, "forms: []\ngames:\n",
+            "forms: [{name: solo, skat: true}]\ngames:\n  - {form: solo, game: clubs, hand: false, value: 12}\n");
+    if (!load_text(text, path, &r, err, sizeof err))
+        fail_msg("%s", err);
+    assert_int_equal(r.games[0].form, 1);
+    assert_int_equal(r.games[0].hand, 0);
 }
 
 /* Every error names the file, line and column. */
@@ -234,6 +242,11 @@ static void test_errors_have_positions(void **state)
          "'ladder' must be one of game_values, integers, not 'fibonacci'"},
         {"need_hand: true", "need_hand: maybe", "maybe", "'need_hand' must be true or false, not 'maybe'"},
         {"schneider: 90", "schneider: 50", "{win", "the schneider points (50) must be above the winning points (61)"},
+        /* The boundaries: equal to the winning points is refused too. */
+        {"schneider: 90", "schneider: 61", "{win", "the schneider points (61) must be above the winning points (61)"},
+        {"schneidered: 30", "schneidered: 61", "{win", "schneidered (61) must be below the winning points (61)"},
+        {"forms: []\ngames:\n", "forms: [{name: solo, skat: true}]\ngames:\n  - {form: solo, game: clubs, hand: true, "
+         "value: 12}\n", "{form: solo", "form 'solo' takes the skat: hand must be false"},
         {"{game: null, ouvert: false, value: 23}", "{game: null, value: 23}", "{game: null",
          "a null entry must say ouvert: true or false (their values differ)"},
         {"title: Minimal", "title: [Minimal]", "[Minimal]", "'title' needs a single value"},
