@@ -72,11 +72,12 @@ bool parse_fraction(const char *text, double *out)
  * file: every game), at the deal's place in its file, as if the deal were
  * wrong.  It is tried once here, before any file.  A pipe or device is left
  * to the deals (it can be read only once), and so is memory running out
- * (they say so with status 1). */
+ * (they say so with status 1); a directory is no rule file and is refused
+ * here like a missing one. */
 static bool rules_option_reads(const char *command, const char *value)
 {
     struct stat st;
-    if (rules_is_path(value) && stat(value, &st) == 0 && !S_ISREG(st.st_mode))
+    if (rules_is_path(value) && stat(value, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
         return true;
     RuleSystem *system = malloc(sizeof *system);
     if (!system)
