@@ -5,6 +5,8 @@
 
 void *grow_array(void *items, size_t count, size_t more, size_t *capacity, size_t item_size, size_t first)
 {
+    if (more > SIZE_MAX - count) /* count + more would wrap to a small size that "fits" */
+        return NULL;
     if (count + more <= *capacity)
         return items;
     size_t grown = *capacity ? *capacity : first;

@@ -1095,6 +1095,9 @@ static void test_grow_array(void **state)
         assert_int_equal(items[i], i);
     assert_null(grow_array(items, 32, SIZE_MAX / 2, &capacity, sizeof *items, 4));
     assert_int_equal(capacity, 32);
+    /* count + more past SIZE_MAX wrapped to a small number that "fit". */
+    assert_null(grow_array(items, 32, SIZE_MAX, &capacity, sizeof *items, 4));
+    assert_int_equal(capacity, 32);
     size_t full = SIZE_MAX / 4 + 1; /* doubled, still counted; in bytes, past SIZE_MAX */
     assert_null(grow_array(items, full, 1, &full, sizeof *items, 4));
     assert_int_equal(full, SIZE_MAX / 4 + 1);
