@@ -15,7 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gamevalue.h"
 #include "iss.h"
+#include "rules.h"
 
 /* The record of jSkat's MessageParserTest (ISS game 541932): rearhand plays
  * diamonds after picking up H8 CK, puts away ST H8, and loses with 59. */
@@ -296,6 +298,74 @@ static void test_long_values_and_numbers(void **state)
     free(g);
 }
 
+/* Forehand (grand hand) holds CA C7 ST DA D7 and four jacks; middlehand CT
+ * and DT, rearhand HA, HT and the low diamonds; DK (4) lies in the skat.
+ * Forehand takes the first trick (CA C8 C9, 11), then loses C7 to
+ * middlehand's CT with rearhand's heart on it, and D7 to middlehand's DT. */
+#define ANNOUNCED_CARDS "w CA.C7.ST.CJ.SJ.HJ.DJ.SA.DA.D7.C8.CT.CK.CQ.DT.SK.SQ.S9.S8.S7.C9.HA.HT.HK.HQ.H9.H8.H7.DQ.D9.D8.DK"
+#define ANNOUNCED_DEAL ANNOUNCED_CARDS " 1 p 2 p 0 18 0 GHS 0 CA 1 C8 2 C9 0 C7 1 CT 2 "
+
+/* The settled game as scored by the International Skat Order. */
+static GameScore settled_score(const IssGame *g, IssSettlement *settled)
+{
+    RuleSystem isko;
+    char err[512];
+    assert_true(rules_load("isko", NULL, &isko, err, sizeof err));
+    iss_settle(g, settled);
+    GamePlay play = {.contract = g->deal.contract,
+                     .cards = g->deal.hands[g->deal.declarer] | g->deal.skat,
+                     .declarer_points = settled->declarer_points,
+                     .declarer_tricks = settled->declarer_tricks,
+                     .bid = g->deal.bid,
+                     .conceded = settled->conceded};
+    GameScore score;
+    assert_true(gamevalue_score(&isko, &play, &score));
+    return score;
+}
+
+/* An announced schneider fails once the defenders hold more than 30 card
+ * points: with exactly 30 the game goes on (here both defenders resign and
+ * the rest is the declarer's: 90, won), with 31 it ends there, lost.  An
+ * announced schwarz fails with the defenders' first trick, worth 0 or not. */
+static void test_announcement_boundaries(void **state)
+{
+    (void)state;
+    IssGame *g = malloc(sizeof *g);
+    char err[512] = "";
+    IssSettlement settled;
+    assert_non_null(g);
+    /* C7 CT HT (20), then DT D9 D7 (10): the defenders hold 30. */
+    assert_int_equal(read_first("(;GM[Skat]MV[" ANNOUNCED_DEAL "HT 1 DT 2 D9 0 D7 1 RE 2 RE] ;)", g, err, sizeof err), 1);
+    assert_true(g->deal.contract.schneider_announced);
+    assert_int_equal(g->deal.play_count, 9);
+    assert_string_equal(g->ending, "both defenders resigned");
+    GameScore score = settled_score(g, &settled);
+    assert_int_equal(settled.declarer_points, 90);
+    assert_int_equal(settled.declarer_tricks, 8);
+    assert_true(score.won);
+    /* C7 CT HA (21), then DT D9 D7 (10): 31, the game is over. */
+    assert_int_equal(read_first("(;GM[Skat]MV[" ANNOUNCED_DEAL "HA 1 DT 2 D9 0 D7] ;)", g, err, sizeof err), 1);
+    assert_int_equal(g->deal.play_count, 9);
+    assert_string_equal(g->ending, "the defenders passed 30 points: the announced schneider failed");
+    score = settled_score(g, &settled);
+    assert_int_equal(settled.declarer_points, 15); /* CA and the skat's DK */
+    assert_int_equal(settled.declarer_tricks, 1);
+    assert_false(score.won);
+    expect_error("(;GM[Skat]MV[" ANNOUNCED_DEAL "HA 1 DT 2 D9 0 D7 1 RE] ;)",
+                 "t.sgf:1:178: move 'RE' after the end of the game (the defenders passed 30 points: the announced "
+                 "schneider failed)");
+    /* Schwarz announced: rearhand's C9 takes C7 C8, a trick of no points. */
+    assert_int_equal(read_first("(;GM[Skat]MV[" ANNOUNCED_CARDS " 1 p 2 p 0 18 0 GHZ 0 C7 1 C8 2 C9] ;)", g, err,
+                                sizeof err),
+                     1);
+    assert_int_equal(g->deal.play_count, 3);
+    assert_string_equal(g->ending, "the defenders took a trick: the announced schwarz failed");
+    score = settled_score(g, &settled);
+    assert_int_equal(settled.declarer_tricks, 0);
+    assert_false(score.won);
+    free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -305,6 +375,7 @@ int main(void)
         cmocka_unit_test(test_early_ends),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_long_values_and_numbers),
+        cmocka_unit_test(test_announcement_boundaries),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
