@@ -364,6 +364,29 @@ static void test_bad_yaml(void **state)
     skatdd_deals_free(deals);
 }
 
+/* A null position after two tricks, no counts given: the declarer is still
+ * in the game, so both tricks were the defenders' (dealcheck.c).  The
+ * position solved keeps them: it passes the library's own check, whose
+ * trick counts must add up to the tricks played. */
+static void test_null_position_tricks(void **state)
+{
+    (void)state;
+    static const char null_position[] = "hands:\n"
+                                        "  forehand: [S8, S9, H7, H8, H9, D7, D8, D9]\n"
+                                        "  middlehand: [SA, SK, SQ, HA, HK, HQ, DA, DK]\n"
+                                        "  rearhand: [C9, CT, CJ, CQ, ST, SJ, HT, HJ]\n"
+                                        "declarer: forehand\ncontract: null\nlead: middlehand\n";
+    skatdd_deals *deals;
+    assert_int_equal(skatdd_deals_read(null_position, strlen(null_position), "null.yaml", &deals), SKATDD_OK);
+    skatdd_deal_solution sol;
+    assert_int_equal(skatdd_solve_deal(solver, deals, 0, &sol), SKATDD_OK);
+    assert_int_equal(sol.position.declarer_tricks, 0);
+    assert_int_equal(sol.position.defender_tricks, 2);
+    assert_int_equal(skatdd_position_check(&sol.position), SKATDD_OK);
+    assert_int_equal(sol.analysis.value, 1); /* the declarer wins: middlehand must lead into his low cards */
+    skatdd_deals_free(deals);
+}
+
 static void test_rules_and_contracts(void **state)
 {
     (void)state;
@@ -604,6 +627,7 @@ int main(void)
         cmocka_unit_test(test_bad_positions),
         cmocka_unit_test(test_random_positions),
         cmocka_unit_test(test_bad_yaml),
+        cmocka_unit_test(test_null_position_tricks),
         cmocka_unit_test(test_rules_and_contracts),
         cmocka_unit_test(test_score),
         cmocka_unit_test(test_table),
