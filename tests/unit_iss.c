@@ -358,6 +358,7 @@ static void test_announcement_boundaries(void **state)
     assert_int_equal(read_first("(;GM[Skat]MV[" ANNOUNCED_CARDS " 1 p 2 p 0 18 0 GHZ 0 C7 1 C8 2 C9] ;)", g, err,
                                 sizeof err),
                      1);
+    assert_true(g->deal.contract.schneider_announced); /* schwarz announced says schneider too */
     assert_int_equal(g->deal.play_count, 3);
     assert_string_equal(g->ending, "the defenders took a trick: the announced schwarz failed");
     score = settled_score(g, &settled);
