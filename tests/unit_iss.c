@@ -161,12 +161,26 @@ static void test_early_ends(void **state)
     assert_int_equal(g->deal.discard, test_cards("D7 D8"));
     assert_int_equal(g->deal.play_count, 1);
     assert_string_equal(g->ending, "time-out of middlehand");
+    assert_int_equal(g->end, ISS_END_DEFENDERS_GAVE_UP); /* middlehand defends */
+    /* A time-out in the bidding: nobody declared, no game. */
+    assert_int_equal(read_first("(;GM[Skat]MV[" DEAL " 1 p w TI.2] ;)", g, err, sizeof err), 1);
+    assert_true(g->passed);
+    assert_string_equal(g->ending, "time-out of rearhand");
     /* A claim showing the nine cards he holds stands where the moves end. */
     assert_int_equal(read_first("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 18 0 GH 0 S7 0 SC.CA.S8.S9.H7.H8.H9.D7.D8.D9] ;)", g,
                                 err, sizeof err),
                      1);
     assert_int_equal(g->end, ISS_END_DEFENDERS_GAVE_UP);
     assert_string_equal(g->ending, "the declarer showed his cards and claimed the rest");
+    /* Null ouvert after picking up the skat: ouvert alone, no hand, no
+     * announcement (those a suit or grand ouvert implies). */
+    assert_int_equal(read_first("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 18 0 s w DK.DA 0 NO.DK.DA 0 CA 1 C7 2 SA] ;)", g, err,
+                                sizeof err),
+                     1);
+    assert_int_equal(g->deal.contract.game, GAME_NULL);
+    assert_true(g->deal.contract.ouvert);
+    assert_false(g->deal.contract.hand || g->deal.contract.schneider_announced);
+    assert_string_equal(g->ending, "the declarer took a trick: the null game is lost");
     free(g);
 }
 
@@ -189,9 +203,23 @@ static void test_errors(void **state)
                  "t.sgf:1:126: move '18' after the end of the game (all players passed)");
     expect_error("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 18 0 CS] ;)",
                  "t.sgf:1:127: game declaration 'CS': schneider or schwarz announced without hand");
+    /* Hand or not is the skat's: taken up, or not. */
+    expect_error("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 18 0 G] ;)",
+                 "t.sgf:1:127: forehand declares 'G' without picking up the skat: a hand game needs H");
+    expect_error("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 18 0 s w DK.DA 0 GH.D7.D8] ;)",
+                 "t.sgf:1:139: 'GH' is a hand game, but the declarer picked up the skat");
+    expect_error("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 18 0 NHS] ;)",
+                 "t.sgf:1:127: game declaration 'NHS': schneider or schwarz announced in a null game");
     expect_error("(;GM[Skat]MV[" DEAL "\n 1 p\n 2 p 0 18 0 s w DK.DA 0 G.HA.DA] ;)",
                  "t.sgf:3:25: discard HA is not among forehand's cards and the skat");
     expect_error("(;GM[Skat]MV[w CA] ;)", "t.sgf:1:16: the deal holds 1 cards, it needs 32 (10 per player and the skat)");
+    /* A card is two letters: "S7X" was played as S7.  A card dealt twice
+     * would sit in two hands at once. */
+    expect_error("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 18 0 NH 0 S7X] ;)",
+                 "t.sgf:1:132: forehand: expected a card (such as CA or HT), not 'S7X'");
+    expect_error("(;GM[Skat]MV[w CA.S7.S8.S9.H7.H8.H9.D7.D8.D9.C7.C8.C9.CT.CJ.CQ.CK.HT.HJ.HQ.SA.ST.SJ.SQ.SK.HK.HA.DT.DJ."
+                 "DQ.DK.CA 1 p 2 p 0 p] ;)",
+                 "t.sgf:1:16: duplicate card CA in the deal");
     expect_error("(;GM[Skat]", "t.sgf:1:11: unexpected end of file: the record is not closed with ';)'");
     expect_error("GM[Skat]", "t.sgf:1:1: expected '(;', the start of an ISS game record");
     /* A NUL byte is refused where it stands: it once ended the move or the
@@ -217,6 +245,14 @@ static void test_errors(void **state)
                  "t.sgf:1:137: the cards shown are not the 9 cards the declarer holds");
     expect_error("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 18 0 GH 0 S7 0 SC 0 SC] ;)",
                  "t.sgf:1:142: the declarer shows his cards a second time (SC), no card played since");
+    expect_error("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 18 0 GH 0 S7 1 SC] ;)",
+                 "t.sgf:1:137: only the declarer may show his cards (SC)");
+    /* A time-out names a seat 0, 1 or 2, once; one before the deal is no deal. */
+    expect_error("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 18 0 GH 0 S7 w TI.3] ;)",
+                 "t.sgf:1:137: the server (w) plays 'TI.3', but only the players (0, 1, 2) play cards");
+    expect_error("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 18 0 GH 0 S7 w TI.12] ;)",
+                 "t.sgf:1:137: the server (w) plays 'TI.12', but only the players (0, 1, 2) play cards");
+    expect_error("(;GM[Skat]MV[w TI.0 " DEAL " 1 p 2 p 0 p] ;)", "t.sgf:1:16: deal: unknown card 'TI' in 'TI.0'");
     /* A move longer than the reader keeps is refused, not cut: the 32 cards
      * of the deal, 100 dots and a card that is none were read as the deal. */
     expect_error("(;GM[Skat]MV[" DEAL "...................................................................."
@@ -354,6 +390,20 @@ static void test_announcement_boundaries(void **state)
     expect_error("(;GM[Skat]MV[" ANNOUNCED_DEAL "HA 1 DT 2 D9 0 D7 1 RE] ;)",
                  "t.sgf:1:178: move 'RE' after the end of the game (the defenders passed 30 points: the announced "
                  "schneider failed)");
+    /* A null game the defenders give up keeps its tricks: none to the
+     * declarer, won (the cards left are no tricks of his). */
+    assert_int_equal(read_first("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 18 0 NH 0 S7 1 RE 2 RE] ;)", g, err, sizeof err), 1);
+    assert_int_equal(g->end, ISS_END_DEFENDERS_GAVE_UP);
+    score = settled_score(g, &settled);
+    assert_int_equal(settled.declarer_tricks, 0);
+    assert_false(settled.conceded);
+    assert_true(score.won);
+    /* A declarer who resigns has lost, whatever his points. */
+    assert_int_equal(read_first("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 18 0 GH 0 CA 1 C7 2 SA 0 RE] ;)", g, err, sizeof err), 1);
+    assert_int_equal(g->end, ISS_END_DECLARER_GAVE_UP);
+    score = settled_score(g, &settled);
+    assert_true(settled.conceded);
+    assert_false(score.won);
     /* Schwarz announced: rearhand's C9 takes C7 C8, a trick of no points. */
     assert_int_equal(read_first("(;GM[Skat]MV[" ANNOUNCED_CARDS " 1 p 2 p 0 18 0 GHZ 0 C7 1 C8 2 C9] ;)", g, err,
                                 sizeof err),
