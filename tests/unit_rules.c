@@ -294,6 +294,23 @@ static void test_errors_have_positions(void **state)
         {"forms: []", "forms: [{name: x, skat: true, text: ' '}]", "' '", "'text' is blank: give it some text"},
         {"forms: []", "forms: [{name: x, skat: true, text: \"a\\tb\"}]", "\"a", "'text' must be one line: it holds a tab"},
         {"forms: []", "forms: [{name: two words, skat: true}]", "{name: two", "a form 'two words': a name is one word"},
+        /* A form must be told from every other and from the words of a
+         * contract: each is a way to read "solo" or "grand". */
+        {"forms: []", "forms: [{name: solo, skat: true}, {name: Solo, skat: false}]", "{name: Solo",
+         "form 'Solo' defined twice"},
+        {"forms: []", "forms: [{name: grand, skat: true}]", "{name: grand",
+         "form 'grand' is named by a word of every contract"},
+        {"forms: []", "forms: [{name: solo, skat: true}, {name: x, skat: false, words: [SOLO]}]", "{name: x",
+         "the word 'SOLO' of form 'x' is already taken"},
+        {"forms: []", "forms: [{name: solo, skat: true, words: [alleingang]}, {name: Alleingang, skat: false}]",
+         "{name: Alleingang", "form 'Alleingang' defined twice"},
+        {"ladder: game_values}", "ladder: integers, step: 101}", "101", "'step' must be between 1 and 100, not 101"},
+        {"max_grand: 4", "max_grand: 5", "5}", "'max_grand' must be between 1 and 4, not 5"},
+        {"forms: []\ngames:\n", "forms: [{name: schieber, skat: false}]\ngames:\n  - {form: schieber, game: clubs, hand: false, "
+         "value: 12}\n", "{form: schieber", "form 'schieber' leaves the skat: hand must be true"},
+        {"forms: []\ngames:\n", "forms: [{name: solo, skat: true}, {name: x, skat: true, values_of: solo}]\ngames:\n"
+         "  - {form: solo, game: clubs, value: 12}\n  - {form: x, game: spades, value: 11}\n", "{form: x",
+         "form 'x' takes the values of 'solo'; it has no entries of its own"},
         {"tournament:\n  - {name: seeger-fabian,", "tournament:\n  - {name: x, won: 1, lost: 1, defenders_3: 1, "
          "defenders_4: 1, dealer_4: 1}\n  - {name: X,", "{name: X", "tournament scheme 'X' defined twice"},
     };
@@ -691,6 +708,67 @@ static void test_lookups(void **state)
     c.form = 2;                                                  /* passt-mir-nicht: the tournee values */
     assert_int_equal(rules_find_game(&tournee, &c)->value, 8);
     assert_int_equal(rules_lost_factor(&tournee, &c), 2);
+    /* Calls are named in any case, as their names are told apart. */
+    assert_int_equal(rules_doubling_index(&classic, "Re"), 1);
+    assert_int_equal(rules_doubling_index(&classic, "BOCK"), 2);
+    assert_int_equal(rules_doubling_index(&classic, "rekontra"), -1);
+}
+
+/* A game may be worth RULES_MAX_VALUE (10000) at most: the entry's value
+ * times the most matadors (11 in suit games) and every level, Spitzen as
+ * many times as may be announced; a score RULES_MAX_SCORE (500000000) at
+ * most: the highest bid and that value, lost overbid, by the largest lost
+ * factor (a form's too) and every doubling call. */
+static void test_value_limits(void **state)
+{
+    (void)state;
+    static const char levels[] =
+        "levels: {game: 1, hand: 1, schneider: 1, schneider_announced: 1, schwarz: 1, schwarz_announced: 1, ouvert: 1}";
+    static const char spitze[] = "spitze: {level: 0, max: 0}";
+    static const struct {
+        const char *edits[3][2]; /* changes to the minimal file, in order */
+        const char *message;     /* NULL: loads */
+    } cases[] = {
+        /* 400 x (11 + 7 + 1 x 7) = 10000 */
+        {{{"value: 12}", "value: 400}"}, {spitze, "spitze: {level: 1, max: 7}"}}, NULL},
+        /* 400 x (11 + 7 + 2 x 7) = 12800 */
+        {{{"value: 12}", "value: 400}"}, {spitze, "spitze: {level: 2, max: 7}"}},
+         "games entry 1 can be worth 12800, more than 10000"},
+        /* 137 x (11 + 6 x 10 + 2) = 10001 */
+        {{{"value: 12}", "value: 137}"},
+          {levels, "levels: {game: 10, hand: 10, schneider: 10, schneider_announced: 10, schwarz: 10, "
+                   "schwarz_announced: 10, ouvert: 2}"}},
+         "games entry 1 can be worth 10001, more than 10000"},
+        /* (10000 + 12 x 18) x 2 x 10^4 loads; with the form's lost factor 8
+         * it would score 817280000. */
+        {{{"doubling: []", "doubling: [{name: a, factor: 10}, {name: b, factor: 10}, {name: c, factor: 10}, "
+                           "{name: d, factor: 10}]"}},
+         NULL},
+        {{{"doubling: []", "doubling: [{name: a, factor: 10}, {name: b, factor: 10}, {name: c, factor: 10}, "
+                           "{name: d, factor: 10}]"},
+          {"forms: []\ngames:\n", "forms: [{name: solo, skat: true, lost_factor: 8}]\ngames:\n"
+                                   "  - {form: solo, game: clubs, value: 12}\n"}},
+         "a game can score 817280000 (worth 216, lost overbid, by every doubling call), more than 500000000: smaller "
+         "doubling factors or game values"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char text[sizeof minimal + 512], edited[sizeof minimal + 512], path[64], err[512], expected[700];
+        RuleSystem r;
+        snprintf(text, sizeof text, "%s", minimal);
+        for (int e = 0; e < 3 && cases[i].edits[e][0]; e++) {
+            replace(edited, sizeof edited, text, cases[i].edits[e][0], cases[i].edits[e][1]);
+            memcpy(text, edited, sizeof text);
+        }
+        bool loaded = load_text(text, path, &r, err, sizeof err);
+        if (!cases[i].message) {
+            if (!loaded)
+                fail_msg("case %zu: %s", i, err);
+            continue;
+        }
+        snprintf(expected, sizeof expected, "%s:1:1: %s", path, cases[i].message);
+        if (loaded || strcmp(err, expected) != 0)
+            fail_msg("case %zu:\n got      %s\n expected %s", i, loaded ? "(loaded)" : err, expected);
+    }
 }
 
 int main(void)
@@ -712,6 +790,7 @@ int main(void)
         cmocka_unit_test(test_contract_parse_compatible),
         cmocka_unit_test(test_contract_names_round_trip),
         cmocka_unit_test(test_lookups),
+        cmocka_unit_test(test_value_limits),
         cmocka_unit_test(test_builtin),
     };
     return cmocka_run_group_tests(tests, load_all, NULL);
