@@ -247,7 +247,7 @@ static void test_errors(void **state)
                  "t.sgf:1:142: the declarer shows his cards a second time (SC), no card played since");
     expect_error("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 18 0 GH 0 S7 1 SC] ;)",
                  "t.sgf:1:137: only the declarer may show his cards (SC)");
-    /* A time-out names a seat 0, 1 or 2, once; one before the deal is no deal. */
+    /* A time-out names one seat, 0, 1 or 2; one before the deal is no deal. */
     expect_error("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 18 0 GH 0 S7 w TI.3] ;)",
                  "t.sgf:1:137: the server (w) plays 'TI.3', but only the players (0, 1, 2) play cards");
     expect_error("(;GM[Skat]MV[" DEAL " 1 p 2 p 0 18 0 GH 0 S7 w TI.12] ;)",
@@ -334,7 +334,7 @@ static void test_long_values_and_numbers(void **state)
     free(g);
 }
 
-/* Forehand (grand hand) holds CA C7 ST DA D7 and four jacks; middlehand CT
+/* Forehand (grand hand) holds CA C7 ST SA DA D7 and four jacks; middlehand CT
  * and DT, rearhand HA, HT and the low diamonds; DK (4) lies in the skat.
  * Forehand takes the first trick (CA C8 C9, 11), then loses C7 to
  * middlehand's CT with rearhand's heart on it, and D7 to middlehand's DT. */
