@@ -432,6 +432,18 @@ static void test_list(void **state)
     assert_non_null(strstr(err, "cannot read the rules directory"));
 }
 
+/* rules_describe's text of r (free it). */
+static char *described(const RuleSystem *r)
+{
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&buf, &size);
+    assert_non_null(out);
+    rules_describe(r, out);
+    fclose(out);
+    return buf;
+}
+
 static void test_describe(void **state)
 {
     (void)state;
@@ -454,11 +466,7 @@ static void test_describe(void **state)
                     "x2 per Jungfrau", "Durchmarsch) +120", "up to 3 pushes"}},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        char *buf = NULL;
-        size_t size = 0;
-        FILE *out = open_memstream(&buf, &size);
-        rules_describe(cases[i].r, out);
-        fclose(out);
+        char *buf = described(cases[i].r);
         for (int k = 0; k < 7 && cases[i].needles[k]; k++)
             if (!strstr(buf, cases[i].needles[k]))
                 fail_msg("%s: no '%s' in:\n%s", cases[i].r->name, cases[i].needles[k], buf);
@@ -476,11 +484,7 @@ static void test_describe_null_overbid(void **state)
     *r = isko;
     r->null_overbid = NULL_OVERBID_LOST;
     r->overbid = OVERBID_MULTIPLE_ABOVE;
-    char *buf = NULL;
-    size_t size = 0;
-    FILE *out = open_memstream(&buf, &size);
-    rules_describe(r, out);
-    fclose(out);
+    char *buf = described(r);
     if (!strstr(buf, "null below the bid: lost with the lowest multiple of its value above the bid"))
         fail_msg("%s", buf);
     free(buf);
@@ -496,11 +500,7 @@ static void test_describe_skat_to_loser(void **state)
     assert_non_null(r);
     *r = classic;
     r->ramsch.skat_to = SKAT_TO_LOSER;
-    char *buf = NULL;
-    size_t size = 0;
-    FILE *out = open_memstream(&buf, &size);
-    rules_describe(r, out);
-    fclose(out);
+    char *buf = described(r);
     if (!strstr(buf, "skat to the most card points (every seat tied there);"))
         fail_msg("%s", buf);
     free(buf);
@@ -520,11 +520,7 @@ static void test_describe_long_ladder(void **state)
             r->games[g].value = 196; /* grand: up to 196 * 18 levels */
     int highest = bid_ceiling(r, RULES_MAX_VALUE);
     assert_true(bid_ladder(r, (int[1]){0}, 1) > 1024);
-    char *buf = NULL, want[32];
-    size_t size = 0;
-    FILE *out = open_memstream(&buf, &size);
-    rules_describe(r, out);
-    fclose(out);
+    char *buf = described(r), want[32];
     snprintf(want, sizeof want, " ... %d\n", highest);
     if (!strstr(buf, want))
         fail_msg("no '%s' in:\n%s", want, buf);
