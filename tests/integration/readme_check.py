@@ -10,6 +10,7 @@ given with --skip (big batch runs, a cluster) are not run.
 
 Prints one line per failing block (and the first differing lines), and
 exits 1 when any block differs."""
+import os
 import re
 import subprocess
 import sys
@@ -80,7 +81,7 @@ def main():
             continue
         shell = 'skatdd() { "$SKATDD" "$@"; }; ' + command
         run = subprocess.run(['bash', '-c', shell], cwd=workdir, capture_output=True, text=True,
-                             env={'SKATDD': skatdd, 'PATH': '/usr/bin:/bin', 'LC_ALL': 'C'})
+                             env=dict(os.environ, SKATDD=skatdd, LC_ALL='C'))
         output = (run.stdout + run.stderr).rstrip('\n')
         got = output.split('\n') if output else []
         while expected and expected[-1] == '':
