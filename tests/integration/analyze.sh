@@ -43,7 +43,7 @@ for keep in 29 13; do
     [ "$(echo "$short" | jq -c '.summary.result | [.complete, .score, .value]')" = \
         "[false,null,$(echo "$yaml" | jq ".cards[$keep - 1].value_after")]" ] || fail "$keep cards: result"
 done
-"$SKATDD" analyze --ascii "$tmp_err.yaml" | grep -q "result: the record stops after 13 cards; value then" ||
+"$SKATDD" analyze --ascii "$tmp_err.yaml" | grep "result: the record stops after 13 cards; value then" >/dev/null ||
     fail "short record in text"
 rm -f "$tmp_err.yaml"
 
@@ -81,7 +81,7 @@ done
 [ "$(line 2 | jq -c '.discard_review | [.cost, .discard == .best]')" = '[0,true]' ] || fail "discard review: the best"
 [ "$(line 4 | jq -c .discard_review)" = null ] || fail "hand game: no discard review"
 sed -n 1,11p "$data/game.yaml" >"$tmp_err.yaml"
-"$SKATDD" solve --ascii "$tmp_err.yaml" | grep -q "discard  *CT ST (best" || fail "solve's best discard"
+"$SKATDD" solve --ascii "$tmp_err.yaml" | grep "discard  *CT ST (best" >/dev/null || fail "solve's best discard"
 rm -f "$tmp_err.yaml"
 
 # The contract review: the contract played against the declarer's best, as

@@ -56,7 +56,7 @@ jq -e 'has("nodes") or has("ms")' plain.jsonl >/dev/null && fail "nodes and ms a
 
 # The contract and the declarer of random deals; table's keys.
 "$SKATDD" batch --job solve --random 2 --contract "null" --declarer rearhand --quiet | jq -r '.contract + " " + .declarer' \
-    | sort -u | grep -qx "null rearhand" || fail "--contract null --declarer rearhand"
+    | sort -u | grep -x "null rearhand" >/dev/null || fail "--contract null --declarer rearhand"
 "$SKATDD" batch --job table --random 1 --seed 3 --declarer middlehand --quiet >table.jsonl
 [ "$(jq -r '.seats | keys | join(",")' table.jsonl)" = middlehand ] || fail "table --declarer middlehand"
 jq -e 'has("best_seat") and has("rules") and (.seats.middlehand.contracts | length > 10)' table.jsonl >/dev/null \
@@ -200,7 +200,7 @@ refused "rule system" --job solve --random 24 --seed 9 --rules classic
 refused input --job solve "$here/data/game.yaml"
 # A rule file edited between the runs is another rule system (grand 20 -> 24
 # in a copy of the classic rules): its contents count, not only its name.
-sed -n '/^  - {game: grand, value: 20}/p' "$here/../../evaluator/rules/classic.yaml" | grep -q . \
+sed -n '/^  - {game: grand, value: 20}/p' "$here/../../evaluator/rules/classic.yaml" | grep . >/dev/null \
     || fail "classic.yaml's grand line moved"
 cp "$here/../../evaluator/rules/classic.yaml" my-rules.yaml
 "$SKATDD" batch --job solve --random 2 --seed 9 --rules ./my-rules.yaml --quiet --output edited.jsonl
@@ -345,7 +345,7 @@ status=0
 "$SKATDD" batch --job solve --random 1 --quiet --output "$PWD/none/x.jsonl" 2>nodir.err || status=$?
 [ "$status" -eq 2 ] && [ "$(cat nodir.err)" = "skatdd batch: --output $PWD/none/x.jsonl: No such file or directory" ] ||
     fail "--output into a missing directory: status $status, $(cat nodir.err)"
-"$SKATDD" batch --job solve --random 1 --quiet --output - | grep -q '^{"index":0,' || fail "--output -"
+"$SKATDD" batch --job solve --random 1 --quiet --output - | grep '^{"index":0,' >/dev/null || fail "--output -"
 [ ! -e ./- ] || fail "--output - wrote a file named -"
 # --format text has no meaning for batch, which writes JSON lines.
 status=0

@@ -20,7 +20,7 @@ names=$(cd "$top/evaluator/rules" && ls -- *.yaml | sed 's/\.yaml$//')
 [ "$(awk '{ print $1 }' <<<"$list")" = "$names" ] || fail "skatdd rules lists: $list"
 ! grep -q "error:" <<<"$list" || fail "a built-in rule system does not load: $list"
 for name in $names; do
-    run rules "$name" | grep -q "^  file: $name.yaml (built in)$" || fail "rules $name: not the built-in file"
+    run rules "$name" | grep "^  file: $name.yaml (built in)$" >/dev/null || fail "rules $name: not the built-in file"
     run score --format json --rules "$name" score.yaml >/dev/null 2>&1 || [ $? -eq 2 ] ||
         fail "score --rules $name: crashed"
 done
@@ -34,7 +34,7 @@ run solve "$top/problems/examples.yaml" >/dev/null || fail "solve without the so
 sed 's/^title: .*/title: My own rules/' "$top/evaluator/rules/isko.yaml" >"$tmp/dir/mine.yaml"
 list=$(SKATDD_RULES_DIR="$tmp/dir" "$tmp/bin/skatdd" rules)
 [ "$list" = "mine       My own rules" ] || fail "SKATDD_RULES_DIR listing: $list"
-SKATDD_RULES_DIR="$tmp/dir" "$tmp/bin/skatdd" rules mine | grep -q "^  file: $tmp/dir/mine.yaml$" ||
+SKATDD_RULES_DIR="$tmp/dir" "$tmp/bin/skatdd" rules mine | grep "^  file: $tmp/dir/mine.yaml$" >/dev/null ||
     fail "SKATDD_RULES_DIR lookup by name"
 [ "$(SKATDD_RULES_DIR="$tmp/dir" "$tmp/bin/skatdd" score --format json --rules mine score.yaml | head -1 |
     jq -r .rules)" = mine ] || fail "score --rules NAME from SKATDD_RULES_DIR"
@@ -58,7 +58,7 @@ for opts in "--format json isko" "--rules texas isko" "--rules texas"; do
 done
 
 # --rules PATH reads the file, whatever the directory.
-run rules "$tmp/dir/mine.yaml" | grep -q "^mine: My own rules" || fail "rules PATH"
+run rules "$tmp/dir/mine.yaml" | grep "^mine: My own rules" >/dev/null || fail "rules PATH"
 [ "$(run score --format json --rules "$tmp/dir/mine.yaml" score.yaml | head -1 | jq -r .rules)" = mine ] ||
     fail "score --rules PATH"
 # A directory of more rule files than are listed (256): the first by name,

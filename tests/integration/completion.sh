@@ -12,7 +12,7 @@ trap 'rm -rf "$tmp"' EXIT
 unset SKATDD_RULES_DIR
 # shellcheck source=/dev/null
 source "$top/completion/skatdd.bash"
-complete -p skatdd | grep -q -- "-F _skatdd" || fail "complete -F _skatdd skatdd not registered"
+complete -p skatdd | grep -- "-F _skatdd" >/dev/null || fail "complete -F _skatdd skatdd not registered"
 
 # complete WORD... : the sorted suggestions for the last word.
 complete_words() {

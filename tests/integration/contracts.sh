@@ -60,7 +60,7 @@ systems=$("$SKATDD" rules | awk '{print $1}')
 [ -n "$systems" ] || fail "no rule systems listed"
 checked=0
 for rules in $systems; do
-    first=$(contracts_of "$rules" | head -1 | cut -d'|' -f1)
+    first=$(contracts_of "$rules" | sed -n 1p | cut -d'|' -f1)
     write_deal "$work/t.yaml" "$rules" "$first" ""
     table=$("$SKATDD" table --tt-mb 1 --declarer forehand --format json "$work/t.yaml")
     table_text=$("$SKATDD" table --tt-mb 1 --declarer forehand "$work/t.yaml")

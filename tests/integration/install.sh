@@ -40,15 +40,15 @@ cd "$tmp/cwd"
 run() { env -u SKATDD_RULES_DIR "$bin" "$@"; }
 list=$(run rules)
 [ "$(awk '{ print $1 }' <<<"$list" | tr '\n' ' ')" = "classic isko texas tournee " ] || fail "skatdd rules: $list"
-run rules texas | grep -q "^  file: texas.yaml (built in)$" || fail "skatdd rules texas"
+run rules texas | grep "^  file: texas.yaml (built in)$" >/dev/null || fail "skatdd rules texas"
 out=$(run solve --ascii "$tmp/deal.yaml") || fail "skatdd solve"
 grep -q "^Result: declarer takes 116 card points with best play" <<<"$out" || fail "solve: $out"
-run --version | grep -qE "^skatdd [0-9]" || fail "skatdd --version"
+run --version | grep -E "^skatdd [0-9]" >/dev/null || fail "skatdd --version"
 
 man="$dest$prefix/share/man/man1/skatdd.1"
 [ -f "$man" ] || fail "no man page $man"
 if command -v man >/dev/null; then
-    MANWIDTH=80 man -l "$man" 2>/dev/null | grep -q "skatdd - double-dummy solver" || fail "man -l $man"
+    MANWIDTH=80 man -l "$man" 2>/dev/null | grep "skatdd - double-dummy solver" >/dev/null || fail "man -l $man"
 fi
 completion="$dest$prefix/share/bash-completion/completions/skatdd"
 [ -f "$completion" ] || fail "no completion $completion"
