@@ -49,6 +49,17 @@ typedef struct {
     double ms;
 } SolveReport;
 
+/* The declarer's tricks at the end of the optimal line: those taken so far
+ * and those the line wins for him. */
+static int line_declarer_tricks(const Position *p, const Analysis *a)
+{
+    Position cur = *p;
+    int tricks = p->declarer_tricks;
+    for (int i = 0; i < a->line_length; i++)
+        tricks += position_play(&cur, a->line[i]) == p->declarer;
+    return tricks;
+}
+
 /* The game's result under the rules if both sides play perfectly from here:
  * the double-dummy points, and schwarz either way when a side can force it. */
 static void compute_outcome(const Deal *deal, const RuleSystem *rules, SolveReport *r)
@@ -63,8 +74,10 @@ static void compute_outcome(const Deal *deal, const RuleSystem *rules, SolveRepo
     if (!rules_check_contract(rules, &deal->contract, &play.contract, err, sizeof err))
         return;
     /* Only schwarz or not counts: the side that can force it does, the other
-     * keeps it from happening. */
-    int tricks = p->declarer_tricks < 1 ? 1 : p->declarer_tricks > 9 ? 9 : p->declarer_tricks;
+     * keeps it from happening.  The tricks in between are the printed line's,
+     * for the message of a missed schwarz announcement ("8 tricks"). */
+    int line_tricks = line_declarer_tricks(p, a);
+    int tricks = line_tricks < 1 ? 1 : line_tricks > 9 ? 9 : line_tricks;
     PlayResult result = {.null_won = a->value != 0, .points = a->value, .declarer_schwarz = a->declarer_can_schwarz,
                          .defenders_schwarz = a->defenders_can_schwarz && p->declarer_tricks == 0, .tricks = tricks};
     gamevalue_set_result(&play, p->game, &result);

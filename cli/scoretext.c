@@ -30,7 +30,7 @@ static void lost_text(const GameScore *p, const LostReasons *l, char *out, size_
         text_append(out, n, "%d card points%s", p->declarer_points,
                     l->own_schwarz ? " (declarer schwarz)" : l->own_schneider ? " (declarer schneider)" : "");
     if (l->schwarz_missed)
-        text_append(out, n, "schwarz announced, %d tricks", p->declarer_tricks);
+        text_append(out, n, "schwarz announced, %d trick%s", p->declarer_tricks, p->declarer_tricks == 1 ? "" : "s");
     else if (l->schneider_missed)
         text_append(out, n, "schneider announced, %d card points", p->declarer_points);
     if (l->spitze_missed)

@@ -77,15 +77,22 @@ printf 'hands:\n  forehand: C7 C8 C9 S7 S8 S9 H7 H8 H9 D7\n  middlehand: CA CT C
 # discard he takes a trick worth nothing (no schwarz).  Each line once gave the
 # zero-point trick to the other side: score counted -96 and -168.
 solved=$("$SKATDD" solve --format json "$here/data/line_schwarz.yaml")
-[ "$(echo "$solved" | jq -s -c '[.[].outcome.score]')" = '[-120,-144]' ] || fail "line_schwarz: solve's scores"
+[ "$(echo "$solved" | jq -s -c '[.[].outcome.score]')" = '[-120,-144,-240]' ] || fail "line_schwarz: solve's scores"
 awk -v RS='\n---\n' -v dir="$tmp" '{ f = dir "/line" NR ".yaml"; printf "%s\n", $0 > f; close(f) }' \
     "$here/data/line_schwarz.yaml"
-for k in 1 2; do
+for k in 1 2 3; do
     play=$(echo "$solved" | sed -n "${k}p" | jq -r '.line | join(" ")')
     echo "play: $play" >>"$tmp/line$k.yaml"
 done
-played=$("$SKATDD" score --format json "$tmp/line1.yaml" "$tmp/line2.yaml" | jq -s -c '[.[].score]')
-[ "$played" = '[-120,-144]' ] || fail "line_schwarz: the lines played out score $played"
+played=$("$SKATDD" score --format json "$tmp/line1.yaml" "$tmp/line2.yaml" "$tmp/line3.yaml")
+[ "$(echo "$played" | jq -s -c '[.[].score]')" = '[-120,-144,-240]' ] ||
+    fail "line_schwarz: the lines played out score $(echo "$played" | jq -s -c '[.[].score]')"
+# The breakdowns too: the third names the declarer's tricks on the line (8;
+# solve said "1 tricks", the trick count it started from, raised to 1).
+[ "$(echo "$solved" | jq -s -c '[.[].outcome.breakdown]')" = "$(echo "$played" | jq -s -c '[.[].breakdown]')" ] ||
+    fail "line_schwarz: solve's breakdowns differ from the lines' played out"
+grep -q '; lost: schwarz announced, 8 tricks -> ' <<<"$(echo "$solved" | sed -n 3p | jq -r .outcome.breakdown)" ||
+    fail "line_schwarz: the tricks of a missed schwarz announcement"
 
 set +e
 # A scheme the rules do not have is an error for a Ramsch too, never ignored.
