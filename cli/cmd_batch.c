@@ -49,8 +49,9 @@ static const char batch_help[] =
     "  --random N          N random deals (dealt in full, forehand leads)\n"
     "  --seed S            the random deals' seed (default 1; evaluate: also its\n"
     "                      sampling seed)\n"
-    "  --contract C        random deals: the contract (solve needs one; default\n"
-    "                      grand), in the rule system's words; not with files\n"
+    "  --contract C        random deals: the contract solve and analyze play\n"
+    "                      (default grand; table and evaluate need none), in\n"
+    "                      the rule system's words; not with files\n"
     "  --declarer SEAT     random deals: the declarer (default forehand), the\n"
     "                      seat evaluate rates; table: this seat only, of files\n"
     "                      too; the other jobs' files have their own\n"
@@ -713,8 +714,17 @@ static int file_deal(void *ctx, const Deal *deal, const IssGame *iss, const Rule
     return EXIT_OK;
 }
 
+/* Whether the job plays the deal's contract: table and evaluate go through
+ * every contract of the rule system and need none (a default one could not
+ * be read under every rule system: "grand" is ambiguous in the Tournee's). */
+static bool job_plays_contract(const Job *job)
+{
+    return job == &job_solve || job == &job_analyze;
+}
+
 /* Random deal i as a deal file would give it: dealt in full, the contract
- * and the declarer of the options. */
+ * (where the job plays one or --contract names one) and the declarer of the
+ * options. */
 static bool random_deal_of(const BatchOptions *options, const RuleSystem *rules, int64_t i, Deal *d, char *err,
                            size_t n)
 {
@@ -727,6 +737,8 @@ static bool random_deal_of(const BatchOptions *options, const RuleSystem *rules,
     d->has_skat = d->full_deal = true;
     d->has_declarer = true;
     d->declarer = options->declarer;
+    if (!options->contract && !job_plays_contract(options->job))
+        return true;
     d->has_contract = true;
     d->contract_mark = d->mark;
     const char *contract = random_contract(options);

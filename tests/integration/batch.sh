@@ -61,6 +61,17 @@ jq -e 'has("nodes") or has("ms")' plain.jsonl >/dev/null && fail "nodes and ms a
 [ "$(jq -r '.seats | keys | join(",")' table.jsonl)" = middlehand ] || fail "table --declarer middlehand"
 jq -e 'has("best_seat") and has("rules") and (.seats.middlehand.contracts | length > 10)' table.jsonl >/dev/null \
     || fail "table's keys"
+# table and evaluate go through every contract: they need no --contract, and
+# under the Tournee's rules, where the default "grand" is ambiguous, they
+# run without one (they demanded one).
+"$SKATDD" batch --job table --random 1 --seed 3 --declarer middlehand --rules tournee --quiet >tournee.jsonl ||
+    fail "table of a random deal under the Tournee's rules without --contract"
+jq -e '.rules == "tournee" and ([.seats.middlehand.contracts[].contract] | index("guckser grand") != null)' \
+    tournee.jsonl >/dev/null || fail "table under the Tournee's rules: $(head -c 300 tournee.jsonl)"
+"$SKATDD" batch --job evaluate --random 1 --seed 3 --quick --rules tournee --quiet >tournee.jsonl ||
+    fail "evaluate of a random deal under the Tournee's rules without --contract"
+jq -e '.rules == "tournee" and .seat == "forehand"' tournee.jsonl >/dev/null ||
+    fail "evaluate under the Tournee's rules: $(head -c 300 tournee.jsonl)"
 
 # analyze over a YAML game and ISS records (their play as recorded, an early
 # end settled): every line is analyze's own answer.
