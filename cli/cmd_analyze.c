@@ -36,7 +36,8 @@ static const char analyze_help[] =
     "points.  ISS games that ended early (a null game lost, a resignation, a\n"
     "failed announcement) are reviewed up to their last card; games everybody\n"
     "passed are skipped.  For a skat game, the discard put away against the best\n"
-    "discard (double-dummy values of the position after each).  The contract\n"
+    "discard (double-dummy values of the position after each; the best outcome\n"
+    "first, schwarz either way included, then the points).  The contract\n"
     "review: the contract played against the declarer's best with the cards he\n"
     "held, both as the contract table values them (skatdd table; no bid).\n"
     "A Ramsch (contract: ramsch, no declarer) is reviewed for each seat by itself:\n"
@@ -71,7 +72,7 @@ typedef struct {
     GameScore score;            /* the result as played, or settled as the server settles an early end */
     IssSettlement settled;      /* ISS games */
     bool has_discard_review;    /* a skat game: the discard put away against the best */
-    DiscardChoice played_discard, best_discard;
+    DiscardReview discard;
     uint64_t discard_nodes;
     ContractReview contract_review;
     double ms;
@@ -169,14 +170,22 @@ static void print_header(const CommonOptions *o, const Report *rep)
            review_class_name(r->start_class));
     if (rep->has_discard_review) {
         char best[16];
-        const DiscardChoice *played = &rep->played_discard, *top = &rep->best_discard;
+        const DiscardReview *dr = &rep->discard;
+        const DiscardChoice *played = &dr->played, *top = &dr->best;
+        bool outcomes = dr->best_class != dr->played_class; /* named where they differ */
         printf("Discard: %s, value %s", text_cards(o, g, played->discard, buf, sizeof buf),
                value_text(g, played->value, v));
-        if (top->discard == played->discard)
+        if (outcomes)
+            printf(" (%s)", review_class_name(dr->played_class));
+        if (top->discard == played->discard) {
             printf(" (the best)\n");
-        else
-            printf("; best %s, value %s: costs %d\n", text_cards(o, g, top->discard, buf, sizeof buf),
-                   value_text(g, top->value, best), top->value - played->value);
+        } else {
+            char cost[64];
+            printf("; best %s, value %s", text_cards(o, g, top->discard, buf, sizeof buf), value_text(g, top->value, best));
+            if (outcomes)
+                printf(" (%s)", review_class_name(dr->best_class));
+            printf(": costs %s\n", review_discard_cost(g, dr, cost, sizeof cost));
+        }
     }
     print_contract_review(rep);
 }
@@ -433,11 +442,14 @@ static json_t *report_json(const Report *rep)
     json_object_set_new(o, "summary", summary_json(rep));
     if (rep->has_discard_review) {
         json_t *dr = json_object();
-        json_object_set_new(dr, "discard", json_cards(r->game, rep->played_discard.discard));
-        json_object_set_new(dr, "value", value_json(r->game, rep->played_discard.value));
-        json_object_set_new(dr, "best", json_cards(r->game, rep->best_discard.discard));
-        json_object_set_new(dr, "best_value", value_json(r->game, rep->best_discard.value));
-        json_object_set_new(dr, "cost", json_integer(rep->best_discard.value - rep->played_discard.value));
+        const DiscardReview *d = &rep->discard;
+        json_object_set_new(dr, "discard", json_cards(r->game, d->played.discard));
+        json_object_set_new(dr, "value", value_json(r->game, d->played.value));
+        json_object_set_new(dr, "outcome", json_string(review_class_name(d->played_class)));
+        json_object_set_new(dr, "best", json_cards(r->game, d->best.discard));
+        json_object_set_new(dr, "best_value", value_json(r->game, d->best.value));
+        json_object_set_new(dr, "best_outcome", json_string(review_class_name(d->best_class)));
+        json_object_set_new(dr, "cost", json_integer(d->best.value - d->played.value));
         json_object_set_new(o, "discard_review", dr);
     } else {
         json_object_set_new(o, "discard_review", json_null());
@@ -743,7 +755,7 @@ static int analyze_game(const CommonOptions *o, TableWorkers *workers, const Dea
         deal_position(&twelve_deal, &twelve);
         solver_new_deal(solver);
         uint64_t nodes = solver_nodes(solver);
-        rep->best_discard = best_discard(solver, &twelve);
+        rep->discard.best = review_best_discard(solver, &twelve, &t, &rep->discard.best_class);
         rep->discard_nodes = solver_nodes(solver) - nodes;
         rep->has_discard_review = true;
     }
@@ -753,9 +765,13 @@ static int analyze_game(const CommonOptions *o, TableWorkers *workers, const Dea
         return out_of_memory(d->file);
     }
     if (rep->has_discard_review) {
-        rep->played_discard = (DiscardChoice){d->discard, rep->review.start_value};
-        if (rep->best_discard.value <= rep->played_discard.value) /* as good: the one played */
-            rep->best_discard = rep->played_discard;
+        DiscardReview *dr = &rep->discard;
+        dr->played = (DiscardChoice){d->discard, rep->review.start_value};
+        dr->played_class = rep->review.start_class;
+        if (!review_outcome_better(dr->best_class, dr->best.value, dr->played_class, dr->played.value)) {
+            dr->best = dr->played; /* as good: the one played */
+            dr->best_class = dr->played_class;
+        }
     }
     rep->ms = wall_ms() - t0;
     if (iss) {
@@ -783,8 +799,7 @@ static int analyze_game(const CommonOptions *o, TableWorkers *workers, const Dea
                            &(HtmlGame){.deal = d, .iss = iss, .rules = rules, .review = &rep->review, .thresholds = &t,
                                        .score = rep->has_score ? &rep->score : NULL,
                                        .settled = iss && !rep->review.complete ? &rep->settled : NULL,
-                                       .played_discard = rep->has_discard_review ? &rep->played_discard : NULL,
-                                       .best_discard = rep->has_discard_review ? &rep->best_discard : NULL,
+                                       .discard = rep->has_discard_review ? &rep->discard : NULL,
                                        .contract_review = &rep->contract_review});
     free(rep);
     return EXIT_OK;

@@ -329,23 +329,29 @@ static void put_reviews(FILE *f, const HtmlGame *g)
 {
     GameType game = g->review->game;
     const ContractReview *c = g->contract_review;
-    if (!g->played_discard && !(c && c->found_best))
+    if (!g->discard && !(c && c->found_best))
         return;
-    fprintf(f, "<h3>%s</h3>\n<ul class=\"reviews\">\n", g->played_discard ? "Discard and contract" : "Contract");
-    if (g->played_discard) {
-        const DiscardChoice *played = g->played_discard, *best = g->best_discard;
+    fprintf(f, "<h3>%s</h3>\n<ul class=\"reviews\">\n", g->discard ? "Discard and contract" : "Contract");
+    if (g->discard) {
+        const DiscardChoice *played = &g->discard->played, *best = &g->discard->best;
+        bool outcomes = g->discard->best_class != g->discard->played_class; /* named where they differ */
         fputs("<li class=\"discard-review\">Discard ", f);
         put_cards(f, game, played->discard);
         fputs(", value ", f);
         put_value(f, game, played->value);
+        if (outcomes)
+            fprintf(f, " (%s)", review_class_name(g->discard->played_class));
         if (best->discard == played->discard)
             fputs(" (the best)", f);
         else {
+            char cost[64];
             fputs("; best ", f);
             put_cards(f, game, best->discard);
             fputs(", value ", f);
             put_value(f, game, best->value);
-            fprintf(f, ": <b>costs %d</b>", best->value - played->value);
+            if (outcomes)
+                fprintf(f, " (%s)", review_class_name(g->discard->best_class));
+            fprintf(f, ": <b>costs %s</b>", review_discard_cost(game, g->discard, cost, sizeof cost));
         }
         fputs("</li>\n", f);
     }

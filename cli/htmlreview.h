@@ -40,7 +40,7 @@ typedef struct {
     const ReviewThresholds *thresholds;  /* the goal line of the chart */
     const GameScore *score;              /* scored games: complete ones and ISS games */
     const IssSettlement *settled;        /* ISS games that stopped early */
-    const DiscardChoice *played_discard, *best_discard; /* skat games */
+    const DiscardReview *discard;        /* skat games */
     const ContractReview *contract_review;
 } HtmlGame;
 

@@ -1,5 +1,21 @@
 #include "reviewtext.h"
 
+#include <stdio.h>
+
+const char *review_discard_cost(GameType game, const DiscardReview *d, char *out, size_t n)
+{
+    int points = d->best.value - d->played.value;
+    if (d->best_class == d->played_class)
+        snprintf(out, n, "%d", points);
+    else if (points == 0 || game == GAME_NULL)
+        snprintf(out, n, "the outcome");
+    else if (points > 0)
+        snprintf(out, n, "the outcome and %d card point%s", points, points == 1 ? "" : "s");
+    else
+        snprintf(out, n, "the outcome, for %d card point%s more", -points, points == -1 ? "" : "s");
+    return out;
+}
+
 const char *review_class_name(ReviewClass c)
 {
     static const char *const names[REVIEW_CLASS_COUNT] = {

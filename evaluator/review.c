@@ -138,6 +138,31 @@ void review_game(Solver *solver, const Position *start, const int *play, int cou
     out->nodes = solver_nodes(solver) - nodes;
 }
 
+bool review_outcome_better(ReviewClass a, int va, ReviewClass b, int vb)
+{
+    return a != b ? a > b : va > vb;
+}
+
+/* The outcome classes order the discards as their points do, but at the two
+ * ends: schwarz among the discards that reach 120, and, where the most points
+ * leave the declarer schwarz, a discard that takes a trick.  That is the
+ * order of best_points_discard with schwarz counted both ways. */
+DiscardChoice review_best_discard(Solver *solver, const Position *twelve, const ReviewThresholds *t,
+                                  ReviewClass *klass)
+{
+    DiscardChoice best;
+    if (twelve->game == GAME_NULL) {
+        best = best_discard(solver, twelve);
+    } else {
+        PointsDiscard p = best_points_discard(solver, twelve, NULL, true, true);
+        best = (DiscardChoice){p.discard, p.points};
+    }
+    Position after;
+    position_after_discard(twelve, best.discard, &after);
+    *klass = review_class(solver, &after, best.value, t);
+    return best;
+}
+
 int review_trick_end(const Review *r, int first)
 {
     int end = first;

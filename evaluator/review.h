@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "discard.h"
 #include "gamevalue.h"
 #include "search.h"
 #include "table.h"
@@ -82,6 +83,25 @@ typedef struct {
  * Calls solver_new_deal once: the table is shared by all the positions. */
 void review_game(Solver *solver, const Position *start, const int *play, int count, const ReviewThresholds *t,
                  Review *out);
+
+/* Whether outcome a with value va is better for the declarer than outcome b
+ * with vb: the outcome first (won or lost, schneider, schwarz either way),
+ * then the card points.  A discard or a card that escapes schwarz is better
+ * than one that takes a few points more but leaves the declarer schwarz. */
+bool review_outcome_better(ReviewClass a, int va, ReviewClass b, int vb);
+
+/* The declarer's best discard by review_outcome_better (null: won), with its
+ * outcome class in *klass; among equals the first in discard_candidates'
+ * order.  twelve is the position with the declarer holding twelve cards. */
+DiscardChoice review_best_discard(Solver *solver, const Position *twelve, const ReviewThresholds *t,
+                                  ReviewClass *klass);
+
+/* A skat game's discard put away against the best: value and outcome class
+ * of each (best is played when nothing beats it). */
+typedef struct {
+    DiscardChoice played, best;
+    ReviewClass played_class, best_class;
+} DiscardReview;
 
 /* One past the last card of the trick that r->cards[first] belongs to (the
  * cards of a trick stand together): the outputs go through a review a trick

@@ -76,10 +76,17 @@ done
 # The discard review: 541932 put away ST H8 (39) where CT ST keeps 45 (as
 # solve finds for the deal without its discard); 5557737's discard was best;
 # a hand game has none.
-[ "$(line 1 | jq -c .discard_review)" = '{"discard":["ST","H8"],"value":39,"best":["CT","ST"],"best_value":45,"cost":6}' ] ||
+[ "$(line 1 | jq -c .discard_review)" = '{"discard":["ST","H8"],"value":39,"outcome":"lost","best":["CT","ST"],"best_value":45,"best_outcome":"lost","cost":6}' ] ||
     fail "discard review 541932"
 [ "$(line 2 | jq -c '.discard_review | [.cost, .discard == .best]')" = '[0,true]' ] || fail "discard review: the best"
 [ "$(line 4 | jq -c .discard_review)" = null ] || fail "hand game: no discard review"
+# The outcome first, then the points: a discard that escapes schwarz beats
+# one with 2 card points more (it was "the best" by its points).
+review=$("$SKATDD" analyze --format json "$data/discard_schwarz.yaml" | jq -c .discard_review)
+[ "$review" = '{"discard":["SA","HT"],"value":21,"outcome":"lost schwarz","best":["CQ","HT"],"best_value":19,"best_outcome":"lost schneider","cost":-2}' ] ||
+    fail "discard review: schwarz escaped: $review"
+grep -qx "Discard: SA HT, value 21 (lost schwarz); best CQ HT, value 19 (lost schneider): costs the outcome, for 2 card points more" \
+    <<<"$("$SKATDD" analyze --ascii "$data/discard_schwarz.yaml")" || fail "discard review in text: schwarz escaped"
 sed -n 1,11p "$data/game.yaml" >"$tmp_err.yaml"
 "$SKATDD" solve --ascii "$tmp_err.yaml" | grep "discard  *CT ST (best" >/dev/null || fail "solve's best discard"
 rm -f "$tmp_err.yaml"
