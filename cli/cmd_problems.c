@@ -25,7 +25,7 @@ static const char problems_help[] =
     "a deal document (a full deal or a position) with 'answer', a mapping of:\n"
     "  declarer_points: N     suit and grand: the declarer's card points with best\n"
     "                         play, the skat included (skat game without discard:\n"
-    "                         with the best discard)\n"
+    "                         with the best discard, as for 'discard')\n"
     "  declarer_wins_null: B  null: whether the declarer can avoid every trick\n"
     "  declarer_schwarz: B    suit and grand: whether the declarer can take every\n"
     "                         remaining trick, the defenders having none yet\n"
@@ -33,8 +33,10 @@ static const char problems_help[] =
     "                         keep the optimal value (with declarer_schwarz:\n"
     "                         schwarz first, then points)\n"
     "  discard: [C1, C2]      a skat game dealt in full without 'discard': two cards\n"
-    "                         whose putting away gives the best result (points, then\n"
-    "                         schwarz; null: won)\n"
+    "                         whose putting away gives the best result, as solve\n"
+    "                         chooses it: the outcome first (schwarz, and a lost\n"
+    "                         game's schwarz where the rules count it), then the\n"
+    "                         points; null: won\n"
     "  game_value: N          full deal: the contract's game value with best play,\n"
     "                         negative when it is lost (what the loss counts)\n"
     "  bid_ceiling: N|null    full deal: the highest bid the contract still wins\n"
@@ -106,14 +108,27 @@ static bool holds_twelve(const Deal *d)
 }
 
 /* Suit and grand: the declarer's points and schwarz with best play; with
- * twelve cards after the best discard (the most points, then schwarz). */
-static PointsDiscard best_points(Solver *s, const Position *pos, bool twelve)
+ * twelve cards after the best discard: the outcome first, then the points
+ * (best_points_discard: the most points, then schwarz; where the rules count
+ * a lost game's schwarz, one that escapes it before more points), as solve
+ * and the table choose it. */
+static PointsDiscard best_points(const Run *run, const Position *pos, bool twelve)
 {
+    Solver *s = run->solver;
     if (twelve)
-        return best_points_discard(s, pos, NULL, true, false);
+        return best_points_discard(s, pos, NULL, true, run->rules->lost_counts_schwarz);
     int points = solver_declarer_points(s, pos);
     bool schwarz = points == pos->declarer_points + position_points_left(pos) && solver_declarer_takes_all(s, pos);
     return (PointsDiscard){0, points, schwarz};
+}
+
+/* Whether the declarer, with points at the end, takes no trick (the
+ * defenders can keep him from any), where the rules count a lost game's
+ * schwarz: an outcome of its own then. */
+static bool schwarzed(const Run *run, const Position *pos, int points)
+{
+    return run->rules->lost_counts_schwarz && points == pos->declarer_points && pos->declarer_tricks == 0 &&
+           solver_defenders_take_all(run->solver, pos);
 }
 
 /* The contract scored with the double-dummy result; false when the rules do
@@ -132,7 +147,7 @@ static bool dd_score(Run *run, const Deal *d, const Position *pos, bool twelve, 
         result.null_won = twelve ? best_discard(run->solver, pos).value == 1
                                  : solver_declarer_wins_null(run->solver, pos);
     } else {
-        PointsDiscard p = best_points(run->solver, pos, twelve);
+        PointsDiscard p = best_points(run, pos, twelve);
         Position after = *pos;
         if (twelve)
             position_after_discard(pos, p.discard, &after);
@@ -194,9 +209,16 @@ static bool check_discard(Run *run, const Deal *d, const Position *pos, Check *c
         DiscardChoice best = best_discard(run->solver, pos);
         found = solver_declarer_wins_null(run->solver, &after) == best.value ? stated : best.discard;
     } else {
-        PointsDiscard best = best_points_discard(run->solver, pos, NULL, true, false);
-        PointsDiscard mine = best_points(run->solver, &after, false);
-        found = mine.points == best.points && mine.schwarz == best.schwarz ? stated : best.discard;
+        /* As good as the best: the same outcome (schwarz either way, the
+         * rest follows from the points) and the same points. */
+        PointsDiscard best = best_points(run, pos, true);
+        PointsDiscard mine = best_points(run, &after, false);
+        Position best_after;
+        position_after_discard(pos, best.discard, &best_after);
+        found = mine.points == best.points && mine.schwarz == best.schwarz &&
+                        schwarzed(run, &after, mine.points) == schwarzed(run, &best_after, best.points)
+                    ? stated
+                    : best.discard;
     }
     record(c, "discard", json_cards(pos->game, stated), json_cards(pos->game, found));
     return true;
@@ -280,7 +302,7 @@ static bool check_problem(Run *run, const Deal *d, Check *c, char *err)
         if (null_game)
             return bad(err, d, "declarer_points in a null game (the answer is declarer_wins_null)");
         record(c, "declarer_points", json_integer(a->declarer_points),
-               json_integer(best_points(run->solver, &pos, twelve).points));
+               json_integer(best_points(run, &pos, twelve).points));
     }
     if (a->has_declarer_wins_null) {
         if (!null_game)

@@ -46,6 +46,18 @@ grep -q "WRONG" <<<"$out" || fail "wrong answer not reported"
 [ "$(echo "$wrong" | jq -c .found.winning_cards)" = '["SJ"]' ] || fail "wrong answer: found cards"
 [ "$(echo "$wrong" | jq -c .expected.winning_cards)" = '["HA"]' ] || fail "wrong answer: expected cards"
 
+# A discard is judged by the outcome first, then the points: the one that
+# escapes schwarz is the answer, not the one with 2 card points more (it
+# was, with its points and its game value).
+set +e
+escape=$("$SKATDD" problems --format json "$here/data/discard_schwarz_problem.yaml")
+status=$?
+set -e
+[ "$status" -eq 1 ] || fail "discard escaping schwarz: exit $status, not 1 (the second answer is wrong)"
+[ "$(echo "$escape" | jq -s -c '[.[].correct]')" = '[true,false]' ] ||
+    fail "discard escaping schwarz: $(echo "$escape" | jq -s -c '[.[] | .found]')"
+[ "$(echo "$escape" | jq -s -c '.[1].found.discard')" = '["CQ","HT"]' ] || fail "discard escaping schwarz: found"
+
 # Bad input: a document that is not a deal, a missing directory.
 set +e
 "$SKATDD" problems /nonexistent-dir >/dev/null 2>&1; [ $? -eq 2 ] || fail "missing path must exit 2"
