@@ -71,9 +71,22 @@ const char *score_text(const RuleSystem *r, const GameScore *s, char *out, size_
     return out;
 }
 
+/* What a Ramsch's factor is made of, the parts that multiply: "3 pushes",
+ * "1 Jungfrau, 2 pushes" (Schieberamsch: every push doubles under the
+ * classic rules, a Jungfrau doubles again). */
+static const char *ramsch_factor_text(const RamschScore *r, char *out, size_t n)
+{
+    out[0] = '\0';
+    if (r->jungfrau_factor != 1)
+        text_append(out, n, "%d Jungfrau%s", r->jungfrauen, r->jungfrauen == 1 ? "" : "en");
+    if (r->push_factor != 1)
+        text_append(out, n, "%s%d push%s", *out ? ", " : "", r->pushes, r->pushes == 1 ? "" : "es");
+    return out;
+}
+
 const char *ramsch_text(const RamschScore *r, char *out, size_t n)
 {
-    char to[64] = "";
+    char to[64] = "", why[64];
     for (int s = 0, named = 0; s < SEAT_COUNT; s++)
         if (r->skat_to[s])
             text_append(to, sizeof to, "%s%s", named++ ? " and " : "", seat_name(s));
@@ -93,8 +106,7 @@ const char *ramsch_text(const RamschScore *r, char *out, size_t n)
             text_append(out, n, "; %s wins %d (%s)", seat_name(s), r->base[s],
                         r->no_trick[s] ? "no trick" : "fewest card points");
         if (r->factor != 1)
-            text_append(out, n, " x %d (%d Jungfrau, %d push) = %d", r->factor, r->loser_mode ? r->jungfrauen : 0,
-                        r->pushes, r->scores[s]);
+            text_append(out, n, " x %d (%s) = %d", r->factor, ramsch_factor_text(r, why, sizeof why), r->scores[s]);
     }
     if (r->tied > 1)
         text_append(out, n, " (%d tied)", r->tied);

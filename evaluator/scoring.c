@@ -217,9 +217,9 @@ bool ramsch_score(const RuleSystem *r, const RamschPlay *p, RamschScore *out, ch
 
     bool loser_mode = ra->mode == RAMSCH_LOSER, picked[SEAT_COUNT];
     int tie_count = pick_ramsch_seats(ra, p, out->points, loser_mode, picked);
-    int factor = power(ra->push_factor, p->pushes);
-    if (loser_mode)
-        factor *= power(ra->jungfrau_factor, out->jungfrauen);
+    out->push_factor = power(ra->push_factor, p->pushes);
+    out->jungfrau_factor = loser_mode ? power(ra->jungfrau_factor, out->jungfrauen) : 1;
+    int factor = out->push_factor * out->jungfrau_factor;
     out->factor = factor;
     out->loser_mode = loser_mode;
     out->tied = tie_count;

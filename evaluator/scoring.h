@@ -45,7 +45,9 @@ typedef struct {
     bool picked[SEAT_COUNT];    /* who the score picked (loser or winner) */
     int base[SEAT_COUNT];       /* winner mode: what a picked player wins before the factor */
     bool no_trick[SEAT_COUNT];  /* winner mode: picked without a trick (no_trick_points) */
-    int factor;                 /* pushes and (loser mode) Jungfrauen */
+    int factor;                 /* pushes and (loser mode) Jungfrauen: push_factor x jungfrau_factor */
+    int push_factor;            /* the rules' push factor to the power of the pushes (1: none) */
+    int jungfrau_factor;        /* loser mode: the rules' Jungfrau factor to the power of the Jungfrauen */
     int pushes;
     bool loser_mode;
     int tied;                   /* players tied on points (1: no tie) */

@@ -278,11 +278,60 @@ static void test_ramsch_breakdown_and_flags(void **state)
     assert_int_equal(out.points[2], 80);
     char text[SCORE_TEXT];
     assert_string_equal(ramsch_text(&out, text, sizeof text),
-                        "card points (skat 10 to rearhand): 0, 40, 80; rearhand loses 80 x 2 (1 Jungfrau, 0 push) = -160");
+                        "card points (skat 10 to rearhand): 0, 40, 80; rearhand loses 80 x 2 (1 Jungfrau) = -160");
     assert_true(ramsch_score(&texas, &p, &out, err, sizeof err));
     assert_true(out.won[0]);
     assert_string_equal(ramsch_text(&out, text, sizeof text),
                         "card points (skat 10 to rearhand): 0, 40, 80; forehand wins 20 (no trick)");
+}
+
+/* The breakdown of a Ramsch's factor names what multiplies, in the plural
+ * where there are more (it said "x 8 (0 Jungfrau, 3 push)"): [enc] passing
+ * the skat on unseen doubles the score (Schieberamsch), a Jungfrau doubles
+ * the loser's points. */
+static const char *ramsch_breakdown(const RuleSystem *r, const int points[3], const int tricks[3], int pushes,
+                                    char *text)
+{
+    static const int last[3] = {4, 9, 10}; /* the skat to rearhand */
+    RamschPlay p = {.skat_points = 10, .pushes = pushes};
+    for (int s = 0; s < 3; s++) {
+        p.points[s] = points[s];
+        p.tricks[s] = tricks[s];
+        p.last_trick[s] = tricks[s] ? last[s] : 0;
+    }
+    RamschScore out;
+    char err[256];
+    if (!ramsch_score(r, &p, &out, err, sizeof err))
+        fail_msg("%s: %s", r->name, err);
+    return ramsch_text(&out, text, SCORE_TEXT);
+}
+
+static void test_ramsch_factor_words(void **state)
+{
+    (void)state;
+    char text[SCORE_TEXT];
+    static const int spread[3] = {20, 30, 60}, spread_tricks[3] = {2, 3, 5};
+    static const int jungfrau[3] = {0, 40, 70}, jungfrau_tricks[3] = {0, 4, 6};
+    assert_string_equal(ramsch_breakdown(&classic, spread, spread_tricks, 3, text),
+                        "card points (skat 10 to rearhand): 20, 30, 70; rearhand loses 70 x 8 (3 pushes) = -560");
+    assert_string_equal(ramsch_breakdown(&classic, spread, spread_tricks, 1, text),
+                        "card points (skat 10 to rearhand): 20, 30, 70; rearhand loses 70 x 2 (1 push) = -140");
+    assert_string_equal(ramsch_breakdown(&classic, jungfrau, jungfrau_tricks, 2, text),
+                        "card points (skat 10 to rearhand): 0, 40, 80; rearhand loses 80 x 8 (1 Jungfrau, 2 pushes) = -640");
+    assert_string_equal(ramsch_breakdown(&classic, spread, spread_tricks, 0, text),
+                        "card points (skat 10 to rearhand): 20, 30, 70; rearhand loses 70");
+    /* A part whose factor is 1 multiplies nothing and is not named. */
+    RuleSystem plain = classic;
+    plain.ramsch.jungfrau_factor = 1;
+    assert_string_equal(ramsch_breakdown(&plain, jungfrau, jungfrau_tricks, 1, text),
+                        "card points (skat 10 to rearhand): 0, 40, 80; rearhand loses 80 x 2 (1 push) = -160");
+    /* Winner scoring: the pushes multiply the win, a Jungfrau is the win itself. */
+    RuleSystem winner = texas;
+    winner.ramsch.push_factor = 2;
+    winner.ramsch.max_pushes = 3;
+    assert_string_equal(ramsch_breakdown(&winner, spread, spread_tricks, 2, text),
+                        "card points (skat 10 to rearhand): 20, 30, 70; forehand wins 10 (fewest card points) x 4 "
+                        "(2 pushes) = 40");
 }
 
 static void test_ramsch_errors(void **state)
@@ -367,6 +416,7 @@ int main(void)
         cmocka_unit_test(test_classic_ramsch),
         cmocka_unit_test(test_ramsch_variants),
         cmocka_unit_test(test_ramsch_breakdown_and_flags),
+        cmocka_unit_test(test_ramsch_factor_words),
         cmocka_unit_test(test_ramsch_errors),
         cmocka_unit_test(test_tournament_ramsch),
     };

@@ -93,8 +93,15 @@ grep -q "^  result: the record stops after 13 cards$" <<<"$("$SKATDD" analyze "$
 text=$("$SKATDD" analyze --ascii "$data/ramsch_mistakes.yaml")
 grep -q "^      forehand CA?? throws away the Durchmarsch; costs 0 (120 -> 120); better: " <<<"$text" || fail "text: durchmarsch"
 grep -q "^      rearhand DJ?? throws away the Jungfrau (no trick); costs 13 (0 -> 13); better: " <<<"$text" || fail "text: jungfrau"
-grep -q "^  result: card points (skat 0 to forehand): 107, 0, 13; forehand loses 107 x 2 (1 Jungfrau, 0 push) = -214$" <<<"$text" ||
+grep -q "^  result: card points (skat 0 to forehand): 107, 0, 13; forehand loses 107 x 2 (1 Jungfrau) = -214$" <<<"$text" ||
     fail "text: result"
+# The skat pushed on twice: what the factor is made of, in the plural (it
+# said "(1 Jungfrau, 2 push)"), and score says the same.
+grep -q "^  result: card points (skat 0 to forehand): 107, 0, 13; forehand loses 107 x 8 (1 Jungfrau, 2 pushes) = -856$" \
+    <<<"$text" || fail "text: result after two pushes"
+[ "$("$SKATDD" score --format json "$data/ramsch_mistakes.yaml" | sed -n 3p | jq -r .breakdown)" = \
+    "card points (skat 0 to forehand): 107, 0, 13; forehand loses 107 x 8 (1 Jungfrau, 2 pushes) = -856" ] ||
+    fail "score: the breakdown after two pushes"
 grep -q "^  turning points: trick 1, forehand CA: Durchmarsch thrown away; trick 1, rearhand DJ: Jungfrau thrown away$" <<<"$text" ||
     fail "text: turning points"
 exit 0
