@@ -213,6 +213,85 @@ static void test_random_against_oracle(void **state)
     solver_free(s);
 }
 
+/* The outcome class of a suit or grand position by the oracle alone: schwarz
+ * either way by its trick searches, the rest by its points. */
+static ReviewClass oracle_class(const Position *p, const ReviewThresholds *t)
+{
+    int value = oracle_declarer_points(p);
+    if (p->defender_tricks == 0 && (position_is_over(p) || oracle_all_tricks(p, 1, 1)))
+        return REVIEW_SCHWARZ;
+    if (p->declarer_tricks == 0 && (position_is_over(p) || oracle_all_tricks(p, 0, 0)))
+        return REVIEW_SCHWARZED;
+    return value >= t->schneider_points ? REVIEW_SCHNEIDER
+           : value >= t->win_points     ? REVIEW_WON
+           : value <= t->schneidered_points ? REVIEW_SCHNEIDERED
+                                            : REVIEW_LOST;
+}
+
+/* The card review ranks cards by their points and calls a card decisive when
+ * the outcome class changes: is a card that keeps a better outcome (escapes
+ * schwarz, reaches schneider) ever worth fewer points to its side than one
+ * that loses it?  Then the review would call the wrong card the better one.
+ * It is not: in random suit and grand endgames, no tricks taken yet by
+ * either side (schwarz open both ways), with thresholds of an endgame's
+ * size, no legal card has a better class for its side and fewer points,
+ * the review's classes are the oracle's, and a decisive card always has
+ * better cards (the value and the class kept). */
+static void test_outcome_follows_points(void **state)
+{
+    (void)state;
+    uint64_t seed = 20261206;
+    int positions = getenv("SKATDD_QUICK") ? 400 : 2000;
+    Solver *s = solver_new(1 << 22);
+    Review *r = malloc(sizeof *r);
+    assert_non_null(s);
+    assert_non_null(r);
+    int schwarz_seen = 0, schwarzed_seen = 0;
+    for (int i = 0; i < positions; i++) {
+        GameType game = (GameType)(test_random(&seed) % (GAME_GRAND + 1));
+        Position pos;
+        random_position(&seed, game, 3, (int)(test_random(&seed) % 3), (int)(test_random(&seed) % 3),
+                        (int)(test_random(&seed) % 3), &pos);
+        pos.declarer_points = (int)(test_random(&seed) % 12);
+        int left = position_points_left(&pos) + pos.declarer_points;
+        ReviewThresholds t = {.win_points = left / 2 + 1, .schneider_points = left * 3 / 4,
+                              .schneidered_points = left / 4, .win_class = REVIEW_WON};
+        int to_move = position_to_move(&pos);
+        bool declarer = to_move == pos.declarer;
+        int cards[10], n = 0, value[10];
+        ReviewClass klass[10];
+        for (CardSet legal = position_legal_moves(&pos); legal; legal &= legal - 1) {
+            Position next = pos;
+            cards[n] = set_first(legal);
+            position_play(&next, cards[n]);
+            value[n] = oracle_declarer_points(&next);
+            klass[n] = oracle_class(&next, &t);
+            assert_int_equal(review_class(s, &next, value[n], &t), klass[n]);
+            schwarz_seen += klass[n] == REVIEW_SCHWARZ;
+            schwarzed_seen += klass[n] == REVIEW_SCHWARZED;
+            n++;
+        }
+        for (int a = 0; a < n; a++)
+            for (int b = 0; b < n; b++) {
+                bool a_better = declarer ? klass[a] > klass[b] : klass[a] < klass[b];
+                bool a_fewer = declarer ? value[a] < value[b] : value[a] > value[b];
+                if (a_better && a_fewer)
+                    fail_msg("position %d: %d keeps outcome %d with %d points, %d has outcome %d with %d", i,
+                             cards[a], klass[a], value[a], cards[b], klass[b], value[b]);
+            }
+        /* Every card reviewed in turn: a decisive one has better cards. */
+        for (int k = 0; k < n; k++) {
+            review_game(s, &pos, &cards[k], 1, &t, r);
+            if (r->cards[0].decisive)
+                assert_true(r->cards[0].better_count > 0);
+        }
+    }
+    assert_true(schwarz_seen > 0);
+    assert_true(schwarzed_seen > 0);
+    free(r);
+    solver_free(s);
+}
+
 static int oracle_fewest(const Position *p, int bonus)
 {
     if (position_is_over(p))
@@ -378,6 +457,7 @@ int main(void)
         cmocka_unit_test(test_blunder_by_hand),
         cmocka_unit_test(test_null_by_hand),
         cmocka_unit_test(test_random_against_oracle),
+        cmocka_unit_test(test_outcome_follows_points),
         cmocka_unit_test(test_contract_review_against_table),
         cmocka_unit_test(test_ramsch_against_oracle),
     };
