@@ -50,8 +50,9 @@ static const char batch_help[] =
     "  --seed S            the random deals' seed (default 1; evaluate: also its\n"
     "                      sampling seed)\n"
     "  --contract C        random deals: the contract solve and analyze play\n"
-    "                      (default grand; table and evaluate need none), in\n"
-    "                      the rule system's words; not with files\n"
+    "                      (default grand), in the rule system's words; not\n"
+    "                      with files, nor with table and evaluate, which go\n"
+    "                      through every contract\n"
     "  --declarer SEAT     random deals: the declarer (default forehand), the\n"
     "                      seat evaluate rates; table: this seat only, of files\n"
     "                      too; the other jobs' files have their own\n"
@@ -1001,6 +1002,12 @@ int cmd_batch(int argc, char **argv)
         fprintf(stderr, "skatdd batch: no file given and no --random N (see skatdd batch --help)\n");
         first = -1;
     } else if (first >= 0 && !options.random && !random_deal_options_fit(&options)) {
+        first = -1;
+    } else if (first >= 0 && options.contract && !job_plays_contract(job)) {
+        /* It was ignored, and under the Tournee's rules a deal whose skat
+         * turns no trump of it was even refused. */
+        fprintf(stderr, "skatdd batch: --contract is for the jobs that play one (solve, analyze): %s goes through "
+                        "every contract of the rules\n", job->name);
         first = -1;
     }
     if (first >= 0 && options.random) {

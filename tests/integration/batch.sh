@@ -72,6 +72,15 @@ jq -e '.rules == "tournee" and ([.seats.middlehand.contracts[].contract] | index
     fail "evaluate of a random deal under the Tournee's rules without --contract"
 jq -e '.rules == "tournee" and .seat == "forehand"' tournee.jsonl >/dev/null ||
     fail "evaluate under the Tournee's rules: $(head -c 300 tournee.jsonl)"
+# --contract with them: refused, not ignored (a "tournee spades" refused
+# the deals whose skat turns no spade, for a table of every contract).
+for job in table evaluate; do
+    status=0
+    "$SKATDD" batch --job $job --random 2 --rules tournee --contract "tournee spades" --quiet >/dev/null 2>contract.err ||
+        status=$?
+    [ "$status" -eq 2 ] && [ "$(cat contract.err)" = "skatdd batch: --contract is for the jobs that play one (solve, analyze): $job goes through every contract of the rules" ] ||
+        fail "batch --job $job --contract: status $status, $(cat contract.err)"
+done
 
 # analyze over a YAML game and ISS records (their play as recorded, an early
 # end settled): every line is analyze's own answer.
