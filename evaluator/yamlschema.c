@@ -146,6 +146,26 @@ static bool parse_word(SchemaLoader *L, yaml_node_t *node, const Field *f, char 
 
 /* A list of at most f->min words of fewer than f->max bytes each, the count
  * at f->count_offset. */
+/* A contract is read word by word, split at blanks and tabs: a word that
+ * is empty (or null) or holds one could never be read, and a control
+ * character (a line break among them) would reach the terminal with the
+ * listing of the rule system. */
+static bool words_word_fits(SchemaLoader *L, yaml_node_t *word, const char *key)
+{
+    const char *text = yaml_value_text(word);
+    size_t length = word->data.scalar.length;
+    unsigned code;
+    if (length == 0 || yaml_value_kind(word) == SCALAR_NULL)
+        return schema_fail(L, word, "a word of '%s' is empty: give it some text", key);
+    if (strchr(text, '\t'))
+        return schema_fail(L, word, "a word of '%s' holds a tab: a word is one word", key);
+    if (text_has_control(text, length, &code) || strchr(text, '\n'))
+        return schema_fail(L, word, "a word of '%s' contains a control character", key);
+    if (strchr(text, ' '))
+        return schema_fail(L, word, "a word of '%s' ('%s') holds a blank: a word is one word", key, text);
+    return true;
+}
+
 static bool parse_words(SchemaLoader *L, yaml_node_t *node, const Field *f, void *base)
 {
     char *at = (char *)base + f->offset;
@@ -158,8 +178,10 @@ static bool parse_words(SchemaLoader *L, yaml_node_t *node, const Field *f, void
             return false;
         if (count == f->min)
             return schema_fail(L, word, "'%s' has more than %d words", f->key, f->min);
-        if (word->data.scalar.length >= (size_t)f->max || word->data.scalar.length == 0)
+        if (word->data.scalar.length >= (size_t)f->max)
             return schema_fail(L, word, "a word of '%s' must have 1 to %d characters", f->key, f->max - 1);
+        if (!words_word_fits(L, word, f->key))
+            return false;
         memcpy(at + (size_t)count * (size_t)f->max, yaml_value_text(word), word->data.scalar.length + 1);
         count++;
     }
