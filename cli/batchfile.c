@@ -154,9 +154,9 @@ static bool read_existing(BatchFile *f, FILE *in, off_t *keep, char *err, size_t
                      "%s:%ld:1: written by a run with other settings (job and run %s, this run's are %s %s): "
                      "resume with the first run's job, options and input, or write another file",
                      f->path, number, was, f->job, f->run);
-        } else if (!f->resumable) {
-            snprintf(err, n, "%s:%ld:1: written by an earlier run, whose input cannot be checked against standard "
-                     "input: give the input as a file to resume, or write another file", f->path, number);
+        } else if (f->read_once) {
+            snprintf(err, n, "%s:%ld:1: written by an earlier run, whose input cannot be checked against %s: give "
+                     "the input as a file to resume, or write another file", f->path, number, f->read_once);
         } else if (!seen_add(&seen, index, number)) {
             snprintf(err, n, "%s: out of memory", f->path);
             ok = false;
@@ -182,9 +182,9 @@ static bool read_existing(BatchFile *f, FILE *in, off_t *keep, char *err, size_t
 }
 
 bool batch_file_open(BatchFile *f, const char *path, const char *job, const char *run, int64_t deal_limit,
-                     bool resumable, char *err, size_t n)
+                     const char *read_once, char *err, size_t n)
 {
-    *f = (BatchFile){.path = path, .job = job, .run = run, .deal_limit = deal_limit, .resumable = resumable};
+    *f = (BatchFile){.path = path, .job = job, .run = run, .deal_limit = deal_limit, .read_once = read_once};
     if (!path) {
         f->out = stdout;
         return true;

@@ -33,7 +33,8 @@ typedef struct {
     DoneIndices done;   /* the indices in the file already */
     int64_t done_count;
     int64_t deal_limit; /* every index lies below it (the run's deals, or a bound from its input) */
-    bool resumable;     /* false: the run's fingerprint cannot cover its input (standard input) */
+    const char *read_once; /* the run's input the fingerprint holds by its name alone (standard input, a
+                              pipe), in words ("standard input"); NULL: it covers the input, a resume is safe */
     bool torn;          /* a torn last line was cut off */
     bool bad_input;     /* open failed on what the file holds, not on the system */
     bool failed;        /* a write failed: said once, nothing more is written */
@@ -47,11 +48,12 @@ typedef struct {
  * start as a batch line does; a line whose "job" and "run" are not job and
  * run was written with other settings (its answers would mix with answers
  * to another question): false, with "FILE:LINE:1: why" in err and
- * f->bad_input set (nothing is changed then).  Not resumable: a complete
- * line is refused too (the run's input, standard input, is not in run, so
- * that the line may answer another input's deal). */
+ * f->bad_input set (nothing is changed then).  With read_once (not NULL: the
+ * run's input that is read once, a pipe or standard input, in words) a
+ * complete line is refused too: that input is in run by its name alone, so
+ * the line may answer another input's deal. */
 bool batch_file_open(BatchFile *f, const char *path, const char *job, const char *run, int64_t deal_limit,
-                     bool resumable, char *err, size_t n);
+                     const char *read_once, char *err, size_t n);
 /* Writes len bytes of whole lines; false with the reason in err.  Only the
  * first failure has a reason ("" after it, and for standard output, whose
  * failure the end of the program reports). */

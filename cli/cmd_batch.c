@@ -326,7 +326,7 @@ static int deal_rule_file(void *ctx, const Deal *deal, const RuleSystem *rules)
  * and so does a file of $SKATDD_RULES_DIR.  A file of YAML deals is read for
  * them as the run reads it (deal by deal, without its messages, which the
  * run says); ISS records name no rules (isko).  Standard input and pipes
- * cannot be read twice, and are never resumed (input_resumable).  False
+ * cannot be read twice, and are never resumed (input_read_once).  False
  * when out of memory. */
 static bool hash_deal_rule_files(const CommonOptions *o, uint64_t *h, int first, int argc, char **argv)
 {
@@ -434,15 +434,39 @@ static int64_t deal_limit(const BatchOptions *b, int first, int argc, char **arg
     return bytes;
 }
 
-/* Whether the run's fingerprint covers its input: standard input is hashed
- * by its name alone (it cannot be read twice), so a file written from it
- * cannot be resumed safely. */
-static bool input_resumable(const BatchOptions *b, int first, int argc, char **argv)
+/* Whether path is read once and so hashed by its name alone: standard
+ * input ("-"), or a pipe or device (/dev/stdin, <(...)); a directory or a
+ * missing file is refused by the reader. */
+static bool read_once(const char *path)
 {
-    for (int i = first; !b->random && i < argc; i++)
-        if (strcmp(argv[i], "-") == 0)
-            return false;
-    return true;
+    struct stat st;
+    return strcmp(path, "-") == 0 || (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode));
+}
+
+/* The input of the run that its fingerprint holds by its name alone, in
+ * words (into out), so that a file written from it is not resumed: another
+ * pipe of the same name (/dev/stdin, /dev/fd/63 of every <(...)) may hold
+ * other deals or another rule system.  NULL when the fingerprint covers the
+ * input. */
+static const char *input_read_once(const BatchOptions *b, const CommonOptions *o, int first, int argc, char **argv,
+                                   char *out, size_t n)
+{
+    char rule_file[RULES_PATH];
+    if (o->rules && rules_file_path(o->rules, rules_directory(), rule_file, sizeof rule_file) && read_once(rule_file)) {
+        snprintf(out, n, "--rules %s, a pipe or device", o->rules);
+        return out;
+    }
+    for (int i = first; !b->random && i < argc; i++) {
+        if (strcmp(argv[i], "-") == 0) {
+            snprintf(out, n, "standard input");
+            return out;
+        }
+        if (read_once(argv[i])) {
+            snprintf(out, n, "%s, a pipe or device", argv[i]);
+            return out;
+        }
+    }
+    return NULL;
 }
 
 /* ---- one chunk of deals, side by side on the threads -------------------- */
@@ -877,7 +901,7 @@ static void report_rate(const Batch *b, int cores)
 
 static int batch_run(Batch *b, int first, int argc, char **argv)
 {
-    char err[512];
+    char err[512], read_once_words[RULES_PATH + 64];
     BatchMpi *m = b->mpi;
     BatchFile file = {0};
     int status = EXIT_OK;
@@ -906,7 +930,9 @@ static int batch_run(Batch *b, int first, int argc, char **argv)
     }
     if (m->rank == 0 && every_rank) {
         if (!batch_file_open(&file, b->options->output, b->options->job->name, b->options->run,
-                             deal_limit(b->options, first, argc, argv), input_resumable(b->options, first, argc, argv),
+                             deal_limit(b->options, first, argc, argv),
+                             input_read_once(b->options, b->common, first, argc, argv, read_once_words,
+                                             sizeof read_once_words),
                              err, sizeof err)) {
             fprintf(stderr, "%s\n", err);
             status = file.bad_input ? EXIT_BAD_INPUT : EXIT_INTERNAL;

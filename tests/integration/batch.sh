@@ -285,6 +285,19 @@ status=0
 "$SKATDD" batch --job solve --quiet --output stdin.jsonl - <moved.yaml 2>stdin.err || status=$?
 [ "$status" -eq 2 ] && [ "$(cat stdin.err)" = "stdin.jsonl:1:1: written by an earlier run, whose input cannot be checked against standard input: give the input as a file to resume, or write another file" ] &&
     [ "$(wc -l <stdin.jsonl)" -eq 1 ] || fail "a resume from standard input: status $status, $(cat stdin.err)"
+# So is a pipe by another name: /dev/stdin on a pipe, and <(...) is
+# /dev/fd/63 in every run (the second run's deals were added to the first
+# one's).  /dev/stdin on a file is that file, hashed by its contents.
+cat deal3.yaml | "$SKATDD" batch --job solve --quiet --output devstdin.jsonl /dev/stdin
+status=0
+cat moved.yaml | "$SKATDD" batch --job solve --quiet --output devstdin.jsonl /dev/stdin 2>devstdin.err || status=$?
+[ "$status" -eq 2 ] && [ "$(cat devstdin.err)" = "devstdin.jsonl:1:1: written by an earlier run, whose input cannot be checked against /dev/stdin, a pipe or device: give the input as a file to resume, or write another file" ] &&
+    [ "$(wc -l <devstdin.jsonl)" -eq 1 ] || fail "a resume from /dev/stdin: status $status, $(cat devstdin.err)"
+"$SKATDD" batch --job solve --quiet --output fifo.jsonl <(cat deal3.yaml)
+status=0
+"$SKATDD" batch --job solve --quiet --output fifo.jsonl <(cat moved.yaml) 2>fifo.err || status=$?
+[ "$status" -eq 2 ] && grep -Eqx "fifo.jsonl:1:1: written by an earlier run, whose input cannot be checked against /dev/fd/[0-9]+, a pipe or device: give the input as a file to resume, or write another file" fifo.err &&
+    [ "$(wc -l <fifo.jsonl)" -eq 1 ] || fail "a resume from <(...): status $status, $(cat fifo.err)"
 
 # A failed write is said once, with exit 1.
 status=0
