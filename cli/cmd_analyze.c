@@ -813,7 +813,7 @@ static int analyze_iss(const CommonOptions *o, TableWorkers *workers, const char
     IssReader *reader = iss_reader_new(path, text, size);
     IssGame *game = malloc(sizeof *game);
     DealRules rules = {0};
-    int status = reader && game && deal_rules_set(&rules, o->rules, rules_directory()) ? EXIT_OK : out_of_memory(path);
+    int status = reader && game && deal_rules_set(&rules, o->given_rules, rules_directory()) ? EXIT_OK : out_of_memory(path);
     int got = 0;
     bool refused = false;
     while (status == EXIT_OK && (got = iss_reader_next(reader, game, err, sizeof err)) != 0) {
@@ -829,8 +829,7 @@ static int analyze_iss(const CommonOptions *o, TableWorkers *workers, const char
                 html_page_add_skipped(html_page, game->deal.name, game->ending);
             continue;
         }
-        const RuleSystem *system = deal_rules_get(&rules, deal_rules_name(o->rules, game->deal.rules), err,
-                                                  sizeof err);
+        const RuleSystem *system = deal_rules_get(&rules, game->deal.rules, err, sizeof err);
         if (!system) {
             fprintf(stderr, "%s\n", err);
             status = read_failure_status(rules.out_of_memory);

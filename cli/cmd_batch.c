@@ -317,7 +317,7 @@ static void hash_rule_file(RuleFiles *r, const char *name)
 static int deal_rule_file(void *ctx, const Deal *deal, const RuleSystem *rules)
 {
     (void)rules;
-    hash_rule_file(ctx, deal_rules_name(NULL, deal->rules));
+    hash_rule_file(ctx, deal_rules_name(deal->rules));
     return EXIT_OK;
 }
 
@@ -363,13 +363,15 @@ static const char *canonical_contract(const CommonOptions *o, const char *given,
     char err[256];
     if (strcasecmp(given, "ramsch") == 0)
         return "ramsch";
-    RuleSystem *rules = malloc(sizeof *rules);
+    RuleSystem *loaded = NULL;
+    const RuleSystem *rules = o->given_rules; /* --rules, read once with the options */
+    if (!rules && (loaded = malloc(sizeof *loaded)) &&
+        rules_load(DEAL_RULES_DEFAULT, rules_directory(), loaded, err, sizeof err))
+        rules = loaded;
     Contract c;
-    bool read = rules && rules_load(o->rules ? o->rules : DEAL_RULES_DEFAULT, rules_directory(), rules, err,
-                                    sizeof err) &&
-                rules_parse_contract(rules, given, &c, err, sizeof err);
+    bool read = rules && rules_parse_contract(rules, given, &c, err, sizeof err);
     const char *name = read ? rules_contract_name(rules, &c, out, n) : given;
-    free(rules);
+    free(loaded);
     return name;
 }
 
@@ -786,14 +788,15 @@ static bool random_deal_of(const BatchOptions *options, const RuleSystem *rules,
 static int random_rules(const BatchOptions *options, const CommonOptions *o, RuleSystem *rules, Deal *deal)
 {
     char err[512];
-    ReadResult read = rules_read(o->rules ? o->rules : DEAL_RULES_DEFAULT, rules_directory(), rules, err, sizeof err);
+    /* --rules was read with the options, once (a pipe can be read once only). */
+    ReadResult read =
+        o->given_rules ? READ_OK : rules_read(DEAL_RULES_DEFAULT, rules_directory(), rules, err, sizeof err);
     if (read != READ_OK) {
-        if (o->rules)
-            fprintf(stderr, "skatdd batch: --rules %s: %s\n", o->rules, err);
-        else
-            fprintf(stderr, "skatdd batch: %s\n", err);
+        fprintf(stderr, "skatdd batch: %s\n", err);
         return read_failure_status(read == READ_NO_MEMORY);
     }
+    if (o->given_rules)
+        *rules = *o->given_rules;
     if (!random_deal_of(options, rules, 0, deal, err, sizeof err)) {
         fprintf(stderr, "skatdd batch: --contract %s: %s\n", random_contract(options), err);
         return EXIT_BAD_INPUT;
@@ -1015,7 +1018,7 @@ int cmd_batch(int argc, char **argv)
     if (!options.settings)
         return out_of_memory(NULL);
     int first = common_parse(argc, argv, &o, batch_help, batch_common, extra, batch_option, &options);
-    int status = first == -2 ? EXIT_OK : EXIT_BAD_INPUT;
+    int status = common_parse_status(first);
     if (first >= 0 && job->settings_agree && !job->settings_agree(options.settings, "batch")) {
         first = -1;
     } else if (first >= 0 && o.format_given && o.format != FORMAT_JSON) {

@@ -65,7 +65,7 @@ typedef struct {
 } CeilingCount;
 
 typedef struct {
-    RuleSystem *given;      /* --rules, loaded at the start */
+    const RuleSystem *given; /* --rules (CommonOptions' given_rules) */
     RuleSystem *rules;      /* loaded when first needed, by name */
     char rules_loaded[LABEL];
     bool rules_failed;      /* rules_loaded names a system that could not be loaded (said once) */
@@ -583,7 +583,7 @@ int cmd_stats(int argc, char **argv)
     common_defaults(&o);
     int first = common_parse(argc, argv, &o, stats_help, stats_common, stats_options, stats_option, &so);
     if (first < 0)
-        return first == -2 ? EXIT_OK : EXIT_BAD_INPUT;
+        return common_parse_status(first);
     if (first >= argc) {
         fprintf(stderr, "skatdd stats: no file given (see skatdd stats --help)\n");
         return EXIT_BAD_INPUT;
@@ -596,18 +596,7 @@ int cmd_stats(int argc, char **argv)
     Stats *s = calloc(1, sizeof *s);
     if (!s)
         return out_of_memory(NULL);
-    if (o.rules) {
-        char err[256];
-        ReadResult read = (s->given = malloc(sizeof *s->given))
-                              ? rules_read(o.rules, rules_directory(), s->given, err, sizeof err)
-                              : READ_NO_MEMORY;
-        if (read != READ_OK) {
-            fprintf(stderr, "skatdd stats: --rules %s: %s\n", o.rules, s->given ? err : "out of memory");
-            free(s->given);
-            free(s);
-            return read_failure_status(read == READ_NO_MEMORY);
-        }
-    }
+    s->given = o.given_rules;
     int status = EXIT_OK;
     for (int i = first; i < argc; i++) {
         status = exit_status_worse(status, count_file(s, argv[i]));
@@ -645,7 +634,6 @@ int cmd_stats(int argc, char **argv)
         status = EXIT_INTERNAL;
     }
     free(s->ceilings);
-    free(s->given);
     free(s->rules);
     free(s);
     return status;

@@ -6,7 +6,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -67,34 +66,40 @@ bool parse_fraction(const char *text, double *out)
     return true;
 }
 
-/* --rules is read again with each file's deals: a name no system has, or a
- * rule file missing or refused, was reported once for every deal (an ISS
- * file: every game), at the deal's place in its file, as if the deal were
- * wrong.  It is tried once here, before any file.  A pipe or device is left
- * to the deals (it can be read only once), and so is memory running out
- * (they say so with status 1); a directory is no rule file and is refused
- * here like a missing one. */
-static bool rules_option_reads(const char *command, const char *value)
+/* The rule system of --rules, read when the option is, once for the whole
+ * run: a pipe (--rules <(...)) can be read only once, and read again with
+ * each file's deals the second file found it empty; a rule system that does
+ * not load was reported for every deal, at the deal's place, as if the deal
+ * were wrong.  It lives as long as the program (the commands' options are
+ * theirs, on their stacks); a second --rules replaces the first. */
+static RuleSystem *given_rules;
+
+/* Reads --rules value into given_rules; false with a message on stderr
+ * (*no_memory set when it was memory that ran out). */
+static bool read_given_rules(CommonOptions *o, const char *command, const char *value, bool *no_memory)
 {
-    struct stat st;
-    if (rules_is_path(value) && stat(value, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
-        return true;
-    RuleSystem *system = malloc(sizeof *system);
-    if (!system)
-        return true;
     char err[512];
-    ReadResult read = rules_read(value, rules_directory(), system, err, sizeof err);
-    free(system);
-    if (read != READ_REFUSED)
-        return true;
-    fprintf(stderr, "skatdd %s: --rules %s: %s\n", command, value, err);
-    return false;
+    if (!given_rules && !(given_rules = malloc(sizeof *given_rules))) {
+        *no_memory = true;
+        fprintf(stderr, "skatdd %s: --rules %s: out of memory\n", command, value);
+        return false;
+    }
+    o->given_rules = NULL;
+    ReadResult read = rules_read(value, rules_directory(), given_rules, err, sizeof err);
+    if (read != READ_OK) {
+        *no_memory = read == READ_NO_MEMORY;
+        fprintf(stderr, "skatdd %s: --rules %s: %s\n", command, value, err);
+        return false;
+    }
+    o->given_rules = given_rules;
+    return true;
 }
 
 /* A common option (long name without dashes, and its argument); false with
  * a message on stderr when the value is bad, naming the command ("skatdd
  * table: --threads ...") as every option error does. */
-static bool common_option(CommonOptions *o, const char *command, const char *name, const char *value)
+static bool common_option(CommonOptions *o, const char *command, const char *name, const char *value,
+                          bool *no_memory)
 {
     if (strcmp(name, "format") == 0) {
         o->format_given = true;
@@ -118,7 +123,7 @@ static bool common_option(CommonOptions *o, const char *command, const char *nam
     }
     if (strcmp(name, "rules") == 0) {
         o->rules = value;
-        return rules_option_reads(command, value);
+        return read_given_rules(o, command, value, no_memory);
     }
     if (strcmp(name, "ascii") == 0)
         o->symbols = false;
@@ -305,7 +310,7 @@ int common_parse(int argc, char **argv, CommonOptions *o, const char *help, unsi
             break;
         if (c == 'h') {
             fputs(help, stdout);
-            return -2;
+            return PARSE_HELP;
         }
         if (c == '?') {
             /* A short option (the only one is -h) names its letter: within a
@@ -316,12 +321,19 @@ int common_parse(int argc, char **argv, CommonOptions *o, const char *help, unsi
             else
                 fprintf(stderr, "skatdd %s: unknown or incomplete option '%s' (see skatdd %s --help)\n", argv[0],
                         argv[optind - 1], argv[0]);
-            return -1;
+            return PARSE_BAD;
         }
         const char *name = options[index].name;
-        bool ok = index >= first_extra ? on_extra(ctx, argv[0], name, optarg) : common_option(o, argv[0], name, optarg ? optarg : "");
+        bool no_memory = false;
+        bool ok = index >= first_extra ? on_extra(ctx, argv[0], name, optarg)
+                                       : common_option(o, argv[0], name, optarg ? optarg : "", &no_memory);
         if (!ok)
-            return -1;
+            return no_memory ? PARSE_NO_MEMORY : PARSE_BAD;
     }
     return optind;
+}
+
+int common_parse_status(int first)
+{
+    return first == PARSE_HELP ? EXIT_OK : first == PARSE_NO_MEMORY ? EXIT_INTERNAL : EXIT_BAD_INPUT;
 }

@@ -31,7 +31,9 @@ typedef struct {
     bool format_given; /* --format named on the command line */
     int threads;      /* 0: all cores */
     int tt_mb;        /* transposition tables, megabytes over all threads */
-    const char *rules;
+    const char *rules;        /* --rules as given: its name in messages and in batch's fingerprint */
+    const RuleSystem *given_rules; /* --rules, read once when the option is (a pipe, --rules <(...), can be
+                                      read only once), for every deal of the run; NULL without --rules */
     bool quiet;
     bool symbols;     /* suit symbols in text output */
     int min_cost;     /* analyze: inaccuracies below this many card points are not shown */
@@ -124,11 +126,22 @@ enum {
     COMMON_QUIET = 1 << 5,   /* --quiet */
 };
 
+/* What common_parse returns when the command is over before its files. */
+enum {
+    PARSE_BAD = -1,       /* a bad option, said (exit 2) */
+    PARSE_HELP = -2,      /* --help printed (exit 0) */
+    PARSE_NO_MEMORY = -3, /* memory ran out reading --rules, said (exit 1) */
+};
+
 /* Parses argv (argv[0] is the command name): the common options of the set
  * common (COMMON_... bits), the extra ones, and --help, which prints help.
- * Returns the index of the first file argument; -1 after an error message
- * (exit 2), -2 after --help (exit 0). */
+ * --rules is read here, once for the run (o->given_rules; a rule system that
+ * does not load is a bad option).  Returns the index of the first file
+ * argument, or one of PARSE_... after which the command ends with
+ * common_parse_status's exit status. */
 int common_parse(int argc, char **argv, CommonOptions *o, const char *help, unsigned common,
                  const ExtraOption *extra, ExtraHandler on_extra, void *ctx);
+/* The exit status of a command that common_parse ended (first < 0). */
+int common_parse_status(int first);
 
 #endif

@@ -11,7 +11,7 @@ int command_start(int argc, char **argv, CommonOptions *o, const char *help, uns
 {
     common_defaults(o);
     int first = common_parse(argc, argv, o, help, common, extra, on_extra, ctx);
-    *status = first == -2 ? EXIT_OK : EXIT_BAD_INPUT;
+    *status = common_parse_status(first);
     if (first < 0)
         return -1;
     if (first >= argc) {
@@ -71,13 +71,13 @@ static int for_each_iss_game(const CommonOptions *o, const char *path, const cha
     IssReader *reader = iss_reader_new(path, text, size);
     IssGame *game = malloc(sizeof *game);
     DealRules rules = {0};
-    int status = reader && game && deal_rules_set(&rules, o->rules, rules_directory()) ? EXIT_OK : out_of_memory(path);
+    int status = reader && game && deal_rules_set(&rules, o->given_rules, rules_directory()) ? EXIT_OK : out_of_memory(path);
     bool refused = false;
     int got;
     while (status == EXIT_OK && (got = iss_reader_next(reader, game, err, sizeof err)) != 0) {
         const RuleSystem *system = NULL;
         if (got > 0 && !game->passed)
-            system = deal_rules_get(&rules, deal_rules_name(o->rules, game->deal.rules), err, sizeof err);
+            system = deal_rules_get(&rules, game->deal.rules, err, sizeof err);
         if (got > 0 && !game->passed && !system && rules.out_of_memory) {
             report(o, err);
             status = EXIT_INTERNAL;
@@ -150,7 +150,7 @@ static int records_of(const CommonOptions *o, DealReader *reader, RecordHandler 
 {
     char err[512];
     Deal *deal = malloc(sizeof *deal);
-    int status = deal && deal_reader_set_rules(reader, o->rules, rules_directory()) ? EXIT_OK : out_of_memory(NULL);
+    int status = deal && deal_reader_set_rules(reader, o->given_rules, rules_directory()) ? EXIT_OK : out_of_memory(NULL);
     int got = 0;
     while (status == EXIT_OK && (got = deal_reader_next(reader, deal, err, sizeof err)) == 1) {
         const RuleSystem *rules = deal_reader_rules(reader, deal, err, sizeof err);

@@ -10,7 +10,8 @@
 
 /* Parses the options (see common_parse).  Returns the index of the first
  * file; or -1 when the command is over, with its exit status in *status
- * (0 after --help, 2 after a bad option or no file). */
+ * (0 after --help, 2 after a bad option or no file, 1 when memory ran out
+ * reading --rules). */
 int command_start(int argc, char **argv, CommonOptions *o, const char *help, unsigned common,
                   const ExtraOption *extra, ExtraHandler on_extra, void *ctx, int *status);
 

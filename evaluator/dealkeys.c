@@ -80,14 +80,14 @@ const RuleSystem *deal_document_rules(DealParse *c, bool *ok)
     if (named && named->type == YAML_SCALAR_NODE)
         given = yaml_value_kind(named) == SCALAR_NULL ? "" : yaml_value_text(named);
     char message[MESSAGE_BYTES];
-    const RuleSystem *rules = deal_rules_get(c->rules, deal_rules_name(c->rules->override, given), message,
-                                             sizeof message);
+    const RuleSystem *rules = deal_rules_get(c->rules, given, message, sizeof message);
     if (!rules) {
-        /* --rules NAME: the contract read under it, or, in a document
-         * without one (a hand to evaluate, a deal for table), the document. */
-        Mark at = named && !c->rules->override ? deal_node_mark(named)
-                  : c->deal->has_contract     ? c->deal->contract_mark
-                                              : c->deal->mark;
+        /* The rules: that names it; without one (isko, of $SKATDD_RULES_DIR)
+         * the contract read under it, or, in a document without one (a hand
+         * to evaluate, a deal for table), the document. */
+        Mark at = named                   ? deal_node_mark(named)
+                  : c->deal->has_contract ? c->deal->contract_mark
+                                          : c->deal->mark;
         *ok = deal_fail(c, at, "rule system: %s", message);
     }
     return rules;

@@ -105,7 +105,7 @@ int deal_key_index(DealParse *c, const yaml_node_t *key, const char *const *name
 /* ---- the parts ---- */
 
 /* dealkeys.c: the rule system the document's contract is read in
- * (deal_rules_name); NULL when the reader reads none (plain contract words).
+ * (deal_rules_get); NULL when the reader reads none (plain contract words).
  * *ok false with the message written when it does not load. */
 const RuleSystem *deal_document_rules(DealParse *c, bool *ok);
 /* dealkeys.c: every top-level key of the mapping root, each by its reader. */

@@ -245,14 +245,14 @@ bool deal_reader_out_of_memory(const DealReader *r)
     return r->out_of_memory || r->rules.out_of_memory;
 }
 
-bool deal_reader_set_rules(DealReader *r, const char *override, const char *rules_dir)
+bool deal_reader_set_rules(DealReader *r, const RuleSystem *given, const char *rules_dir)
 {
-    return deal_rules_set(&r->rules, override, rules_dir);
+    return deal_rules_set(&r->rules, given, rules_dir);
 }
 
 const RuleSystem *deal_reader_rules(DealReader *r, const Deal *deal, char *err, size_t err_size)
 {
-    return deal_rules_get(&r->rules, deal_rules_name(r->rules.override, deal->rules), err, err_size);
+    return deal_rules_get(&r->rules, deal->rules, err, err_size);
 }
 
 const char *deal_reader_text(const DealReader *r, size_t *size)

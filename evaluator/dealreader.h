@@ -32,12 +32,13 @@ int deal_reader_next(DealReader *reader, Deal *deal, char *err, size_t err_size)
 bool deal_reader_out_of_memory(const DealReader *reader);
 void deal_reader_close(DealReader *reader);
 /* From now on contracts are read in the words of a rule system (forms such as
- * "spades solo" included): override (--rules) if not NULL, else the
- * document's rules:, else isko, looked up in rules_dir (NULL: the built-in
- * rule systems).  False when out of memory. */
-bool deal_reader_set_rules(DealReader *reader, const char *override, const char *rules_dir);
-/* The rule system of the deal just read (deal_rules_name over the override
- * and its rules:), loaded once for all the deals that share it.  Needs
+ * "spades solo" included): given (--rules, loaded once for the run; it must
+ * outlive the reader) if not NULL, else the document's rules:, else isko,
+ * looked up in rules_dir (NULL: the built-in rule systems).  False when out
+ * of memory. */
+bool deal_reader_set_rules(DealReader *reader, const RuleSystem *given, const char *rules_dir);
+/* The rule system of the deal just read (the given one, else the one its
+ * rules: names), loaded once for all the deals that share it.  Needs
  * deal_reader_set_rules first.  NULL with rules_load's message in err. */
 const RuleSystem *deal_reader_rules(DealReader *reader, const Deal *deal, char *err, size_t err_size);
 

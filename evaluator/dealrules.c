@@ -5,27 +5,27 @@
 #include <string.h>
 #include <sys/stat.h>
 
-const char *deal_rules_name(const char *override, const char *document_rules)
+const char *deal_rules_name(const char *document_rules)
 {
-    if (override)
-        return override;
     return document_rules && document_rules[0] ? document_rules : DEAL_RULES_DEFAULT;
 }
 
-bool deal_rules_set(DealRules *r, const char *override, const char *dir)
+bool deal_rules_set(DealRules *r, const RuleSystem *given, const char *dir)
 {
-    free(r->override);
     free(r->dir);
-    r->override = override ? strdup(override) : NULL;
+    r->given = given;
     r->dir = dir ? strdup(dir) : NULL;
     r->active = true;
     r->loaded[0] = '\0';
-    return (!dir || r->dir) && (!override || r->override);
+    return !dir || r->dir;
 }
 
-const RuleSystem *deal_rules_get(DealRules *r, const char *name, char *err, size_t n)
+const RuleSystem *deal_rules_get(DealRules *r, const char *document_rules, char *err, size_t n)
 {
     r->out_of_memory = false;
+    if (r->given)
+        return r->given;
+    const char *name = deal_rules_name(document_rules);
     if (r->rules && strcmp(r->loaded, name) == 0)
         return r->rules;
     if (!r->rules && !(r->rules = malloc(sizeof *r->rules))) {
@@ -38,7 +38,7 @@ const RuleSystem *deal_rules_get(DealRules *r, const char *name, char *err, size
      * writer there made every command wait for ever, /dev/tty for the
      * keyboard.  --rules may name a pipe (--rules <(...)). */
     struct stat st;
-    if (!r->override && rules_is_path(name) && stat(name, &st) == 0 && !S_ISREG(st.st_mode)) {
+    if (rules_is_path(name) && stat(name, &st) == 0 && !S_ISREG(st.st_mode)) {
         snprintf(err, n, "%s: not a regular file (a deal's rules: names a rule file; a pipe or device only with --rules)",
                  name);
         return NULL;
@@ -54,7 +54,6 @@ const RuleSystem *deal_rules_get(DealRules *r, const char *name, char *err, size
 
 void deal_rules_free(DealRules *r)
 {
-    free(r->override);
     free(r->dir);
     free(r->rules);
     *r = (DealRules){0};

@@ -5,6 +5,7 @@
  * deal_reader_open reads a path, so the input goes through a temporary file
  * (one per process, rewritten for each input): the reader is tested exactly
  * as the commands call it, with no entry point kept only for the fuzzer. */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,9 +22,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!reader)
         return 0;
     /* Contracts in the words of a rule system, as the commands read them.  A
-     * fixed override (not the document's rules:) keeps the fuzzer from
-     * naming files of its own choosing (/dev/zero, /dev/stdin). */
-    if (!deal_reader_set_rules(reader, "isko", NULL))
+     * given system, as --rules gives it (not the document's rules:), keeps
+     * the fuzzer from naming files of its own choosing (/dev/zero,
+     * /dev/stdin); loaded once, as --rules is once per run. */
+    static RuleSystem isko;
+    static bool isko_loaded;
+    if (!isko_loaded && !(isko_loaded = rules_load("isko", NULL, &isko, err, sizeof err)))
+        abort();
+    if (!deal_reader_set_rules(reader, &isko, NULL))
         abort();
     Deal *deal = malloc(sizeof *deal); /* large: not on the stack */
     if (!deal)

@@ -298,6 +298,14 @@ status=0
 "$SKATDD" batch --job solve --quiet --output fifo.jsonl <(cat moved.yaml) 2>fifo.err || status=$?
 [ "$status" -eq 2 ] && grep -Eqx "fifo.jsonl:1:1: written by an earlier run, whose input cannot be checked against /dev/fd/[0-9]+, a pipe or device: give the input as a file to resume, or write another file" fifo.err &&
     [ "$(wc -l <fifo.jsonl)" -eq 1 ] || fail "a resume from <(...): status $status, $(cat fifo.err)"
+# A rule system from a pipe is in the fingerprint by its name alone too.
+"$SKATDD" batch --job solve --quiet --random 1 --rules <(cat "$here/../../evaluator/rules/isko.yaml") \
+    --output piped_rules.jsonl
+status=0
+"$SKATDD" batch --job solve --quiet --random 2 --rules <(cat "$here/../../evaluator/rules/texas.yaml") \
+    --output piped_rules.jsonl 2>piped_rules.err || status=$?
+[ "$status" -eq 2 ] && grep -Eqx "piped_rules.jsonl:1:1: written by an earlier run, whose input cannot be checked against --rules /dev/fd/[0-9]+, a pipe or device: give the input as a file to resume, or write another file" piped_rules.err &&
+    [ "$(wc -l <piped_rules.jsonl)" -eq 1 ] || fail "a resume with --rules <(...): status $status, $(cat piped_rules.err)"
 
 # A failed write is said once, with exit 1.
 status=0

@@ -66,6 +66,9 @@ sweep 9 solve --format json "$work/own_rules.yaml"
 sweep 3 solve --format json "$work/two.yaml"
 sweep 9 table --threads 1 --format json "$work/deal.yaml"
 sweep 16 score --format json "$data/score.yaml"
+# --rules is read once, with the options: memory that runs out there is the
+# system's, status 1 with "out of memory", not a bad option (status 2).
+sweep 11 score --format json --rules "$work/mine.yaml" "$data/score.yaml"
 sweep 31 analyze --format json "$data/game.yaml"
 # stats loads the rule system a line names (classic here): without memory
 # for it, that was the line's fault ("classic.yaml (built in): out of memory

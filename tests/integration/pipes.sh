@@ -35,4 +35,36 @@ for name in - /dev/stdin; do
     piped=$(cat "$data/obvious.yaml" | "$SKATDD" batch --job solve --quiet "$name" | lines) || fail "batch $name"
     [ "$piped" = "$batched" ] || fail "batch $name: differs from the file"
 done
+
+# --rules is read once for the run, with the options: a pipe (--rules
+# <(...)) gave its rule system to the first file's deals only, and the next
+# file's found it empty ("rule system: /dev/fd/63: empty rule file"); batch
+# read it again for random deals, stats for the lines.  Every command, over
+# two files, as with the rule file itself (the system's name aside, and so
+# batch's fingerprint: a pipe's name is its number).
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+classic=$here/../../evaluator/rules/classic.yaml
+awk '/^---/ { n++ } n < 1' "$here/../../problems/full_deals.yaml" >"$work/deal.yaml"
+named() { sed -E 's/"rules":"[^"]*"/"rules":"R"/g; s/"run":"[0-9a-f]*"/"run":"R"/g' | strip; }
+both() { # COMMAND...: the same with --rules FILE and with --rules <(cat FILE)
+    local from_file piped
+    from_file=$("$SKATDD" "$@" --rules "$classic" | named) || fail "$1 --rules FILE: exit $?"
+    piped=$("$SKATDD" "$@" --rules <(cat "$classic") | named) || fail "$1 --rules <(...): exit $?"
+    [ "$piped" = "$from_file" ] || fail "$1 --rules <(...): differs from --rules FILE"
+}
+both solve --format json "$data/obvious.yaml" "$data/game.yaml"
+both score --format json "$data/score.yaml" "$data/game.yaml"
+both table --format json --threads 1 "$work/deal.yaml" "$work/deal.yaml"
+both evaluate --quick --threads 1 --samples 1 --format json "$here/../../problems/evaluate.yaml" \
+    "$here/../../problems/evaluate.yaml"
+both analyze --format json "$data/game.yaml" "$data/iss_games.sgf"
+both problems --format json "$here/../../problems/examples.yaml" "$here/../../problems/examples.yaml"
+both batch --job solve --quiet "$data/obvious.yaml" "$data/obvious.yaml"
+both batch --job solve --quiet --random 2
+"$SKATDD" batch --job table --quiet --threads 1 --random 2 --rules classic --output "$work/table.jsonl" ||
+    fail "batch --job table --rules classic"
+from_file=$("$SKATDD" stats --rules "$classic" "$work/table.jsonl" "$work/table.jsonl") || fail "stats --rules FILE"
+piped=$("$SKATDD" stats --rules <(cat "$classic") "$work/table.jsonl" "$work/table.jsonl") || fail "stats --rules <(...)"
+[ "$piped" = "$from_file" ] || fail "stats --rules <(...): differs from --rules FILE"
 exit 0

@@ -1,0 +1,1 @@
+score --rules tests/bad/rules_option_empty_file.yaml
