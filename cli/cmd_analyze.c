@@ -829,7 +829,7 @@ static int analyze_iss(const CommonOptions *o, TableWorkers *workers, const char
                 html_page_add_skipped(html_page, game->deal.name, game->ending);
             continue;
         }
-        const RuleSystem *system = deal_rules_get(&rules, game->deal.rules, err, sizeof err);
+        const RuleSystem *system = iss_game_rules(&rules, game, err, sizeof err);
         if (!system) {
             fprintf(stderr, "%s\n", err);
             status = read_failure_status(rules.out_of_memory);

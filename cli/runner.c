@@ -5,6 +5,7 @@
 
 #include "dealrules.h"
 #include "iss.h"
+#include "text.h"
 
 int command_start(int argc, char **argv, CommonOptions *o, const char *help, unsigned common,
                   const ExtraOption *extra, ExtraHandler on_extra, void *ctx, int *status)
@@ -75,21 +76,19 @@ static int for_each_iss_game(const CommonOptions *o, const char *path, const cha
     bool refused = false;
     int got;
     while (status == EXIT_OK && (got = iss_reader_next(reader, game, err, sizeof err)) != 0) {
-        const RuleSystem *system = NULL;
-        if (got > 0 && !game->passed)
-            system = deal_rules_get(&rules, game->deal.rules, err, sizeof err);
-        if (got > 0 && !game->passed && !system && rules.out_of_memory) {
-            report(o, err);
-            status = EXIT_INTERNAL;
-            break;
-        }
-        if (got < 0 || (!game->passed && !system)) {
+        if (got < 0) { /* one bad record of many: said, then the next */
             report(o, err);
             refused = true;
             continue;
         }
         if (game->passed)
             continue;
+        const RuleSystem *system = iss_game_rules(&rules, game, err, sizeof err);
+        if (!system) {
+            report(o, err);
+            status = read_failure_status(rules.out_of_memory);
+            break;
+        }
         keep_play(o, game);
         status = handle(ctx, &game->deal, game, system);
         if (status == EXIT_BAD_INPUT) {
@@ -102,6 +101,18 @@ static int for_each_iss_game(const CommonOptions *o, const char *path, const cha
     deal_rules_free(&rules);
     iss_reader_free(reader);
     return status == EXIT_OK && refused ? EXIT_BAD_INPUT : status;
+}
+
+const RuleSystem *iss_game_rules(DealRules *rules, const IssGame *game, char *err, size_t n)
+{
+    char why[512];
+    const RuleSystem *system = deal_rules_get(rules, game->deal.rules, why, sizeof why);
+    if (!system && n > 0) {
+        err[0] = '\0'; /* the record's place, then why (cut short at n bytes) */
+        text_append(err, n, "%s:%d:%d: rule system: %s", game->deal.file, game->deal.mark.line,
+                    game->deal.mark.column, why);
+    }
+    return system;
 }
 
 static int records_of(const CommonOptions *o, DealReader *reader, RecordHandler handle, void *ctx);

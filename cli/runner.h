@@ -5,6 +5,7 @@
 
 #include "common.h"
 #include "dealreader.h"
+#include "dealrules.h"
 #include "iss.h"
 #include "rules.h"
 
@@ -32,5 +33,12 @@ int for_each_deal_of(const CommonOptions *o, DealReader *reader, DealHandler han
 typedef int (*RecordHandler)(void *ctx, const Deal *deal, const IssGame *iss, const RuleSystem *rules);
 /* for_each_deal, the record given to the handler too. */
 int for_each_record(const CommonOptions *o, const char *path, RecordHandler handle, void *ctx);
+
+/* The rule system an ISS record's game is played under: the given one
+ * (--rules), else isko (a record names none).  NULL when it does not load,
+ * with "FILE:LINE:COL: rule system: why" in err at the record's start, and
+ * rules->out_of_memory set when memory ran out: it would fail alike for
+ * every record of the file, which ends there, after one line. */
+const RuleSystem *iss_game_rules(DealRules *rules, const IssGame *game, char *err, size_t n);
 
 #endif

@@ -10,7 +10,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/bin" "$tmp/cwd" "$tmp/dir"
 cp "$SKATDD" "$tmp/bin/skatdd"
-cp "$here/data/score.yaml" "$here/data/ramsch.yaml" "$tmp/cwd/"
+cp "$here/data/score.yaml" "$here/data/ramsch.yaml" "$here/data/iss_games.sgf" "$tmp/cwd/"
 cd "$tmp/cwd"
 run() { env -u SKATDD_RULES_DIR "$tmp/bin/skatdd" "$@"; }
 
@@ -55,6 +55,23 @@ for opts in "--format json isko" "--rules texas isko" "--rules texas"; do
     status=$?
     set -e
     [ $status -eq 2 ] || fail "rules $opts: status $status, not 2"
+done
+
+# ISS records are played under isko (they name no rules): where isko does
+# not load ($SKATDD_RULES_DIR's copy is broken), one line at the first
+# record, FILE:LINE:COL: rule system: why, and exit 2.  The commands said
+# the rule file's error alone, with no word of the record, once for every
+# game (analyze: once, without the record's place).
+mkdir "$tmp/broken"
+echo "title: x" >"$tmp/broken/isko.yaml"
+for cmd in solve score table evaluate analyze "batch --job solve --quiet"; do
+    set +e
+    # shellcheck disable=SC2086
+    err=$(SKATDD_RULES_DIR="$tmp/broken" "$tmp/bin/skatdd" $cmd iss_games.sgf 2>&1 >/dev/null)
+    status=$?
+    set -e
+    [ $status -eq 2 ] && [ "$err" = "iss_games.sgf:6:1: rule system: $tmp/broken/isko.yaml:1:1: a rule file lacks the key 'source'" ] ||
+        fail "$cmd of ISS records under a rule system that does not load: status $status, '$err'"
 done
 
 # --rules PATH reads the file, whatever the directory.
