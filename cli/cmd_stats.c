@@ -576,6 +576,58 @@ static bool plot_ceilings(const Stats *s, const char *path, char *err, size_t n)
 /* The common options stats uses; the others are refused. */
 static const unsigned stats_common = COMMON_RULES;
 
+static void free_stats(Stats *s)
+{
+    free(s->ceilings);
+    free(s->rules);
+    free(s);
+}
+
+static void print_text(const Stats *s)
+{
+    printf("%ld lines: %ld of table, %ld of solve, %ld of other jobs (left out)\n\n", s->table_lines + s->solve_lines + s->other_lines,
+           s->table_lines, s->solve_lines, s->other_lines);
+    if (s->solve_after_play)
+        printf("(%ld of solve from a position other than the deal's start: left out of the win rates)\n\n",
+               s->solve_after_play);
+    if (s->table_lines) {
+        print_best_text(s);
+        print_ceilings_text(s);
+    }
+    print_rates_text(s);
+}
+
+/* --plot: the status after drawing the chart, worse than the given one if it cannot be drawn. */
+static int plot_status(const Stats *s, const char *plot, int status)
+{
+    char why[256];
+    if (!s->table_lines) {
+        /* The chart's bars are table lines' ceilings: with none, gnuplot
+         * would fail on an empty data file, which is no internal failure. */
+        fprintf(stderr, "skatdd stats: --plot %s: no lines of table, whose bid ceilings it draws\n", plot);
+        return exit_status_worse(status, EXIT_BAD_INPUT);
+    }
+    if (!plot_ceilings(s, plot, why, sizeof why)) {
+        fprintf(stderr, "skatdd stats: --plot %s: %s\n", plot, why);
+        return EXIT_INTERNAL;
+    }
+    return status;
+}
+
+/* Out of memory while counting: what was printed is short of lines. */
+static int memory_status(const Stats *s, int status)
+{
+    if (s->out_of_memory) {
+        fprintf(stderr, "skatdd stats: out of memory: the bid ceilings are incomplete\n");
+        status = EXIT_INTERNAL;
+    }
+    if (s->rules_out_of_memory) {
+        fprintf(stderr, "skatdd stats: out of memory loading a rule system: the lines it plays are not counted\n");
+        status = EXIT_INTERNAL;
+    }
+    return status;
+}
+
 int cmd_stats(int argc, char **argv)
 {
     CommonOptions o;
@@ -598,43 +650,16 @@ int cmd_stats(int argc, char **argv)
         return out_of_memory(NULL);
     s->given = o.given_rules;
     int status = EXIT_OK;
-    for (int i = first; i < argc; i++) {
+    for (int i = first; i < argc; i++)
         status = exit_status_worse(status, count_file(s, argv[i]));
-    }
     qsort(s->best, (size_t)s->best_count, sizeof *s->best, by_count);
-    if (so.csv) {
+    if (so.csv)
         print_csv(s);
-    } else {
-        printf("%ld lines: %ld of table, %ld of solve, %ld of other jobs (left out)\n\n", s->table_lines + s->solve_lines + s->other_lines,
-               s->table_lines, s->solve_lines, s->other_lines);
-        if (s->solve_after_play)
-            printf("(%ld of solve from a position other than the deal's start: left out of the win rates)\n\n",
-                   s->solve_after_play);
-        if (s->table_lines) {
-            print_best_text(s);
-            print_ceilings_text(s);
-        }
-        print_rates_text(s);
-    }
-    if (so.plot && !s->table_lines) {
-        /* The chart's bars are table lines' ceilings: with none, gnuplot
-         * would fail on an empty data file, which is no internal failure. */
-        fprintf(stderr, "skatdd stats: --plot %s: no lines of table, whose bid ceilings it draws\n", so.plot);
-        status = exit_status_worse(status, EXIT_BAD_INPUT);
-    } else if (so.plot && !plot_ceilings(s, so.plot, why, sizeof why)) {
-        fprintf(stderr, "skatdd stats: --plot %s: %s\n", so.plot, why);
-        status = EXIT_INTERNAL;
-    }
-    if (s->out_of_memory) {
-        fprintf(stderr, "skatdd stats: out of memory: the bid ceilings are incomplete\n");
-        status = EXIT_INTERNAL;
-    }
-    if (s->rules_out_of_memory) {
-        fprintf(stderr, "skatdd stats: out of memory loading a rule system: the lines it plays are not counted\n");
-        status = EXIT_INTERNAL;
-    }
-    free(s->ceilings);
-    free(s->rules);
-    free(s);
+    else
+        print_text(s);
+    if (so.plot)
+        status = plot_status(s, so.plot, status);
+    status = memory_status(s, status);
+    free_stats(s);
     return status;
 }

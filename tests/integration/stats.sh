@@ -127,6 +127,15 @@ for args in "--rules nosuch t.jsonl" "$tmp" "--format json t.jsonl"; do
     "$SKATDD" stats $args >/dev/null 2>&1 || status=$?
     [ "$status" -eq 2 ] || fail "stats $args: status $status"
 done
+# --rules is read before any line: one that cannot be read is said, and
+# nothing is counted or printed; one that can be read is used.
+status=0
+"$SKATDD" stats --rules nosuch t.jsonl >given.out 2>given.err || status=$?
+[ "$status" -eq 2 ] && [ ! -s given.out ] &&
+    [ "$(cat given.err)" = "skatdd stats: --rules nosuch: unknown rule system 'nosuch' (skatdd rules lists them)" ] ||
+    fail "--rules nosuch: status $status, $(cat given.err)"
+"$SKATDD" stats --rules texas t.jsonl >given.out || fail "--rules texas: refused"
+grep -q "^$n lines: $n of table" given.out || fail "--rules texas: $(head -1 given.out)"
 # Bid ceilings are bids, never above 10000 (RULES_MAX_VALUE): one higher is
 # said, not counted, and the rows stay few.  Lines of ever new ceilings took
 # time growing with their square (40,000 lines: 18 s, 80,000: 92 s).
