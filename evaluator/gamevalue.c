@@ -188,6 +188,78 @@ static bool score_null(const RuleSystem *r, const GamePlay *p, const Contract *c
     return true;
 }
 
+/* What the declarer's play reached, before the announcements are judged. */
+typedef struct {
+    bool game, schneider, schwarz, spitze;
+} Reached;
+
+static Reached reached(const RuleSystem *r, const GamePlay *p)
+{
+    return (Reached){
+        .game = p->declarer_points >= r->win_points,
+        .schneider = p->declarer_points >= r->schneider_points,
+        .schwarz = p->declarer_tricks == 10,
+        .spitze = p->spitze == 0 || p->spitze_made,
+    };
+}
+
+/* Won as played: the game, every level announced, the Spitze, no concession
+ * (the bid is judged after the game value). */
+static bool played_won(const GamePlay *p, const Contract *c, Reached made)
+{
+    bool announced_made = (!c->schneider_announced || made.schneider) && (!c->schwarz_announced || made.schwarz);
+    return made.game && announced_made && made.spitze && !p->conceded;
+}
+
+/* A loss counts every announced level, what the declarer reached, and (by
+ * the rules) his own schneider and schwarz, each once: the levels that count
+ * in *schneider and *schwarz, why it is lost in *lost. */
+static void count_loss(const RuleSystem *r, const GamePlay *p, const Contract *c, Reached made, bool *schneider,
+                       bool *schwarz, LostReasons *lost)
+{
+    bool own_schneider = r->lost_counts_schneider && p->declarer_points <= r->schneidered_points;
+    bool own_schwarz = r->lost_counts_schwarz && p->declarer_tricks == 0;
+    *schneider = made.schneider || c->schneider_announced || own_schneider;
+    *schwarz = made.schwarz || c->schwarz_announced || own_schwarz;
+    *lost = (LostReasons){
+        .short_of_points = !made.game,
+        .own_schwarz = own_schwarz,
+        .own_schneider = own_schneider,
+        .schwarz_missed = made.game && c->schwarz_announced && !made.schwarz,
+        .spitze_missed = !made.spitze,
+        .conceded = p->conceded,
+    };
+    lost->schneider_missed = made.game && !lost->schwarz_missed && c->schneider_announced && !made.schneider;
+}
+
+static void count_matadors(const RuleSystem *r, const GamePlay *p, GameType game, GameScore *out)
+{
+    bool with;
+    int matadors = gamevalue_matadors(game, p->cards, &with);
+    int cap = matador_cap(r, game);
+    out->matadors = matadors < cap ? matadors : cap;
+    out->with_matadors = with;
+}
+
+/* Suit and grand games: the matadors and levels make the game value. */
+static bool score_trump_game(const RuleSystem *r, const GamePlay *p, const Contract *c, const RuleGame *g,
+                             GameScore *out)
+{
+    count_matadors(r, p, c->game, out);
+    out->base = g->value;
+    Reached made = reached(r, p);
+    bool won = played_won(p, c, made);
+    bool schneider = made.schneider, schwarz = made.schwarz;
+    if (!won)
+        count_loss(r, p, c, made, &schneider, &schwarz, &out->lost);
+    out->multiplier = count_levels(r, c, out->matadors, schneider, schwarz, p->spitze, out);
+    out->value = out->multiplier * out->base;
+    out->overbid = p->bid > out->value;
+    out->won = won && !out->overbid;
+    finish(r, p, out);
+    return true;
+}
+
 bool gamevalue_score(const RuleSystem *r, const GamePlay *p, GameScore *out)
 {
     memset(out, 0, sizeof *out);
@@ -210,46 +282,7 @@ bool gamevalue_score(const RuleSystem *r, const GamePlay *p, GameScore *out)
     out->lost_factor = rules_lost_factor(r, &c);
     if (c.game == GAME_NULL)
         return score_null(r, p, &c, g, out);
-
-    bool with;
-    int matadors = gamevalue_matadors(c.game, p->cards, &with);
-    int cap = matador_cap(r, c.game);
-    out->matadors = matadors < cap ? matadors : cap;
-    out->with_matadors = with;
-    out->base = g->value;
-
-    int points = p->declarer_points, tricks = p->declarer_tricks;
-    bool schneider_made = points >= r->schneider_points;
-    bool schwarz_made = tricks == 10;
-    bool game_made = points >= r->win_points;
-    bool announced_made = (!c.schneider_announced || schneider_made) && (!c.schwarz_announced || schwarz_made);
-    bool spitze_made = p->spitze == 0 || p->spitze_made;
-    bool played_won = game_made && announced_made && spitze_made && !p->conceded;
-
-    bool schneider = schneider_made, schwarz = schwarz_made;
-    if (!played_won) {
-        /* A loss counts every announced level, what the declarer reached, and
-         * (by the rules) his own schneider and schwarz, each once. */
-        bool own_schneider = r->lost_counts_schneider && points <= r->schneidered_points;
-        bool own_schwarz = r->lost_counts_schwarz && tricks == 0;
-        schneider = schneider || c.schneider_announced || own_schneider;
-        schwarz = schwarz || c.schwarz_announced || own_schwarz;
-        out->lost = (LostReasons){
-            .short_of_points = !game_made,
-            .own_schwarz = own_schwarz,
-            .own_schneider = own_schneider,
-            .schwarz_missed = game_made && c.schwarz_announced && !schwarz_made,
-            .spitze_missed = !spitze_made,
-            .conceded = p->conceded,
-        };
-        out->lost.schneider_missed = game_made && !out->lost.schwarz_missed && c.schneider_announced && !schneider_made;
-    }
-    out->multiplier = count_levels(r, &c, out->matadors, schneider, schwarz, p->spitze, out);
-    out->value = out->multiplier * out->base;
-    out->overbid = p->bid > out->value;
-    out->won = played_won && !out->overbid;
-    finish(r, p, out);
-    return true;
+    return score_trump_game(r, p, &c, g, out);
 }
 
 bool gamevalue_reach(const RuleSystem *r, const Contract *in, CardSet cards, GameReach *out, char *err, size_t n)
