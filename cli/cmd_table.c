@@ -92,8 +92,7 @@ static void print_cell(const CommonOptions *o, const TableEntry *e)
     print_padded(discard, DISCARD_WIDTH);
 }
 
-static void print_text(const CommonOptions *o, const RuleSystem *rules, const Deal *d, const DealTable *t,
-                       double ms)
+static void print_deal(const CommonOptions *o, const Deal *d)
 {
     char buf[128];
     if (d->name[0])
@@ -101,9 +100,11 @@ static void print_text(const CommonOptions *o, const RuleSystem *rules, const De
     for (int seat = 0; seat < SEAT_COUNT; seat++)
         printf("  %-11s %s\n", seat_name(seat), text_cards(o, GAME_GRAND, d->hands[seat], buf, sizeof buf));
     printf("  %-11s %s\n", "skat", text_cards(o, GAME_GRAND, d->skat, buf, sizeof buf));
-    printf("Rules: %s.  Per seat: declarer's points (null: won/lost), game value (negative:\n"
-           "lost; S/Z: schneider, schwarz announced), safe bid ceiling, discard.\n",
-           rules->name);
+}
+
+/* The contracts' rows, one column per seat evaluated (each seat has the same rows). */
+static void print_contract_rows(const CommonOptions *o, const RuleSystem *rules, const DealTable *t)
+{
     int rows = 0;
     for (int seat = 0; seat < SEAT_COUNT; seat++)
         if (t->seat[seat].evaluated)
@@ -131,30 +132,47 @@ static void print_text(const CommonOptions *o, const RuleSystem *rules, const De
                 print_cell(o, &t->seat[seat].entry[i]);
         printf("\n");
     }
-    for (int seat = 0; seat < SEAT_COUNT; seat++) {
-        const SeatTable *s = &t->seat[seat];
-        if (!s->evaluated)
-            continue;
-        if (s->best < 0) {
-            printf("%s: no contract wins; no safe bid\n", seat_name(seat));
-            continue;
-        }
-        const TableEntry *e = &s->entry[s->best];
-        char name[64];
-        rules_contract_name(rules, &e->contract, name, sizeof name);
-        if (s->bid_ceiling)
-            printf("%s: bid up to %d, play %s (game value %d)\n", seat_name(seat), s->bid_ceiling, name,
-                   e->game_value);
-        else
-            printf("%s: no safe bid: %s wins, but its game value %d lies below the lowest bid\n", seat_name(seat), name,
-                   e->game_value);
+}
+
+/* A seat's safe bid ceiling and the contract it plays, or why it has none. */
+static void print_seat_bid(const RuleSystem *rules, int seat, const SeatTable *s)
+{
+    if (s->best < 0) {
+        printf("%s: no contract wins; no safe bid\n", seat_name(seat));
+        return;
     }
+    const TableEntry *e = &s->entry[s->best];
+    char name[64];
+    rules_contract_name(rules, &e->contract, name, sizeof name);
+    if (s->bid_ceiling)
+        printf("%s: bid up to %d, play %s (game value %d)\n", seat_name(seat), s->bid_ceiling, name, e->game_value);
+    else
+        printf("%s: no safe bid: %s wins, but its game value %d lies below the lowest bid\n", seat_name(seat), name,
+               e->game_value);
+}
+
+static void print_highest_bid(const DealTable *t)
+{
     if (t->best_seat >= 0 && t->seat[t->best_seat].bid_ceiling)
         printf("Highest bid: %s, %d.\n", seat_name(t->best_seat), t->seat[t->best_seat].bid_ceiling);
     else if (t->best_seat >= 0)
         printf("Highest bid: none; contracts win, but below the lowest bid.\n");
     else
         printf("Highest bid: nobody wins any contract.\n");
+}
+
+static void print_text(const CommonOptions *o, const RuleSystem *rules, const Deal *d, const DealTable *t,
+                       double ms)
+{
+    print_deal(o, d);
+    printf("Rules: %s.  Per seat: declarer's points (null: won/lost), game value (negative:\n"
+           "lost; S/Z: schneider, schwarz announced), safe bid ceiling, discard.\n",
+           rules->name);
+    print_contract_rows(o, rules, t);
+    for (int seat = 0; seat < SEAT_COUNT; seat++)
+        if (t->seat[seat].evaluated)
+            print_seat_bid(rules, seat, &t->seat[seat]);
+    print_highest_bid(t);
     printf("Nodes: %llu, time: %.0f ms\n\n", (unsigned long long)t->nodes, ms);
 }
 
