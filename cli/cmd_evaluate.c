@@ -102,67 +102,86 @@ typedef struct {
     bool sd_contracts_given, lost_every_given;
 } EvaluateOptions;
 
+/* --NAME N, a whole number from low to high: into *out, and *given set;
+ * false after saying what it needs. */
+static bool count_option(const char *command, const char *name, const char *value, int low, int high, int *out,
+                         bool *given)
+{
+    if (!parse_whole_int(value, low, high, out)) {
+        fprintf(stderr, "skatdd %s: --%s needs a whole number from %d to %d\n", command, name, low, high);
+        return false;
+    }
+    *given = true;
+    return true;
+}
+
+static bool model_option(EvaluateOptions *e, const char *command, const char *value)
+{
+    int m = eval_model_parse(value);
+    if (m < 0) {
+        fprintf(stderr, "skatdd %s: --model must be double-dummy or single-dummy, not '%.40s'\n", command, value);
+        return false;
+    }
+    e->eval.model = (EvalModel)m;
+    return true;
+}
+
+static bool seed_option(EvaluateOptions *e, const char *command, const char *value)
+{
+    uint64_t seed;
+    if (!parse_whole(value, 0, UINT64_MAX, &seed)) {
+        fprintf(stderr, "skatdd %s: --seed needs a whole number from 0 to %" PRIu64 "\n", command, UINT64_MAX);
+        return false;
+    }
+    e->eval.seed = seed;
+    return true;
+}
+
+static bool confidence_option(EvaluateOptions *e, const char *command, const char *value)
+{
+    double p;
+    if (!parse_fraction(value, &p) || p <= 0 || p >= 1) {
+        fprintf(stderr, "skatdd %s: --confidence needs a probability above 0 and below 1\n", command);
+        return false;
+    }
+    e->eval.confidence = p;
+    return true;
+}
+
+/* --quick: the fast settings, for what was not given (before or after it). */
+static void quick_option(EvaluateOptions *e)
+{
+    e->eval.samples = e->samples_given ? e->eval.samples : 1;
+    e->eval.discards = e->discards_given ? e->eval.discards : 0;
+    e->eval.sd_layouts = e->sd_layouts_given ? e->eval.sd_layouts : 3;
+}
+
 static bool evaluate_option(void *ctx, const char *command, const char *name, const char *value)
 {
     EvaluateOptions *e = ctx;
-    if (strcmp(name, "samples") == 0) {
-        if (!parse_whole_int(value, 1, 64, &e->eval.samples)) {
-            fprintf(stderr, "skatdd %s: --samples needs a whole number from 1 to 64\n", command);
-            return false;
-        }
-        e->samples_given = true;
-    } else if (strcmp(name, "discards") == 0) {
-        if (!parse_whole_int(value, 0, 65, &e->eval.discards)) {
-            fprintf(stderr, "skatdd %s: --discards needs a whole number from 0 to 65\n", command);
-            return false;
-        }
-        e->discards_given = true;
-    } else if (strcmp(name, "lost-levels-every") == 0) {
-        if (!parse_whole_int(value, 1, EVAL_MAX_SKATS, &e->eval.lost_every)) {
-            fprintf(stderr, "skatdd %s: --lost-levels-every needs a whole number from 1 to %d\n", command,
-                    EVAL_MAX_SKATS);
-            return false;
-        }
-        e->lost_every_given = true;
-    } else if (strcmp(name, "model") == 0) {
-        int m = eval_model_parse(value);
-        if (m < 0) {
-            fprintf(stderr, "skatdd %s: --model must be double-dummy or single-dummy, not '%.40s'\n", command, value);
-            return false;
-        }
-        e->eval.model = (EvalModel)m;
-    } else if (strcmp(name, "sd-layouts") == 0 || strcmp(name, "sd-contracts") == 0) {
-        bool layouts = name[3] == 'l';
-        int most = layouts ? EVAL_MAX_SD_LAYOUTS : EVAL_MAX_CONTRACTS;
-        if (!parse_whole_int(value, 1, most, layouts ? &e->eval.sd_layouts : &e->eval.sd_contracts)) {
-            fprintf(stderr, "skatdd %s: --%s needs a whole number from 1 to %d\n", command, name, most);
-            return false;
-        }
-        e->sd_layouts_given = e->sd_layouts_given || layouts;
-        e->sd_contracts_given = e->sd_contracts_given || !layouts;
-    } else if (strcmp(name, "seed") == 0) {
-        uint64_t seed;
-        if (!parse_whole(value, 0, UINT64_MAX, &seed)) {
-            fprintf(stderr, "skatdd %s: --seed needs a whole number from 0 to %" PRIu64 "\n", command, UINT64_MAX);
-            return false;
-        }
-        e->eval.seed = seed;
-    } else if (strcmp(name, "confidence") == 0) {
-        double p;
-        if (!parse_fraction(value, &p) || p <= 0 || p >= 1) {
-            fprintf(stderr, "skatdd %s: --confidence needs a probability above 0 and below 1\n", command);
-            return false;
-        }
-        e->eval.confidence = p;
-    } else if (strcmp(name, "quick") == 0) {
-        e->eval.samples = e->samples_given ? e->eval.samples : 1;
-        e->eval.discards = e->discards_given ? e->eval.discards : 0;
-        e->eval.sd_layouts = e->sd_layouts_given ? e->eval.sd_layouts : 3;
-    } else if (strcmp(name, "plot") == 0) {
+    EvalOptions *v = &e->eval;
+    if (strcmp(name, "samples") == 0)
+        return count_option(command, name, value, 1, 64, &v->samples, &e->samples_given);
+    if (strcmp(name, "discards") == 0)
+        return count_option(command, name, value, 0, 65, &v->discards, &e->discards_given);
+    if (strcmp(name, "lost-levels-every") == 0)
+        return count_option(command, name, value, 1, EVAL_MAX_SKATS, &v->lost_every, &e->lost_every_given);
+    if (strcmp(name, "sd-layouts") == 0)
+        return count_option(command, name, value, 1, EVAL_MAX_SD_LAYOUTS, &v->sd_layouts, &e->sd_layouts_given);
+    if (strcmp(name, "sd-contracts") == 0)
+        return count_option(command, name, value, 1, EVAL_MAX_CONTRACTS, &v->sd_contracts, &e->sd_contracts_given);
+    if (strcmp(name, "model") == 0)
+        return model_option(e, command, value);
+    if (strcmp(name, "seed") == 0)
+        return seed_option(e, command, value);
+    if (strcmp(name, "confidence") == 0)
+        return confidence_option(e, command, value);
+    if (strcmp(name, "quick") == 0)
+        quick_option(e);
+    else if (strcmp(name, "plot") == 0)
         e->plot = value;
-    } else if (strcmp(name, "fresh-check") == 0) {
-        e->eval.fresh_check = true;
-    }
+    else if (strcmp(name, "fresh-check") == 0)
+        v->fresh_check = true;
     return true;
 }
 

@@ -1,0 +1,1 @@
+evaluate --discards 66

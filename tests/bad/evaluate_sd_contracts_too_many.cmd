@@ -1,0 +1,1 @@
+evaluate --model single-dummy --sd-contracts 33
