@@ -206,66 +206,94 @@ static bool grow(Finished **finished, int64_t *cap, int64_t need)
     return true;
 }
 
+static char no_results[1]; /* a chunk finished without lines, or done in an earlier run */
+
+/* Rank 0's account of the chunks: handed out up to next, passed on up to written. */
+typedef struct {
+    Finished *finished; /* by chunk, cap of them */
+    int64_t cap, next, written;
+    int64_t total, chunk_size; /* total: the deals, -1 until a rank has counted them */
+    bool ok;
+} Chunks;
+
+/* Keeps the results a rank sent with its request (header: the chunk it
+ * finished, -1 for none, and the deals it counted, -1 for none). */
+static void keep_results(Chunks *k, const char *message, int bytes)
+{
+    int64_t header[2];
+    memcpy(header, message, sizeof header);
+    if (header[1] >= 0 && k->total < 0)
+        k->total = header[1];
+    if (header[0] < 0 || header[0] >= k->cap)
+        return;
+    size_t len = (size_t)bytes - sizeof header;
+    char *results = len ? malloc(len) : no_results;
+    if (results && len)
+        memcpy(results, message + sizeof header, len);
+    k->ok = k->ok && results;
+    k->finished[header[0]] = (Finished){results ? results : no_results, len};
+}
+
+/* The next request, its results kept: false if there is no memory to read it. */
+static bool receive_request(Chunks *k, MPI_Status *status)
+{
+    wait_for_request(status);
+    int bytes;
+    MPI_Get_count(status, MPI_BYTE, &bytes);
+    char *message = malloc((size_t)bytes);
+    if (!message)
+        return false;
+    MPI_Recv(message, bytes, MPI_BYTE, status->MPI_SOURCE, TAG_ASK, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    keep_results(k, message, bytes);
+    free(message);
+    return true;
+}
+
+/* Passed on in chunk order: the file is the same as a run alone. */
+static void deliver_in_order(Chunks *k, const BatchMpiCoordinator *c)
+{
+    while (k->ok && k->written < k->next && k->finished[k->written].results) {
+        Finished *f = &k->finished[k->written];
+        k->ok = c->deliver(c->ctx, k->written, f->results, f->len);
+        if (f->results != no_results)
+            free(f->results);
+        k->written++;
+    }
+}
+
+/* The next chunk to solve, passing over those done in an earlier run: -1 when none is left. */
+static int64_t hand_out(Chunks *k, const BatchMpiCoordinator *c)
+{
+    while (k->ok && (k->total < 0 || k->next * k->chunk_size < k->total)) {
+        if (!grow(&k->finished, &k->cap, k->next + 1)) {
+            k->ok = false;
+            return -1;
+        }
+        if (c->needed(c->ctx, k->next))
+            return k->next++;
+        k->finished[k->next++] = (Finished){no_results, 0};
+    }
+    return -1;
+}
+
 bool batch_mpi_coordinate(BatchMpi *m, int64_t total, int64_t chunk_size, const BatchMpiCoordinator *c)
 {
-    static char nothing[1];
-    Finished *finished = NULL;
-    int64_t cap = 0, next = 0, written = 0;
-    int stopped = 0;
-    bool ok = true;
-    while (stopped < m->size - 1) {
+    Chunks k = {.total = total, .chunk_size = chunk_size, .ok = true};
+    for (int stopped = 0; stopped < m->size - 1;) {
         MPI_Status status;
-        wait_for_request(&status);
-        int bytes;
-        MPI_Get_count(&status, MPI_BYTE, &bytes);
-        char *message = malloc((size_t)bytes);
-        if (!message) {
-            ok = false; /* the message stays unread: MPI_Finalize of a failed run */
+        if (!receive_request(&k, &status)) {
+            k.ok = false; /* the message stays unread: MPI_Finalize of a failed run */
             break;
         }
-        MPI_Recv(message, bytes, MPI_BYTE, status.MPI_SOURCE, TAG_ASK, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        int64_t header[2];
-        memcpy(header, message, sizeof header);
-        if (header[1] >= 0 && total < 0)
-            total = header[1];
-        if (header[0] >= 0 && header[0] < cap) {
-            size_t len = (size_t)bytes - sizeof header;
-            char *results = len ? malloc(len) : nothing;
-            if (results && len)
-                memcpy(results, message + sizeof header, len);
-            ok = ok && results;
-            finished[header[0]] = (Finished){results ? results : nothing, len};
-        }
-        free(message);
-        /* Passed on in chunk order: the file is the same as a run alone. */
-        for (; ok && written < next && finished[written].results; written++) {
-            ok = c->deliver(c->ctx, written, finished[written].results, finished[written].len);
-            if (finished[written].results != nothing)
-                free(finished[written].results);
-        }
-        int64_t chunk = -1;
-        while (ok && (total < 0 || next * chunk_size < total)) {
-            if (!grow(&finished, &cap, next + 1)) {
-                ok = false;
-                break;
-            }
-            if (c->needed(c->ctx, next)) {
-                chunk = next++;
-                break;
-            }
-            finished[next++] = (Finished){nothing, 0}; /* done in an earlier run */
-        }
+        deliver_in_order(&k, c);
+        int64_t chunk = hand_out(&k, c);
         if (chunk < 0)
             stopped++;
         MPI_Send(&chunk, 1, MPI_INT64_T, status.MPI_SOURCE, TAG_CHUNK, MPI_COMM_WORLD);
     }
-    for (; ok && written < next && finished[written].results; written++) {
-        ok = c->deliver(c->ctx, written, finished[written].results, finished[written].len);
-        if (finished[written].results != nothing)
-            free(finished[written].results);
-    }
-    free(finished);
-    return ok;
+    deliver_in_order(&k, c);
+    free(k.finished);
+    return k.ok;
 }
 
 #endif
