@@ -710,16 +710,16 @@ static void put_ramsch_tricks(FILE *f, const RamschReview *r)
     fputs("</div>\n", f);
 }
 
-static void put_ramsch_summary(FILE *f, const HtmlRamsch *g)
+/* The result, or where the record stops; the Durchmarsch or the Jungfrauen; the skat's pushes. */
+static void put_ramsch_result(FILE *f, const HtmlRamsch *g)
 {
-    const RamschReview *r = g->review;
     const RamschScore *score = g->score;
     char text[SCORE_TEXT];
-    fputs("<h3>Summary</h3>\n<ul class=\"summary\">\n<li>Result: ", f);
+    fputs("<li>Result: ", f);
     if (score)
         html_escape(f, ramsch_text(score, text, sizeof text));
     else
-        textf(f, "the record stops after %d card%s", r->count, plural(r->count));
+        textf(f, "the record stops after %d card%s", g->review->count, plural(g->review->count));
     fputs("</li>\n", f);
     if (score) {
         fputs("<li>", f);
@@ -732,6 +732,10 @@ static void put_ramsch_summary(FILE *f, const HtmlRamsch *g)
     } else if (g->deal->pushes) {
         textf(f, "<li>Skat pushed on %d time%s</li>\n", g->deal->pushes, plural(g->deal->pushes));
     }
+}
+
+static void put_ramsch_turning_points(FILE *f, const RamschReview *r)
+{
     int turning = 0;
     for (int i = 0; i < r->count; i++) {
         const RamschReviewCard *c = &r->cards[i];
@@ -743,7 +747,12 @@ static void put_ramsch_summary(FILE *f, const HtmlRamsch *g)
         textf(f, ": %s thrown away", review_ramsch_lost(c->lost));
     }
     fputs(turning ? "</li>\n" : "<li>Turning points: none</li>\n", f);
-    fputs("</ul>\n<div class=\"wide\"><table class=\"players ramsch\"><thead><tr><th>seat</th><th>points</th>"
+}
+
+/* One row a seat: points, tricks, score (a game played out), mistakes. */
+static void put_ramsch_players(FILE *f, const RamschReview *r, const RamschScore *score)
+{
+    fputs("<div class=\"wide\"><table class=\"players ramsch\"><thead><tr><th>seat</th><th>points</th>"
           "<th>tricks</th>", f);
     if (score)
         fputs("<th>score</th>", f);
@@ -763,6 +772,15 @@ static void put_ramsch_summary(FILE *f, const HtmlRamsch *g)
         fputs("</td></tr>\n", f);
     }
     fputs("</tbody></table></div>\n", f);
+}
+
+static void put_ramsch_summary(FILE *f, const HtmlRamsch *g)
+{
+    fputs("<h3>Summary</h3>\n<ul class=\"summary\">\n", f);
+    put_ramsch_result(f, g);
+    put_ramsch_turning_points(f, g->review);
+    fputs("</ul>\n", f);
+    put_ramsch_players(f, g->review, g->score);
 }
 
 void html_page_add_ramsch(HtmlPage *page, const HtmlRamsch *g)
@@ -866,6 +884,69 @@ static bool made_temp(HtmlPage *page)
     return true;
 }
 
+/* A file that is no regular file (a device, a FIFO) is written directly. */
+static bool open_special_file(HtmlPage *page, char *err, size_t n)
+{
+    page->fd = open(page->path, O_WRONLY | O_TRUNC);
+    if (page->fd < 0)
+        snprintf(err, n, "%s", strerror(errno));
+    return page->fd >= 0;
+}
+
+/* The mode of a new file: what the umask leaves of 0666. */
+static mode_t new_file_mode(void)
+{
+    mode_t mask = umask(0);
+    umask(mask);
+    return 0666 & ~mask;
+}
+
+/* A regular file (existing: its stat) or a new one is written to a
+ * temporary file beside it and renamed over it at the end: whether that
+ * temporary file can be made. */
+static bool can_make_temp(HtmlPage *page, const struct stat *existing, char *err, size_t n)
+{
+    /* A link is followed, so that the file it names is replaced, never
+     * the link (/dev/stdout to a file must stay a link). */
+    char *real = existing ? realpath(page->path, NULL) : NULL;
+    if (real) {
+        free(page->path);
+        page->path = real;
+    }
+    char *copy = strdup(page->path);
+    size_t size = strlen(page->path) + 32;
+    page->temp = malloc(size);
+    bool made = false;
+    if (copy && page->temp) {
+        snprintf(page->temp, size, "%s/.skatdd-html-XXXXXX", dirname(copy));
+        /* mkstemp makes it private: keep the mode of the file replaced, else a new file's */
+        page->mode = existing ? existing->st_mode & 07777 : new_file_mode();
+        made = made_temp(page);
+        if (!made)
+            snprintf(err, n, "%s", strerror(errno));
+    } else {
+        snprintf(err, n, "out of memory");
+    }
+    free(copy);
+    if (made) { /* it can be made; until the end there is none to leave behind (skatdd killed) */
+        close(page->fd);
+        unlink(page->temp);
+        page->fd = -1;
+    }
+    return made;
+}
+
+/* The sections and the table of contents are kept in memory until the end. */
+static bool open_memory(HtmlPage *page, char *err, size_t n)
+{
+    page->body = open_memstream(&page->body_text, &page->body_size);
+    page->toc = open_memstream(&page->toc_text, &page->toc_size);
+    if (page->body && page->toc)
+        return true;
+    snprintf(err, n, "out of memory");
+    return false;
+}
+
 HtmlPage *html_page_open(const char *path, char *err, size_t n)
 {
     HtmlPage *page = calloc(1, sizeof *page);
@@ -876,50 +957,15 @@ HtmlPage *html_page_open(const char *path, char *err, size_t n)
     }
     page->fd = -1;
     struct stat st;
-    bool exists = stat(path, &st) == 0;
-    if (exists && S_ISDIR(st.st_mode)) {
+    bool exists = stat(path, &st) == 0, ready = false;
+    if (exists && S_ISDIR(st.st_mode))
         snprintf(err, n, "is a folder");
-    } else if (exists && !S_ISREG(st.st_mode)) {
-        page->fd = open(path, O_WRONLY | O_TRUNC);
-        if (page->fd < 0)
-            snprintf(err, n, "%s", strerror(errno));
-    } else {
-        /* A link is followed, so that the file it names is replaced, never
-         * the link (/dev/stdout to a file must stay a link). */
-        char *real = exists ? realpath(path, NULL) : NULL;
-        if (real) {
-            free(page->path);
-            page->path = real;
-        }
-        char *copy = strdup(page->path);
-        size_t size = strlen(page->path) + 32;
-        page->temp = malloc(size);
-        if (copy && page->temp) {
-            snprintf(page->temp, size, "%s/.skatdd-html-XXXXXX", dirname(copy));
-            /* mkstemp makes it private: keep the mode of the file replaced, else a new file's */
-            mode_t mask = umask(0);
-            umask(mask);
-            page->mode = exists ? st.st_mode & 07777 : 0666 & ~mask;
-            if (!made_temp(page))
-                snprintf(err, n, "%s", strerror(errno));
-        } else {
-            snprintf(err, n, "out of memory");
-        }
-        free(copy);
-    }
-    bool ready = page->fd >= 0;
-    if (ready && page->temp) { /* it can be made; until the end there is none to leave behind (skatdd killed) */
-        close(page->fd);
-        unlink(page->temp);
-        page->fd = -1;
-    }
-    if (ready) {
-        page->body = open_memstream(&page->body_text, &page->body_size);
-        page->toc = open_memstream(&page->toc_text, &page->toc_size);
-        if (page->body && page->toc)
-            return page;
-        snprintf(err, n, "out of memory");
-    }
+    else if (exists && !S_ISREG(st.st_mode))
+        ready = open_special_file(page, err, n);
+    else
+        ready = can_make_temp(page, exists ? &st : NULL, err, n);
+    if (ready && open_memory(page, err, n))
+        return page;
     html_page_close(page, NULL, 0);
     return NULL;
 }
@@ -955,16 +1001,65 @@ static bool write_page(HtmlPage *page, FILE *out)
 
 int html_page_sections(const HtmlPage *page) { return page->sections; }
 
+/* Closes the memory streams: false if either was not made or failed. */
+static bool close_memory(HtmlPage *page)
+{
+    bool ok = page->body && page->toc;
+    if (page->body && fclose(page->body) != 0)
+        ok = false;
+    if (page->toc && fclose(page->toc) != 0)
+        ok = false;
+    return ok;
+}
+
+/* Writes the page to page->fd and closes it: false with *cause, the errno. */
+static bool write_to_fd(HtmlPage *page, int *cause)
+{
+    FILE *out = fdopen(page->fd, "w");
+    if (!out) {
+        *cause = errno;
+        return false;
+    }
+    page->fd = -1;
+    errno = 0;
+    bool ok = true;
+    if (!write_page(page, out) || fflush(out) != 0) {
+        *cause = errno ? errno : EIO;
+        ok = false;
+    }
+    if (fclose(out) != 0 && ok) {
+        *cause = errno ? errno : EIO;
+        ok = false;
+    }
+    return ok;
+}
+
+/* The temporary file renamed over the page when all went well, else removed. */
+static bool put_in_place(HtmlPage *page, bool ok, int *cause)
+{
+    if (ok && rename(page->temp, page->path) != 0) {
+        *cause = errno;
+        ok = false;
+    }
+    if (!ok)
+        unlink(page->temp);
+    return ok;
+}
+
+static void free_page(HtmlPage *page)
+{
+    free(page->body_text);
+    free(page->toc_text);
+    free(page->temp);
+    free(page->path);
+    free(page);
+}
+
 bool html_page_close(HtmlPage *page, char *err, size_t n)
 {
     bool ok = err != NULL; /* without err: abandoned */
     int cause = 0;
-    bool memory_ok = page->body && page->toc;
-    if (page->body && fclose(page->body) != 0)
-        memory_ok = false;
-    if (page->toc && fclose(page->toc) != 0)
-        memory_ok = false;
-    if (ok && !memory_ok) {
+    if (!close_memory(page) && ok) {
         ok = false;
         cause = ENOMEM;
     }
@@ -973,40 +1068,14 @@ bool html_page_close(HtmlPage *page, char *err, size_t n)
         ok = false;
         cause = errno;
     }
-    if (ok && page->fd >= 0) {
-        FILE *out = fdopen(page->fd, "w");
-        if (!out) {
-            cause = errno;
-            ok = false;
-        } else {
-            page->fd = -1;
-            errno = 0;
-            if (!write_page(page, out) || fflush(out) != 0) {
-                cause = errno ? errno : EIO;
-                ok = false;
-            }
-            if (fclose(out) != 0 && ok) {
-                cause = errno ? errno : EIO;
-                ok = false;
-            }
-        }
-    }
+    if (ok && page->fd >= 0)
+        ok = write_to_fd(page, &cause);
     if (page->fd >= 0)
         close(page->fd);
-    if (temp_made) {
-        if (ok && rename(page->temp, page->path) != 0) {
-            cause = errno;
-            ok = false;
-        }
-        if (!ok)
-            unlink(page->temp);
-    }
+    if (temp_made)
+        ok = put_in_place(page, ok, &cause);
     if (!ok && err)
         snprintf(err, n, "cannot write: %s", strerror(cause ? cause : EIO));
-    free(page->body_text);
-    free(page->toc_text);
-    free(page->temp);
-    free(page->path);
-    free(page);
+    free_page(page);
     return ok;
 }
