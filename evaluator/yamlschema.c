@@ -299,15 +299,21 @@ static bool parse_map(SchemaLoader *L, yaml_node_t *map, const Schema *schema, v
 }
 
 
+static ReadResult no_memory(const SchemaLoader *L)
+{
+    snprintf(L->err, L->n, "%s: out of memory", L->file);
+    return READ_NO_MEMORY;
+}
+
 /* Why the guard stopped: where the document went over a bound, or memory
  * (no place of the file is at fault). */
-static void guard_refused(const char *path, const YamlDepth *guard, yaml_mark_t m, char *err, size_t n)
+static ReadResult guard_refused(const SchemaLoader *L, const YamlDepth *guard, yaml_mark_t m)
 {
     if (guard->out_of_memory)
-        snprintf(err, n, "%s: out of memory", path);
-    else
-        snprintf(err, n, "%s:%lu:%lu: %s", path, (unsigned long)m.line + 1, (unsigned long)m.column + 1,
-                 guard->problem);
+        return no_memory(L);
+    snprintf(L->err, L->n, "%s:%lu:%lu: %s", L->file, (unsigned long)m.line + 1, (unsigned long)m.column + 1,
+             guard->problem);
+    return READ_REFUSED;
 }
 
 /* No rule file holds a NUL (yaml_first_nul_scalar): the key "bids\0x"
@@ -326,56 +332,66 @@ static bool free_of_foreign_tags(SchemaLoader *L)
     return !n || schema_fail(L, n, "%s", yaml_value_foreign_text(L->doc, n, why, sizeof why));
 }
 
+/* libyaml could not load the document: where its syntax is wrong, or memory. */
+static ReadResult load_failure(const SchemaLoader *L, const yaml_parser_t *parser)
+{
+    if (parser->error == YAML_MEMORY_ERROR || !parser->problem) /* libyaml names every syntax error */
+        return no_memory(L);
+    snprintf(L->err, L->n, "%s:%lu:%lu: %s%s%s", L->file, (unsigned long)parser->problem_mark.line + 1,
+             (unsigned long)parser->problem_mark.column + 1, parser->problem, parser->context ? " " : "",
+             parser->context ? parser->context : "");
+    return READ_REFUSED;
+}
+
+/* The loaded document L->doc, once the guard has seen its aliases' copies, into L->target. */
+static ReadResult read_document(SchemaLoader *L, YamlDepth *guard, const Schema *schema, const char *what)
+{
+    yaml_mark_t m;
+    if (!yaml_depth_settle(guard, L->doc, &m))
+        return guard_refused(L, guard, m);
+    yaml_node_t *root = yaml_document_get_root_node(L->doc); /* after the aliases' copies: they move the nodes */
+    if (!root) {
+        snprintf(L->err, L->n, "%s: empty %s", L->file, what);
+        return READ_REFUSED;
+    }
+    bool read = free_of_nul(L) && free_of_foreign_tags(L) && parse_map(L, root, schema, L->target);
+    return read ? READ_OK : READ_REFUSED;
+}
+
+/* The text the guard let through, loaded by libyaml and read. */
+static ReadResult load_guarded(SchemaLoader *L, YamlDepth *guard, const char *text, size_t size,
+                               const Schema *schema, const char *what)
+{
+    yaml_parser_t parser;
+    yaml_document_t doc;
+    if (!yaml_parser_initialize(&parser))
+        return no_memory(L);
+    yaml_parser_set_input_string(&parser, (const unsigned char *)text, size);
+    ReadResult result;
+    if (!yaml_parser_load(&parser, &doc)) {
+        result = load_failure(L, &parser);
+    } else {
+        L->doc = &doc;
+        result = read_document(L, guard, schema, what);
+        yaml_document_delete(&doc);
+        L->doc = NULL;
+    }
+    yaml_parser_delete(&parser);
+    return result;
+}
+
 ReadResult schema_load_text(const char *path, const char *text, size_t size, const Schema *schema, void *target,
                            const char *what, char *err, size_t n)
 {
+    SchemaLoader L = {.file = path, .target = target, .err = err, .n = n};
     /* the guard walks the document first: larger or deeper than any file read
      * by a schema needs, libyaml would take minutes or gigabytes over it */
     YamlDepth guard;
     yaml_mark_t m;
-    yaml_parser_t parser;
-    yaml_document_t doc;
-    ReadResult result = READ_REFUSED;
-    if (!yaml_depth_init(&guard, text, size)) {
-        snprintf(err, n, "%s: out of memory", path);
-        return READ_NO_MEMORY;
-    }
-    if (!yaml_depth_next(&guard, &m)) {
-        guard_refused(path, &guard, m, err, n);
-        result = guard.out_of_memory ? READ_NO_MEMORY : READ_REFUSED;
-        yaml_depth_delete(&guard);
-        return result;
-    }
-    if (!yaml_parser_initialize(&parser)) {
-        snprintf(err, n, "%s: out of memory", path);
-        yaml_depth_delete(&guard);
-        return READ_NO_MEMORY;
-    }
-    yaml_parser_set_input_string(&parser, (const unsigned char *)text, size);
-    if (!yaml_parser_load(&parser, &doc)) {
-        if (parser.error == YAML_MEMORY_ERROR || !parser.problem) { /* libyaml names every syntax error */
-            snprintf(err, n, "%s: out of memory", path);
-            result = READ_NO_MEMORY;
-        } else {
-            snprintf(err, n, "%s:%lu:%lu: %s%s%s", path, (unsigned long)parser.problem_mark.line + 1,
-                     (unsigned long)parser.problem_mark.column + 1, parser.problem,
-                     parser.context ? " " : "", parser.context ? parser.context : "");
-        }
-    } else {
-        yaml_node_t *root = NULL; /* after the aliases' copies: they move the nodes */
-        if (!yaml_depth_settle(&guard, &doc, &m)) {
-            guard_refused(path, &guard, m, err, n);
-            result = guard.out_of_memory ? READ_NO_MEMORY : READ_REFUSED;
-        } else if (!(root = yaml_document_get_root_node(&doc))) {
-            snprintf(err, n, "%s: empty %s", path, what);
-        } else {
-            SchemaLoader L = {.file = path, .doc = &doc, .target = target, .err = err, .n = n};
-            if (free_of_nul(&L) && free_of_foreign_tags(&L) && parse_map(&L, root, schema, target))
-                result = READ_OK;
-        }
-        yaml_document_delete(&doc);
-    }
-    yaml_parser_delete(&parser);
+    if (!yaml_depth_init(&guard, text, size))
+        return no_memory(&L);
+    ReadResult result = yaml_depth_next(&guard, &m) ? load_guarded(&L, &guard, text, size, schema, what)
+                                                     : guard_refused(&L, &guard, m);
     yaml_depth_delete(&guard);
     return result;
 }
