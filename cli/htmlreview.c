@@ -729,8 +729,10 @@ static void put_ramsch_result(FILE *f, const HtmlRamsch *g)
             textf(f, "No Durchmarsch; %d Jungfrau%s", score->jungfrauen, score->jungfrauen == 1 ? "" : "en");
         textf(f, "; skat pushed on %d time%s", g->deal->pushes, plural(g->deal->pushes));
         fputs("</li>\n", f);
-    } else if (g->deal->pushes) {
-        textf(f, "<li>Skat pushed on %d time%s</li>\n", g->deal->pushes, plural(g->deal->pushes));
+    } else if (g->deal->pushes) { /* the markup outside textf, which escapes it */
+        fputs("<li>", f);
+        textf(f, "Skat pushed on %d time%s", g->deal->pushes, plural(g->deal->pushes));
+        fputs("</li>\n", f);
     }
 }
 

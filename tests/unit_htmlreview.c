@@ -141,6 +141,9 @@ static void test_ramsch_section(void **state)
     assert_null(strstr(text, "<i>"));
     assert_non_null(strstr(text, "the record stops after 4 cards"));
     assert_non_null(strstr(text, "skat pushed on 1 time"));
+    /* without a score the pushes have a line of their own: markup, not escaped text */
+    assert_non_null(strstr(text, "<li>Skat pushed on 1 time</li>\n"));
+    assert_null(strstr(text, "&lt;li&gt;"));
     /* y = 14 + (120 - v) * 240 / 120; x = 52 + n * 574 / 30 */
     assert_non_null(strstr(text, "data-seat=\"forehand\" points=\"52.0,14.0 71.1,14.0 90.3,14.0 109.4,14.0 128.5,14.0\""));
     assert_non_null(strstr(text, "data-seat=\"middlehand\" points=\"52.0,226.0 71.1,226.0 90.3,226.0 109.4,226.0 128.5,226.0\""));
