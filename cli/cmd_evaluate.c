@@ -513,6 +513,31 @@ typedef struct {
     int deals; /* read so far (--plot: a chart shows one) */
 } EvaluateRun;
 
+/* The seat and hand a deal gives to rate (for batch, a full deal's
+ * declarer's, else forehand's); false with the reason in err when there is
+ * none, or evaluate cannot rate the deal as its rules ask. */
+static bool hand_to_rate(const Deal *deal, const RuleSystem *rules, bool batch, int *seat, CardSet *hand, char *err,
+                         size_t n)
+{
+    if (batch && deal->full_deal) {
+        *seat = deal->has_declarer ? deal->declarer : SEAT_FOREHAND;
+        *hand = deal->hands[*seat];
+    } else if (!known_hand(deal, seat, hand, err, n)) {
+        return false;
+    }
+    if (deal->bock) {
+        snprintf(err, n, "%s:%d:%d: 'bock': evaluate rates every contract without a Bock round's doubling "
+                 "(solve, score and analyze count it)", deal->file, deal->bock_mark.line, deal->bock_mark.column);
+        return false;
+    }
+    char why[256];
+    if (!evaluate_ladder_fits(rules, why, sizeof why)) {
+        snprintf(err, n, "%s:%d:%d: %s", deal->file, deal->mark.line, deal->mark.column, why);
+        return false;
+    }
+    return true;
+}
+
 /* The evaluation of the hand a deal gives: its JSON object in *json when json
  * is not NULL (skatdd batch: a full deal's declarer's hand, else
  * forehand's), else printed in the format chosen.  EXIT_BAD_INPUT with the
@@ -527,22 +552,9 @@ static int evaluate_one(EvaluateRun *run, const Deal *deal, const RuleSystem *ru
     Evaluation *e = run->evaluation;
     int seat;
     CardSet hand;
-    if (json && deal->full_deal) {
-        seat = deal->has_declarer ? deal->declarer : SEAT_FOREHAND;
-        hand = deal->hands[seat];
-    } else if (!known_hand(deal, &seat, &hand, err, n)) {
+    if (!hand_to_rate(deal, rules, json != NULL, &seat, &hand, err, n))
         return EXIT_BAD_INPUT;
-    }
-    if (deal->bock) {
-        snprintf(err, n, "%s:%d:%d: 'bock': evaluate rates every contract without a Bock round's doubling "
-                 "(solve, score and analyze count it)", deal->file, deal->bock_mark.line, deal->bock_mark.column);
-        return EXIT_BAD_INPUT;
-    }
     char why[256];
-    if (!evaluate_ladder_fits(rules, why, sizeof why)) {
-        snprintf(err, n, "%s:%d:%d: %s", deal->file, deal->mark.line, deal->mark.column, why);
-        return EXIT_BAD_INPUT;
-    }
     eo->eval.known_skat = set_count(hand) == 12 && deal->has_skat ? deal->skat : 0;
     eo->started = wall_ms();
     if (!evaluate_hand(rules, seat, hand, &eo->eval, e, why, sizeof why)) {
