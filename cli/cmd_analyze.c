@@ -927,9 +927,10 @@ int cmd_analyze(int argc, char **argv)
     if (first < 0)
         return status;
     char why[256];
-    if (ao.html && !(html_page = html_page_open(ao.html, why, sizeof why))) { /* before any work */
+    bool no_memory;
+    if (ao.html && !(html_page = html_page_open(ao.html, why, sizeof why, &no_memory))) { /* before any work */
         fprintf(stderr, "skatdd analyze: --html %s: %s\n", ao.html, why);
-        return EXIT_BAD_INPUT;
+        return no_memory ? EXIT_INTERNAL : EXIT_BAD_INPUT;
     }
     /* The contract review's table spreads over the threads; the first
      * thread's solver reviews the play, card after card. */

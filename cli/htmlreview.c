@@ -29,6 +29,7 @@ struct HtmlPage {
     char *toc_text;
     size_t toc_size;
     int sections;
+    bool out_of_memory; /* why opening failed */
     char first_title[256];
 };
 
@@ -914,6 +915,10 @@ static bool can_make_temp(HtmlPage *page, const struct stat *existing, char *err
     if (real) {
         free(page->path);
         page->path = real;
+    } else if (existing && errno == ENOMEM) { /* a link would be replaced */
+        page->out_of_memory = true;
+        snprintf(err, n, "out of memory");
+        return false;
     }
     char *copy = strdup(page->path);
     size_t size = strlen(page->path) + 32;
@@ -927,6 +932,7 @@ static bool can_make_temp(HtmlPage *page, const struct stat *existing, char *err
         if (!made)
             snprintf(err, n, "%s", strerror(errno));
     } else {
+        page->out_of_memory = true;
         snprintf(err, n, "out of memory");
     }
     free(copy);
@@ -945,16 +951,19 @@ static bool open_memory(HtmlPage *page, char *err, size_t n)
     page->toc = open_memstream(&page->toc_text, &page->toc_size);
     if (page->body && page->toc)
         return true;
+    page->out_of_memory = true;
     snprintf(err, n, "out of memory");
     return false;
 }
 
-HtmlPage *html_page_open(const char *path, char *err, size_t n)
+HtmlPage *html_page_open(const char *path, char *err, size_t n, bool *out_of_memory)
 {
+    *out_of_memory = false;
     HtmlPage *page = calloc(1, sizeof *page);
     if (!page || !(page->path = strdup(path))) {
         free(page);
         snprintf(err, n, "out of memory");
+        *out_of_memory = true;
         return NULL;
     }
     page->fd = -1;
@@ -968,6 +977,7 @@ HtmlPage *html_page_open(const char *path, char *err, size_t n)
         ready = can_make_temp(page, exists ? &st : NULL, err, n);
     if (ready && open_memory(page, err, n))
         return page;
+    *out_of_memory = page->out_of_memory;
     html_page_close(page, NULL, 0);
     return NULL;
 }

@@ -55,8 +55,9 @@ typedef struct {
 
 /* Makes sure the page can be written at path (makes its temporary file and
  * removes it again: a run killed before the end leaves nothing behind).
- * On NULL, err says why in one line (without the path). */
-HtmlPage *html_page_open(const char *path, char *err, size_t n);
+ * On NULL, err says why in one line (without the path), and out_of_memory
+ * whether it was memory that ran out (not the path's fault). */
+HtmlPage *html_page_open(const char *path, char *err, size_t n, bool *out_of_memory);
 
 /* Adds a game's section. */
 void html_page_add_game(HtmlPage *page, const HtmlGame *game);

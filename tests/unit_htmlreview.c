@@ -72,7 +72,8 @@ static void test_page_whole(void **state)
     assert_non_null(mkdtemp(dir));
     char path[64], err[256];
     snprintf(path, sizeof path, "%s/page.html", dir);
-    HtmlPage *page = html_page_open(path, err, sizeof err);
+    bool no_memory;
+    HtmlPage *page = html_page_open(path, err, sizeof err, &no_memory);
     assert_non_null(page);
     html_page_add_skipped(page, "<b>game</b>", "everybody passed & \"left\"");
     html_page_add_skipped(page, "", "second");
@@ -130,7 +131,8 @@ static void test_ramsch_section(void **state)
     assert_non_null(mkdtemp(dir));
     char path[64];
     snprintf(path, sizeof path, "%s/ramsch.html", dir);
-    HtmlPage *page = html_page_open(path, err, sizeof err);
+    bool no_memory;
+    HtmlPage *page = html_page_open(path, err, sizeof err, &no_memory);
     assert_non_null(page);
     html_page_add_ramsch(page, &(HtmlRamsch){.deal = &deal, .rules = &rules, .thresholds = &t, .review = &r});
     assert_true(html_page_close(page, err, sizeof err));
@@ -159,13 +161,17 @@ static void test_page_errors(void **state)
 {
     (void)state;
     char err[256];
-    assert_null(html_page_open("/nonexistent-folder-of-skatdd/page.html", err, sizeof err));
+    bool no_memory = true;
+    assert_null(html_page_open("/nonexistent-folder-of-skatdd/page.html", err, sizeof err, &no_memory));
     assert_string_equal(err, "No such file or directory");
-    assert_null(html_page_open("/tmp", err, sizeof err));
+    assert_false(no_memory); /* the path's fault: bad input */
+    no_memory = true;
+    assert_null(html_page_open("/tmp", err, sizeof err, &no_memory));
     assert_string_equal(err, "is a folder");
+    assert_false(no_memory);
     if (access("/dev/full", W_OK) != 0)
         return;
-    HtmlPage *page = html_page_open("/dev/full", err, sizeof err);
+    HtmlPage *page = html_page_open("/dev/full", err, sizeof err, &no_memory);
     assert_non_null(page); /* opening a device works; writing the page fails */
     html_page_add_skipped(page, "game", "passed");
     assert_false(html_page_close(page, err, sizeof err));
