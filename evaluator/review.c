@@ -12,8 +12,10 @@ void review_thresholds(const RuleSystem *rules, const GamePlay *play, ReviewThre
 {
     const ReviewClass classes[] = {REVIEW_WON, REVIEW_SCHNEIDER, REVIEW_SCHWARZ};
     const int points[] = {rules->win_points, rules->schneider_points, 120}, tricks[] = {5, 5, 10};
-    *out = (ReviewThresholds){rules->win_points, rules->schneider_points, rules->schneidered_points,
-                              REVIEW_CLASS_COUNT, 0};
+    /* A lost game's schneider or schwarz the rules do not count is no outcome of its own. */
+    *out = (ReviewThresholds){rules->win_points, rules->schneider_points,
+                              rules->lost_counts_schneider ? rules->schneidered_points : -1, REVIEW_CLASS_COUNT, 0,
+                              !rules->lost_counts_schwarz};
     int tries = play->contract.game == GAME_NULL ? 1 : 3; /* null: won is won */
     for (int i = 0; i < tries; i++) {
         GamePlay p = *play;
@@ -36,7 +38,7 @@ static ReviewClass raw_class(Solver *solver, const Position *pos, int value, con
     if (value == total && pos->defender_tricks == 0 &&
         (position_is_over(pos) || solver_declarer_takes_all(solver, pos)))
         return REVIEW_SCHWARZ;
-    if (value == pos->declarer_points && pos->declarer_tricks == 0 &&
+    if (!t->schwarzed_uncounted && value == pos->declarer_points && pos->declarer_tricks == 0 &&
         (position_is_over(pos) || solver_defenders_take_all(solver, pos)))
         return REVIEW_SCHWARZED;
     if (value >= t->schneider_points)

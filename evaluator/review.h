@@ -39,6 +39,8 @@ typedef struct {
     ReviewClass win_class;  /* the least outcome that wins: REVIEW_WON (also when 0), higher when the bid or
                                an announcement needs schneider or schwarz, REVIEW_CLASS_COUNT when nothing can */
     int min_cost;           /* an inaccuracy costing less is not counted a mistake (decisive ones always are) */
+    bool schwarzed_uncounted; /* the rules score a lost game schwarz as one schneidered (Texas, Tournee):
+                                 no REVIEW_SCHWARZED, so no card or discard is judged by it */
 } ReviewThresholds;
 
 typedef struct {

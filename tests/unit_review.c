@@ -408,6 +408,43 @@ static void test_ramsch_against_oracle(void **state)
     solver_free(s);
 }
 
+/* A lost game schwarz that the rules score as one schneidered (Texas,
+ * Tournee) is no outcome of its own: analyze judged a discard that left
+ * the declarer schwarz with more points worse than one with fewer that
+ * lost schneider, where solve and problems, scoring by the rules, chose
+ * the other.  Under the ISkO it is one. */
+static void test_schwarzed_as_the_rules_count_it(void **state)
+{
+    (void)state;
+    const char *names[] = {"isko", "texas", "tournee"};
+    GamePlay play = {.contract = {.game = GAME_GRAND}, .cards = (CardSet)0xfff};
+    Solver *s = solver_new(1 << 20);
+    assert_non_null(s);
+    for (int k = 0; k < 3; k++) {
+        RuleSystem rules;
+        char err[256];
+        assert_true(rules_load(names[k], "evaluator/rules", &rules, err, sizeof err));
+        ReviewThresholds t;
+        review_thresholds(&rules, &play, &t);
+        assert_int_equal(t.schwarzed_uncounted, !rules.lost_counts_schwarz);
+        assert_int_equal(t.schwarzed_uncounted, k > 0);
+        uint64_t seed = 1206;
+        int schwarzed = 0;
+        for (int i = 0; i < 400 && schwarzed < 20; i++) {
+            Position pos;
+            random_position(&seed, GAME_GRAND, 3, 0, (int)(test_random(&seed) % 3), 0, &pos);
+            pos.declarer_points = (int)(test_random(&seed) % 12);
+            if (pos.declarer_tricks != 0 || !oracle_all_tricks(&pos, 0, 0))
+                continue;
+            schwarzed++;
+            ReviewClass c = review_class(s, &pos, pos.declarer_points, &t);
+            assert_int_equal(c, t.schwarzed_uncounted ? REVIEW_SCHNEIDERED : REVIEW_SCHWARZED);
+        }
+        assert_true(schwarzed > 0);
+    }
+    solver_free(s);
+}
+
 /* The contract review on random deals: for every contract the declarer
  * could have played, the played row is the table's row of that contract and
  * the best is the highest score of his seat's table, the one played when it
@@ -458,6 +495,7 @@ int main(void)
         cmocka_unit_test(test_null_by_hand),
         cmocka_unit_test(test_random_against_oracle),
         cmocka_unit_test(test_outcome_follows_points),
+        cmocka_unit_test(test_schwarzed_as_the_rules_count_it),
         cmocka_unit_test(test_contract_review_against_table),
         cmocka_unit_test(test_ramsch_against_oracle),
     };

@@ -87,6 +87,11 @@ review=$("$SKATDD" analyze --format json "$data/discard_schwarz.yaml" | jq -c .d
     fail "discard review: schwarz escaped: $review"
 grep -qx "Discard: SA HT, value 21 (lost schwarz); best CQ HT, value 19 (lost schneider): costs the outcome, for 2 card points more" \
     <<<"$("$SKATDD" analyze --ascii "$data/discard_schwarz.yaml")" || fail "discard review in text: schwarz escaped"
+# Texas scores a lost game schwarz as one schneidered: the points decide,
+# as they do for solve's choice.
+review=$("$SKATDD" analyze --rules texas --format json "$data/discard_schwarz.yaml" | jq -c .discard_review)
+[ "$review" = '{"discard":["SA","HT"],"value":21,"outcome":"lost schneider","best":["SA","HT"],"best_value":21,"best_outcome":"lost schneider","cost":0}' ] ||
+    fail "discard review under texas: $review"
 sed -n 1,11p "$data/game.yaml" >"$tmp_err.yaml"
 "$SKATDD" solve --ascii "$tmp_err.yaml" | grep "discard  *CT ST (best" >/dev/null || fail "solve's best discard"
 rm -f "$tmp_err.yaml"
