@@ -7,7 +7,7 @@ CSTD     := -std=gnu11
 # A function used without its declaration is an error, not a warning: its
 # call would be compiled against a guessed signature (a fuzz target once
 # called rules_describe so after the function moved to cli/rulestext.h).
-WARN     := -Wall -Wextra -Werror=implicit-function-declaration
+WARN     := -Wall -Wextra -Werror=implicit-function-declaration -Werror=int-conversion -Werror=incompatible-pointer-types
 # Portable: the default build runs on any x86-64 (no -march=native).  The
 # search is compiled twice more, with BMI2 (solver/alphabeta_bmi2.c) and with
 # POPCNT (solver/alphabeta_popcnt.c; both flags only on x86), and the copy is

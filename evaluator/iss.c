@@ -831,7 +831,7 @@ static bool read_record(IssReader *r, IssGame *g, char *err, size_t n)
     text_file_name(d->file, sizeof d->file, r->path);
     d->mark = d->play_mark = start;
     bool moves = false;
-    char value[DEAL_TEXT], id[DEAL_TEXT] = "", buf[DEAL_SHOWN_BYTES + 4];
+    char value[DEAL_TEXT], id[DEAL_TEXT - sizeof "ISS game " + 1] = "", buf[DEAL_SHOWN_BYTES + 4];
     for (;;) {
         skip_blank(r);
         if (at_end(r))

@@ -28,7 +28,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     BatchFile file;
     char err[512];
     /* As batch does: closed whether it opened or not (what it had read is freed). */
-    batch_file_open(&file, path, "solve", "0123456789abcdef", INT64_MAX / 2, true, err, sizeof err);
+    batch_file_open(&file, path, "solve", "0123456789abcdef", INT64_MAX / 2, NULL, err, sizeof err);
     batch_file_close(&file, err, sizeof err);
     return 0;
 }
