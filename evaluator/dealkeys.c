@@ -70,6 +70,22 @@ static const yaml_node_t *top_value(DealParse *c, const char *name)
     return NULL;
 }
 
+/* A rule file a deal names by a relative path is the deal file's
+ * neighbour, as an include is: read against the working directory, the same
+ * file gave its answers under other rules, or none, depending on where
+ * skatdd was started.  Standard input's deals stay with the working
+ * directory.  *name is left as it is, or pointed at out; false when the
+ * path does not fit out. */
+static bool beside_deal_file(const DealParse *c, const char **name, char *out, size_t n)
+{
+    const char *path = c->src->path, *slash = strrchr(path, '/');
+    if (!*name || (*name)[0] == '/' || !rules_is_path(*name) || strcmp(path, "-") == 0 || !slash)
+        return true;
+    int len = snprintf(out, n, "%.*s/%s", (int)(slash - path), path, *name);
+    *name = out;
+    return len >= 0 && (size_t)len < n;
+}
+
 const RuleSystem *deal_document_rules(DealParse *c, bool *ok)
 {
     *ok = true;
@@ -77,8 +93,13 @@ const RuleSystem *deal_document_rules(DealParse *c, bool *ok)
         return NULL;
     const yaml_node_t *named = top_value(c, "rules");
     const char *given = NULL;
+    char beside[RULES_PATH];
     if (named && named->type == YAML_SCALAR_NODE)
         given = yaml_value_kind(named) == SCALAR_NULL ? "" : yaml_value_text(named);
+    if (!beside_deal_file(c, &given, beside, sizeof beside)) {
+        *ok = deal_fail(c, deal_node_mark(named), "rule system: rules: the path beside %s is too long", c->src->path);
+        return NULL;
+    }
     char message[MESSAGE_BYTES];
     const RuleSystem *rules = deal_rules_get(c->rules, given, message, sizeof message);
     if (!rules) {
@@ -306,6 +327,12 @@ static bool read_rules(DealParse *c, yaml_node_t *n)
     /* "rules:" alone leaves the default; an empty name is no rule system. */
     if (!c->deal->rules[0] && yaml_value_kind(n) != SCALAR_NULL)
         return deal_fail(c, deal_node_mark(n), "rules: an empty name (skatdd rules lists them)");
+    char beside[RULES_PATH];
+    const char *name = c->deal->rules;
+    if (!beside_deal_file(c, &name, beside, sizeof beside) || strlen(name) >= sizeof c->deal->rules)
+        return deal_fail(c, deal_node_mark(n), "rules: the path beside %s is too long", c->src->path);
+    if (name != c->deal->rules)
+        snprintf(c->deal->rules, sizeof c->deal->rules, "%s", name);
     return true;
 }
 

@@ -97,4 +97,22 @@ cp "$tmp/dir/mine.yaml" "$tmp/odd/$(printf 'e\e[2Jx.yaml')"
 list=$(SKATDD_RULES_DIR="$tmp/odd" "$tmp/bin/skatdd" rules)
 ! grep -q "$(printf '\e')" <<<"$list" || fail "an escape sequence from a rule file's name reached the listing"
 grep -q '^e?\[2Jx ' <<<"$list" || fail "rule file name not shown cleaned: $list"
+# A deal's rules: by a relative path is the deal file's neighbour, wherever
+# skatdd is started: it was read against the working directory, so a rule
+# file of the same name there (Texas) valued grand hand with four 160, not
+# the 200 of the file beside the deal (classic).
+mkdir "$tmp/cwd/games"
+cp "$top/evaluator/rules/classic.yaml" "$tmp/cwd/games/mine.yaml"
+cp "$top/evaluator/rules/texas.yaml" "$tmp/cwd/mine.yaml"
+{ echo "rules: mine.yaml"; awk '/^---/ { n++ } n < 1' "$top/problems/full_deals.yaml" | grep -v '^rules:'; } >"$tmp/cwd/games/deal.yaml"
+grand_hand() { jq '.seats.forehand.contracts[] | select(.contract == "grand hand") | .game_value'; }
+[ "$(run table --format json --declarer forehand games/deal.yaml | grand_hand)" = 200 ] ||
+    fail "rules: mine.yaml read beside the working directory, not beside the deal"
+[ "$(cd games && run table --format json --declarer forehand deal.yaml | grand_hand)" = 200 ] ||
+    fail "rules: mine.yaml from the deal's own directory"
+sed -i 's|^rules: mine.yaml|rules: ./mine.yaml|' "$tmp/cwd/games/deal.yaml"
+[ "$(run table --format json --declarer forehand "$tmp/cwd/games/deal.yaml" | grand_hand)" = 200 ] ||
+    fail "rules: ./mine.yaml by the deal's absolute path"
+[ "$(run table --format json --declarer forehand - <games/deal.yaml | grand_hand)" = 160 ] ||
+    fail "standard input's rules: ./mine.yaml: the working directory's"
 exit 0
