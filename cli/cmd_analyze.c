@@ -706,87 +706,103 @@ static bool check_yaml(const Deal *d)
     return true; /* fewer than 30 cards: reviewed up to where the record stops */
 }
 
-/* Reviews one game: its JSON object in *json when json is not NULL (skatdd
- * batch), else printed in the format chosen. */
-static int analyze_game(const CommonOptions *o, TableWorkers *workers, const Deal *d, const IssGame *iss,
-                        const RuleSystem *rules, json_t **json)
+/* The contract as the rules name it in play->contract; a game the rules
+ * cannot score (its calls, say) would be reviewed as never won: refused
+ * instead.  An ISS record's errors point at the record. */
+static bool check_contract(const Deal *d, const IssGame *iss, const RuleSystem *rules, GamePlay *play)
 {
     char err[512];
-    GamePlay play = {.cards = d->hands[d->declarer] | d->skat, .bid = d->bid, .doubling = d->kontra,
-                     .bock = d->bock};
-    if (!rules_check_contract(rules, &d->contract, &play.contract, err, sizeof err)) {
-        Mark m = iss ? d->mark : d->contract_mark;
+    Mark m = iss ? d->mark : d->contract_mark;
+    if (!rules_check_contract(rules, &d->contract, &play->contract, err, sizeof err)) {
         fprintf(stderr, "%s:%d:%d: %s\n", d->file, m.line, m.column, err);
-        return EXIT_BAD_INPUT;
+        return false;
     }
-    /* A game the rules cannot score (its calls, say) would be reviewed as
-     * never won: refused instead. */
-    GamePlay best = play;
-    best.declarer_points = play.contract.game == GAME_NULL ? 0 : 120;
-    best.declarer_tricks = play.contract.game == GAME_NULL ? 0 : 10;
+    GamePlay best = *play;
+    best.declarer_points = play->contract.game == GAME_NULL ? 0 : 120;
+    best.declarer_tricks = play->contract.game == GAME_NULL ? 0 : 10;
     GameScore check;
     if (!gamevalue_score(rules, &best, &check)) {
         char text[SCORE_TEXT];
-        Mark m = iss ? d->mark : d->contract_mark;
         fprintf(stderr, "%s:%d:%d: not a valid game: %s\n", d->file, m.line, m.column,
                 score_text(rules, &check, text, sizeof text));
-        return EXIT_BAD_INPUT;
+        return false;
     }
-    Report *rep = calloc(1, sizeof *rep);
-    if (!rep)
-        return out_of_memory(d->file);
-    rep->deal = d;
-    rep->iss = iss;
-    rep->rules = rules;
+    return true;
+}
+
+/* The best discard of the twelve cards the declarer held after taking the
+ * skat (start_deal: the game before its first card). */
+static void review_best_of_twelve(Solver *solver, const Deal *start_deal, const ReviewThresholds *t, Report *rep)
+{
+    Deal twelve_deal = *start_deal;
+    twelve_deal.has_discard = false;
+    twelve_deal.discard = 0;
+    Position twelve;
+    deal_position(&twelve_deal, &twelve);
+    solver_new_deal(solver);
+    uint64_t nodes = solver_nodes(solver);
+    rep->discard.best = review_best_discard(solver, &twelve, t, &rep->discard.best_class);
+    rep->discard_nodes = solver_nodes(solver) - nodes;
+    rep->has_discard_review = true;
+}
+
+/* The discard put away against the best, once the play's review gave the
+ * value of the one put away. */
+static void compare_discards(Report *rep)
+{
+    DiscardReview *dr = &rep->discard;
+    dr->played = (DiscardChoice){rep->deal->discard, rep->review.start_value};
+    dr->played_class = rep->review.start_class;
+    if (!review_outcome_better(dr->best_class, dr->best.value, dr->played_class, dr->played.value)) {
+        dr->best = dr->played; /* as good: the one played */
+        dr->best_class = dr->played_class;
+    }
+}
+
+/* The discard, the play and the contract reviewed; false: out of memory. */
+static bool review_report(TableWorkers *workers, const ReviewThresholds *t, Report *rep)
+{
+    const Deal *d = rep->deal;
     Deal start_deal = *d;
     start_deal.play_count = 0;
     Position start;
     deal_position(&start_deal, &start);
-    ReviewThresholds t;
-    review_thresholds(rules, &play, &t);
-    t.min_cost = o->min_cost;
     double t0 = wall_ms();
     Solver *solver = table_workers_solver(workers, 0);
-    if (d->has_discard && !d->contract.hand) {
-        Deal twelve_deal = start_deal;
-        twelve_deal.has_discard = false;
-        twelve_deal.discard = 0;
-        Position twelve;
-        deal_position(&twelve_deal, &twelve);
-        solver_new_deal(solver);
-        uint64_t nodes = solver_nodes(solver);
-        rep->discard.best = review_best_discard(solver, &twelve, &t, &rep->discard.best_class);
-        rep->discard_nodes = solver_nodes(solver) - nodes;
-        rep->has_discard_review = true;
-    }
-    review_game(solver, &start, d->play, d->play_count, &t, &rep->review);
-    if (!review_contract(workers, rules, d->hands, d->skat, d->declarer, &d->contract, &rep->contract_review)) {
-        free(rep);
-        return out_of_memory(d->file);
-    }
-    if (rep->has_discard_review) {
-        DiscardReview *dr = &rep->discard;
-        dr->played = (DiscardChoice){d->discard, rep->review.start_value};
-        dr->played_class = rep->review.start_class;
-        if (!review_outcome_better(dr->best_class, dr->best.value, dr->played_class, dr->played.value)) {
-            dr->best = dr->played; /* as good: the one played */
-            dr->best_class = dr->played_class;
-        }
-    }
+    if (d->has_discard && !d->contract.hand)
+        review_best_of_twelve(solver, &start_deal, t, rep);
+    review_game(solver, &start, d->play, d->play_count, t, &rep->review);
+    if (!review_contract(workers, rep->rules, d->hands, d->skat, d->declarer, &d->contract, &rep->contract_review))
+        return false;
+    if (rep->has_discard_review)
+        compare_discards(rep);
     rep->ms = wall_ms() - t0;
-    if (iss) {
-        iss_settle(iss, &rep->settled);
-        play.declarer_points = rep->settled.declarer_points;
-        play.declarer_tricks = rep->settled.declarer_tricks;
-        play.conceded = rep->settled.conceded;
+    return true;
+}
+
+/* The game scored as played, or an ISS game as the server settled its end;
+ * a YAML record that stops early is not scored. */
+static void score_report(GamePlay *play, Report *rep)
+{
+    if (rep->iss) {
+        iss_settle(rep->iss, &rep->settled);
+        play->declarer_points = rep->settled.declarer_points;
+        play->declarer_tricks = rep->settled.declarer_tricks;
+        play->conceded = rep->settled.conceded;
     } else {
-        play.declarer_points = rep->review.declarer_points;
-        play.declarer_tricks = rep->review.declarer_tricks;
+        play->declarer_points = rep->review.declarer_points;
+        play->declarer_tricks = rep->review.declarer_tricks;
     }
-    if (iss || rep->review.complete) {
-        gamevalue_score(rules, &play, &rep->score);
+    if (rep->iss || rep->review.complete) {
+        gamevalue_score(rep->rules, play, &rep->score);
         rep->has_score = true;
     }
+}
+
+/* The report as JSON in *json (batch), else printed; then its section of
+ * the --html page. */
+static void deliver_report(const CommonOptions *o, const Report *rep, const ReviewThresholds *t, json_t **json)
+{
     if (json)
         *json = report_json(rep);
     else if (o->format == FORMAT_JSON)
@@ -795,12 +811,38 @@ static int analyze_game(const CommonOptions *o, TableWorkers *workers, const Dea
         print_text(o, rep);
     fflush(stdout);
     if (html_page)
-        html_page_add_game(html_page,
-                           &(HtmlGame){.deal = d, .iss = iss, .rules = rules, .review = &rep->review, .thresholds = &t,
-                                       .score = rep->has_score ? &rep->score : NULL,
-                                       .settled = iss && !rep->review.complete ? &rep->settled : NULL,
-                                       .discard = rep->has_discard_review ? &rep->discard : NULL,
-                                       .contract_review = &rep->contract_review});
+        html_page_add_game(html_page, &(HtmlGame){.deal = rep->deal, .iss = rep->iss, .rules = rep->rules,
+                                                  .review = &rep->review, .thresholds = t,
+                                                  .score = rep->has_score ? &rep->score : NULL,
+                                                  .settled = rep->iss && !rep->review.complete ? &rep->settled : NULL,
+                                                  .discard = rep->has_discard_review ? &rep->discard : NULL,
+                                                  .contract_review = &rep->contract_review});
+}
+
+/* Reviews one game: its JSON object in *json when json is not NULL (skatdd
+ * batch), else printed in the format chosen. */
+static int analyze_game(const CommonOptions *o, TableWorkers *workers, const Deal *d, const IssGame *iss,
+                        const RuleSystem *rules, json_t **json)
+{
+    GamePlay play = {.cards = d->hands[d->declarer] | d->skat, .bid = d->bid, .doubling = d->kontra,
+                     .bock = d->bock};
+    if (!check_contract(d, iss, rules, &play))
+        return EXIT_BAD_INPUT;
+    Report *rep = calloc(1, sizeof *rep);
+    if (!rep)
+        return out_of_memory(d->file);
+    rep->deal = d;
+    rep->iss = iss;
+    rep->rules = rules;
+    ReviewThresholds t;
+    review_thresholds(rules, &play, &t);
+    t.min_cost = o->min_cost;
+    if (!review_report(workers, &t, rep)) {
+        free(rep);
+        return out_of_memory(d->file);
+    }
+    score_report(&play, rep);
+    deliver_report(o, rep, &t, json);
     free(rep);
     return EXIT_OK;
 }
