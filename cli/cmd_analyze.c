@@ -491,14 +491,10 @@ static void ramsch_print_note(const CommonOptions *o, const RamschReviewCard *c)
     printf("\n");
 }
 
-static void ramsch_print_text(const CommonOptions *o, const RamschReport *rep)
+/* "Contract: ramsch (isko rules; ...)": where the skat's points go, the pushes. */
+static void ramsch_print_contract(const RamschReport *rep)
 {
     const Deal *d = rep->deal;
-    const RamschReview *r = &rep->review;
-    char buf[256], card[8];
-    printf("%s\n", d->name[0] ? d->name : "Game");
-    print_hand_rows(o, GAME_GRAND, d->hands, -1);
-    print_cards_row(o, "skat", GAME_GRAND, ~(d->hands[0] | d->hands[1] | d->hands[2]), "");
     printf("Contract: ramsch (%s rules", rep->rules->name);
     if (rep->thresholds.bonus || rep->rules->ramsch.skat_to == SKAT_TO_LAST_TRICK)
         printf("; the skat's %d points go to the last trick's winner", rep->thresholds.bonus);
@@ -507,12 +503,20 @@ static void ramsch_print_text(const CommonOptions *o, const RamschReport *rep)
     if (d->pushes)
         printf("; skat pushed on %d time%s", d->pushes, d->pushes == 1 ? "" : "s");
     printf(")\n");
+}
+
+static void ramsch_print_start(const RamschReview *r)
+{
     printf("Each seat against the other two at the start (fewest: the card points it can hold itself to):\n");
     for (int seat = 0; seat < SEAT_COUNT; seat++) {
         const RamschReviewSeat *s = &r->seats[seat];
         printf("  %-10s fewest %3d; ", seat_name(seat), s->start_value);
         printf("%s\n", review_ramsch_chances(s->takes_all, s->avoids_all));
     }
+}
+
+static void ramsch_print_tricks(const CommonOptions *o, const RamschReview *r)
+{
     for (int i = 0; i < r->count;) {
         const RamschReviewCard *first = &r->cards[i];
         int end = review_ramsch_trick_end(r, i);
@@ -531,11 +535,12 @@ static void ramsch_print_text(const CommonOptions *o, const RamschReport *rep)
                 ramsch_print_note(o, &r->cards[k]);
         i = end;
     }
-    printf("Summary:\n");
-    if (rep->has_score)
-        printf("  result: %s\n", ramsch_text(&rep->score, buf, sizeof buf));
-    else
-        printf("  result: the record stops after %d card%s\n", r->count, r->count == 1 ? "" : "s");
+}
+
+/* Each seat's points, tricks, score and mistakes. */
+static void ramsch_print_seats(const RamschReport *rep)
+{
+    const RamschReview *r = &rep->review;
     for (int seat = 0; seat < SEAT_COUNT; seat++) {
         const RamschReviewSeat *s = &r->seats[seat];
         printf("  %-10s %3d card points, %2d trick%s", seat_name(seat), s->points, s->tricks, s->tricks == 1 ? ": " : "s:");
@@ -548,6 +553,11 @@ static void ramsch_print_text(const CommonOptions *o, const RamschReport *rep)
             printf("%d mistake%s, %d decisive, %d card point%s given away\n", s->mistakes, s->mistakes == 1 ? "" : "s",
                    s->decisive, s->cost, s->cost == 1 ? "" : "s");
     }
+}
+
+static void ramsch_print_turning_points(const CommonOptions *o, const RamschReview *r)
+{
+    char card[8];
     int turning = 0;
     for (int i = 0; i < r->count; i++) {
         const RamschReviewCard *c = &r->cards[i];
@@ -556,7 +566,32 @@ static void ramsch_print_text(const CommonOptions *o, const RamschReport *rep)
                    seat_name(c->seat), text_card(o, c->card, card), review_ramsch_lost(c->lost));
     }
     printf("%s\n", turning ? "" : "  turning points: none");
-    printf("Nodes: %llu, time: %.1f ms\n\n", (unsigned long long)r->nodes, rep->ms);
+}
+
+static void ramsch_print_summary(const CommonOptions *o, const RamschReport *rep)
+{
+    const RamschReview *r = &rep->review;
+    char buf[256];
+    printf("Summary:\n");
+    if (rep->has_score)
+        printf("  result: %s\n", ramsch_text(&rep->score, buf, sizeof buf));
+    else
+        printf("  result: the record stops after %d card%s\n", r->count, r->count == 1 ? "" : "s");
+    ramsch_print_seats(rep);
+    ramsch_print_turning_points(o, r);
+}
+
+static void ramsch_print_text(const CommonOptions *o, const RamschReport *rep)
+{
+    const Deal *d = rep->deal;
+    printf("%s\n", d->name[0] ? d->name : "Game");
+    print_hand_rows(o, GAME_GRAND, d->hands, -1);
+    print_cards_row(o, "skat", GAME_GRAND, ~(d->hands[0] | d->hands[1] | d->hands[2]), "");
+    ramsch_print_contract(rep);
+    ramsch_print_start(&rep->review);
+    ramsch_print_tricks(o, &rep->review);
+    ramsch_print_summary(o, rep);
+    printf("Nodes: %llu, time: %.1f ms\n\n", (unsigned long long)rep->review.nodes, rep->ms);
 }
 
 static json_t *ramsch_card_json(const RamschReviewCard *c)
