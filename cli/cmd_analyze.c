@@ -248,54 +248,62 @@ static void print_tricks(const CommonOptions *o, const Review *r)
     }
 }
 
-static void print_summary(const CommonOptions *o, const Report *rep)
+/* A game played to its end: the declarer's tricks (and card points), and the score. */
+static void print_result_complete(const Report *rep)
+{
+    const Review *r = &rep->review;
+    if (r->game == GAME_NULL)
+        printf("  result: the declarer took %d trick%s: %s", r->declarer_tricks, r->declarer_tricks == 1 ? "" : "s",
+               review_class_name(r->end_class));
+    else
+        printf("  result: %d card points, %d trick%s: %s", r->declarer_points, r->declarer_tricks,
+               r->declarer_tricks == 1 ? "" : "s", review_class_name(r->end_class));
+    char text[SCORE_TEXT];
+    if (rep->has_score && rep->score.valid)
+        printf(" (%s; score %+d)", score_text(rep->rules, &rep->score, text, sizeof text), rep->score.score);
+    printf("\n");
+}
+
+/* A record that stops early, and an ISS game as the server settled it. */
+static void print_result_stopped(const Report *rep)
 {
     const Review *r = &rep->review;
     GameType g = r->game;
-    char v[16], card[8];
-    printf("Summary:\n");
-    printf("  value at the start: %s, %s with best play\n", value_text(g, r->start_value, v),
-           review_class_name(r->start_class));
-    if (r->complete) {
-        if (g == GAME_NULL)
-            printf("  result: the declarer took %d trick%s: %s", r->declarer_tricks, r->declarer_tricks == 1 ? "" : "s",
-                   review_class_name(r->end_class));
-        else
-            printf("  result: %d card points, %d trick%s: %s", r->declarer_points, r->declarer_tricks,
-                   r->declarer_tricks == 1 ? "" : "s", review_class_name(r->end_class));
-        char text[SCORE_TEXT];
-        if (rep->has_score && rep->score.valid)
-            printf(" (%s; score %+d)", score_text(rep->rules, &rep->score, text, sizeof text), rep->score.score);
-        printf("\n");
-    } else {
-        printf("  result: the %s after %d card%s%s%s; value then %s, %s\n", rep->iss ? "game stopped" : "record stops",
-               r->count, r->count == 1 ? "" : "s", rep->iss ? ": " : "", rep->iss ? rep->iss->ending : "",
-               value_text(g, r->end_value, v), review_class_name(r->end_class));
-        char text[SCORE_TEXT];
-        if (rep->has_score && rep->score.valid) {
-            printf("  settled: ");
-            if (g != GAME_NULL)
-                printf("%d card points, ", rep->settled.declarer_points);
-            printf("%d trick%s: %s (%s; score %+d)\n", rep->settled.declarer_tricks,
-                   rep->settled.declarer_tricks == 1 ? "" : "s", rep->score.won ? "won" : "lost",
-                   score_text(rep->rules, &rep->score, text, sizeof text), rep->score.score);
-        }
+    char v[16];
+    printf("  result: the %s after %d card%s%s%s; value then %s, %s\n", rep->iss ? "game stopped" : "record stops",
+           r->count, r->count == 1 ? "" : "s", rep->iss ? ": " : "", rep->iss ? rep->iss->ending : "",
+           value_text(g, r->end_value, v), review_class_name(r->end_class));
+    char text[SCORE_TEXT];
+    if (rep->has_score && rep->score.valid) {
+        printf("  settled: ");
+        if (g != GAME_NULL)
+            printf("%d card points, ", rep->settled.declarer_points);
+        printf("%d trick%s: %s (%s; score %+d)\n", rep->settled.declarer_tricks,
+               rep->settled.declarer_tricks == 1 ? "" : "s", rep->score.won ? "won" : "lost",
+               score_text(rep->rules, &rep->score, text, sizeof text), rep->score.score);
     }
-    if (rep->iss && rep->iss->server.known && rep->has_score && rep->score.valid &&
-        rep->iss->server.value != rep->score.score)
-        printf("  note: the server scored %+d\n", rep->iss->server.value);
+}
+
+/* Each player's mistakes, the declarer first. */
+static void print_players(const Review *r)
+{
     for (int k = 0; k < SEAT_COUNT; k++) {
         int seat = (r->declarer + k) % SEAT_COUNT;
         const ReviewPlayer *p = &r->players[seat];
         printf("  %-8s %-10s ", role_name(r, seat), seat_name(seat));
         if (!p->mistakes)
             printf("no mistake\n");
-        else if (g == GAME_NULL)
+        else if (r->game == GAME_NULL)
             printf("%d mistake%s, %d decisive\n", p->mistakes, p->mistakes == 1 ? "" : "s", p->decisive);
         else
             printf("%d mistake%s, %d decisive, %d card point%s given away\n", p->mistakes, p->mistakes == 1 ? "" : "s",
                    p->decisive, p->cost, p->cost == 1 ? "" : "s");
     }
+}
+
+static void print_turning_points(const CommonOptions *o, const Review *r)
+{
+    char card[8];
     int turning = 0;
     for (int i = 0; i < r->count; i++) {
         const ReviewCard *c = &r->cards[i];
@@ -305,6 +313,24 @@ static void print_summary(const CommonOptions *o, const Report *rep)
                text_card(o, c->card, card), review_class_name(c->class_before), review_class_name(c->class_after));
     }
     printf("%s\n", turning ? "" : "  turning points: none");
+}
+
+static void print_summary(const CommonOptions *o, const Report *rep)
+{
+    const Review *r = &rep->review;
+    char v[16];
+    printf("Summary:\n");
+    printf("  value at the start: %s, %s with best play\n", value_text(r->game, r->start_value, v),
+           review_class_name(r->start_class));
+    if (r->complete)
+        print_result_complete(rep);
+    else
+        print_result_stopped(rep);
+    if (rep->iss && rep->iss->server.known && rep->has_score && rep->score.valid &&
+        rep->iss->server.value != rep->score.score)
+        printf("  note: the server scored %+d\n", rep->iss->server.value);
+    print_players(r);
+    print_turning_points(o, r);
 }
 
 static uint64_t report_nodes(const Report *rep)
