@@ -366,12 +366,19 @@ static json_t *card_json(const Review *r, const ReviewCard *c)
     return j;
 }
 
-static json_t *summary_json(const Report *rep)
+/* An ISS game that ended early, as the server settled it. */
+static json_t *settled_json(const IssSettlement *settled)
+{
+    json_t *j = json_object();
+    json_object_set_new(j, "declarer_points", json_integer(settled->declarer_points));
+    json_object_set_new(j, "declarer_tricks", json_integer(settled->declarer_tricks));
+    json_object_set_new(j, "conceded", json_boolean(settled->conceded));
+    return j;
+}
+
+static json_t *result_json(const Report *rep)
 {
     const Review *r = &rep->review;
-    json_t *s = json_object();
-    json_object_set_new(s, "start_value", value_json(r->game, r->start_value));
-    json_object_set_new(s, "start_outcome", json_string(review_class_name(r->start_class)));
     json_t *result = json_object();
     json_object_set_new(result, "complete", json_boolean(r->complete));
     json_object_set_new(result, "ending", rep->iss && !r->complete ? json_string(rep->iss->ending) : json_null());
@@ -383,16 +390,16 @@ static json_t *summary_json(const Report *rep)
     json_object_set_new(result, "won", scored ? json_boolean(rep->score.won) : json_null());
     json_object_set_new(result, "overbid", scored ? json_boolean(rep->score.overbid) : json_null());
     json_object_set_new(result, "score", scored ? json_integer(rep->score.score) : json_null());
-    if (rep->iss && !r->complete) {
-        json_t *settled = json_object();
-        json_object_set_new(settled, "declarer_points", json_integer(rep->settled.declarer_points));
-        json_object_set_new(settled, "declarer_tricks", json_integer(rep->settled.declarer_tricks));
-        json_object_set_new(settled, "conceded", json_boolean(rep->settled.conceded));
-        json_object_set_new(result, "settled", settled);
-    }
+    if (rep->iss && !r->complete)
+        json_object_set_new(result, "settled", settled_json(&rep->settled));
     const IssServerResult *server = rep->iss ? &rep->iss->server : NULL;
     json_object_set_new(result, "server_score", server && server->known ? json_integer(server->value) : json_null());
-    json_object_set_new(s, "result", result);
+    return result;
+}
+
+/* "players" by seat, then what each side gave away, into s. */
+static void set_players_json(json_t *s, const Review *r)
+{
     json_t *players = json_object();
     int side_cost[2] = {0, 0};
     for (int seat = 0; seat < SEAT_COUNT; seat++) {
@@ -408,6 +415,10 @@ static json_t *summary_json(const Report *rep)
     json_object_set_new(s, "players", players);
     json_object_set_new(s, "declarer_cost", json_integer(side_cost[1]));
     json_object_set_new(s, "defenders_cost", json_integer(side_cost[0]));
+}
+
+static json_t *turning_points_json(const Review *r)
+{
     json_t *turning = json_array();
     for (int i = 0; i < r->count; i++) {
         const ReviewCard *c = &r->cards[i];
@@ -421,7 +432,18 @@ static json_t *summary_json(const Report *rep)
         json_object_set_new(t, "to", json_string(review_class_name(c->class_after)));
         json_array_append_new(turning, t);
     }
-    json_object_set_new(s, "turning_points", turning);
+    return turning;
+}
+
+static json_t *summary_json(const Report *rep)
+{
+    const Review *r = &rep->review;
+    json_t *s = json_object();
+    json_object_set_new(s, "start_value", value_json(r->game, r->start_value));
+    json_object_set_new(s, "start_outcome", json_string(review_class_name(r->start_class)));
+    json_object_set_new(s, "result", result_json(rep));
+    set_players_json(s, r);
+    json_object_set_new(s, "turning_points", turning_points_json(r));
     return s;
 }
 
