@@ -113,11 +113,26 @@ static const ExtraOption *job_option(const Job *job, const char *name)
     return NULL;
 }
 
-static bool batch_option(void *ctx, const char *command, const char *name, const char *value)
+static bool parse_declarer(BatchOptions *b, const char *value)
 {
-    BatchOptions *b = ctx;
+    b->declarer_given = true;
+    b->declarer = -1;
+    for (int seat = 0; seat < SEAT_COUNT; seat++)
+        if (strcmp(value, seat_name(seat)) == 0)
+            b->declarer = seat;
+    if (b->declarer < 0) {
+        fprintf(stderr, "skatdd batch: --declarer must be forehand, middlehand or rearhand, not '%s'\n", value);
+        return false;
+    }
+    return true;
+}
+
+/* batch's own options (*own: whether name is one); false after saying what
+ * is wrong with the value. */
+static bool parse_own_option(BatchOptions *b, const char *name, const char *value, bool *own)
+{
     uint64_t v;
-    bool own = true;
+    *own = true;
     if (strcmp(name, "job") == 0) {
         /* Read before the rest (find_job): nothing to do. */
     } else if (strcmp(name, "random") == 0) {
@@ -135,15 +150,7 @@ static bool batch_option(void *ctx, const char *command, const char *name, const
     } else if (strcmp(name, "contract") == 0) {
         b->contract = value;
     } else if (strcmp(name, "declarer") == 0) {
-        b->declarer_given = true;
-        b->declarer = -1;
-        for (int seat = 0; seat < SEAT_COUNT; seat++)
-            if (strcmp(value, seat_name(seat)) == 0)
-                b->declarer = seat;
-        if (b->declarer < 0) {
-            fprintf(stderr, "skatdd batch: --declarer must be forehand, middlehand or rearhand, not '%s'\n", value);
-            return false;
-        }
+        return parse_declarer(b, value);
     } else if (strcmp(name, "output") == 0) {
         b->output = strcmp(value, "-") == 0 ? NULL : value; /* -: standard output, as without --output */
     } else if (strcmp(name, "chunk") == 0) {
@@ -152,20 +159,34 @@ static bool batch_option(void *ctx, const char *command, const char *name, const
             return false;
         }
     } else {
-        own = false;
+        *own = false;
     }
+    return true;
+}
+
+/* An option of the job: kept for the fingerprint (one left out could
+ * change the answers without changing it), then the job's to read. */
+static bool give_job_option(BatchOptions *b, const char *command, const char *name, const char *value,
+                            const ExtraOption *option)
+{
+    if (b->given_count == MAX_GIVEN) {
+        fprintf(stderr, "skatdd batch: more than %d options of the job given: give each once\n", MAX_GIVEN);
+        return false;
+    }
+    b->given[b->given_count++] = (GivenOption){name, value ? value : "", option->value};
+    return b->job->on_option(b->settings, command, name, value);
+}
+
+static bool batch_option(void *ctx, const char *command, const char *name, const char *value)
+{
+    BatchOptions *b = ctx;
+    bool own;
+    if (!parse_own_option(b, name, value, &own))
+        return false;
     /* The job's options; --seed and --declarer mean the same to both. */
     const ExtraOption *option = job_option(b->job, name);
-    if (option) {
-        /* Each one is in the fingerprint: one left out could change the
-         * answers without changing it. */
-        if (b->given_count == MAX_GIVEN) {
-            fprintf(stderr, "skatdd batch: more than %d options of the job given: give each once\n", MAX_GIVEN);
-            return false;
-        }
-        b->given[b->given_count++] = (GivenOption){name, value ? value : "", option->value};
-        return b->job->on_option(b->settings, command, name, value);
-    }
+    if (option)
+        return give_job_option(b, command, name, value, option);
     return own;
 }
 
