@@ -923,97 +923,136 @@ static void report_rate(const Batch *b, int cores)
             b->delivered, seconds, rate, rate / cores, cores, cores == 1 ? "" : "s");
 }
 
-static int batch_run(Batch *b, int first, int argc, char **argv)
+/* Every rank must answer the same question: checked before rank 0 touches
+ * the file.  The number of random deals is no part of the run's fingerprint
+ * (a run may be extended), but every rank must deal the same ones.  False:
+ * another rank's input differs; it says so and ends the run. */
+static bool ranks_agree(const Batch *b)
+{
+    BatchMpi *m = b->mpi;
+    bool every_rank = true;
+    if (m->size == 1)
+        return every_rank;
+    char mine[sizeof b->options->run + 32], run0[sizeof mine];
+    if (b->options->random)
+        snprintf(mine, sizeof mine, "%s, %" PRId64 " random deals", b->options->run, b->options->random);
+    else
+        snprintf(mine, sizeof mine, "%s", b->options->run);
+    if (!batch_mpi_same_text(m, mine, run0, sizeof run0, &every_rank)) {
+        fprintf(stderr,
+                "skatdd batch: rank %d's input or options differ from rank 0's (run %s, rank 0's %s): every "
+                "rank needs the same input files\n",
+                m->rank, mine, run0);
+        batch_mpi_abort(m, EXIT_BAD_INPUT);
+    }
+    return every_rank;
+}
+
+/* Rank 0 opens the output (and reads what an earlier run wrote there). */
+static int open_output(Batch *b, BatchFile *file, int first, int argc, char **argv)
 {
     char err[512], read_once_words[RULES_PATH + 64];
-    BatchMpi *m = b->mpi;
-    BatchFile file = {0};
     int status = EXIT_OK;
-    /* Every rank must answer the same question: checked before rank 0
-     * touches the file.  The number of random deals is no part of the run's
-     * fingerprint (a run may be extended), but every rank must deal the same
-     * ones. */
-    bool every_rank = true;
-    if (m->size > 1) {
-        char mine[sizeof b->options->run + 32], run0[sizeof mine];
-        if (b->options->random)
-            snprintf(mine, sizeof mine, "%s, %" PRId64 " random deals", b->options->run, b->options->random);
-        else
-            snprintf(mine, sizeof mine, "%s", b->options->run);
-        if (!batch_mpi_same_text(m, mine, run0, sizeof run0, &every_rank)) {
-            fprintf(stderr,
-                    "skatdd batch: rank %d's input or options differ from rank 0's (run %s, rank 0's %s): every "
-                    "rank needs the same input files\n",
-                    m->rank, mine, run0);
-            batch_mpi_abort(m, EXIT_BAD_INPUT);
-        }
-        /* Another rank's input differs: it says so and ends the run; until
-         * then no rank works and rank 0 writes nothing. */
-        if (!every_rank)
-            status = EXIT_BAD_INPUT;
+    if (!batch_file_open(file, b->options->output, b->options->job->name, b->options->run,
+                         deal_limit(b->options, first, argc, argv),
+                         input_read_once(b->options, b->common, first, argc, argv, read_once_words,
+                                         sizeof read_once_words),
+                         err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
+        status = file->bad_input ? EXIT_BAD_INPUT : EXIT_INTERNAL;
     }
-    if (m->rank == 0 && every_rank) {
-        if (!batch_file_open(&file, b->options->output, b->options->job->name, b->options->run,
-                             deal_limit(b->options, first, argc, argv),
-                             input_read_once(b->options, b->common, first, argc, argv, read_once_words,
-                                             sizeof read_once_words),
-                             err, sizeof err)) {
-            fprintf(stderr, "%s\n", err);
-            status = file.bad_input ? EXIT_BAD_INPUT : EXIT_INTERNAL;
-        }
-        b->done = file.done;
-        b->done_count = file.done_count;
-    }
-    if (m->rank == 0)
-        b->file = &file;
-    if (m->size > 1) {
-        /* Every rank learns whether rank 0 could start: a chunk size of 0
-         * ends the run before any work. */
-        if (m->rank == 0 && status != EXIT_OK)
-            b->chunk_size = 0;
-        if (!batch_mpi_share(m, &b->done.bounds, &b->done.bound_count, &b->chunk_size))
-            batch_mpi_abort(m, EXIT_INTERNAL);
-        if (!every_rank)
-            b->chunk_size = 0;
-        if (b->chunk_size == 0 && m->rank != 0)
-            b->finished = true;
-    }
-    if (status == EXIT_OK || m->size > 1) {
-        b->started = wall_ms();
-        if (m->rank == 0 && m->size > 1) {
-            BatchMpiCoordinator c = {chunk_needed, deliver, b};
-            b->total = b->options->random ? b->options->random : -1;
-            if (status == EXIT_OK && !batch_mpi_coordinate(m, b->total, b->chunk_size, &c))
-                status = EXIT_INTERNAL;
-        } else if (status == EXIT_OK && !b->finished) {
-            if (!start_workers(b)) {
-                fprintf(stderr, "skatdd batch: out of memory for the threads' tables\n");
-                batch_mpi_abort(m, EXIT_INTERNAL); /* the other ranks cannot go on without this one's chunks */
-                status = EXIT_INTERNAL;
-            } else {
-                status = work(b, first, argc, argv);
-            }
-            stop_workers(b);
-        }
-        int cores = batch_mpi_solving_threads(m, b->threads);
-        if (m->rank == 0) {
-            show_progress(b, true);
-            report_rate(b, cores);
-        }
-    }
-    status = b->status > status ? b->status : status;
-    if (m->rank == 0) {
-        b->done = (DoneIndices){0}; /* the file's, freed with it */
-        if (!batch_file_close(&file, err, sizeof err)) {
-            if (err[0])
-                fprintf(stderr, "skatdd batch: %s\n", err);
-            status = EXIT_INTERNAL;
-        }
+    b->done = file->done;
+    b->done_count = file->done_count;
+    return status;
+}
 
+/* Every rank learns whether rank 0 could start, and the indices done: a
+ * chunk size of 0 ends the run before any work. */
+static void share_start(Batch *b, int status, bool every_rank)
+{
+    BatchMpi *m = b->mpi;
+    if (m->rank == 0 && status != EXIT_OK)
+        b->chunk_size = 0;
+    if (!batch_mpi_share(m, &b->done.bounds, &b->done.bound_count, &b->chunk_size))
+        batch_mpi_abort(m, EXIT_INTERNAL);
+    if (!every_rank)
+        b->chunk_size = 0;
+    if (b->chunk_size == 0 && m->rank != 0)
+        b->finished = true;
+}
+
+/* The deals worked on in this process's threads. */
+static int work_here(Batch *b, int first, int argc, char **argv)
+{
+    int status;
+    if (!start_workers(b)) {
+        fprintf(stderr, "skatdd batch: out of memory for the threads' tables\n");
+        batch_mpi_abort(b->mpi, EXIT_INTERNAL); /* the other ranks cannot go on without this one's chunks */
+        status = EXIT_INTERNAL;
     } else {
-        free(b->done.bounds);
+        status = work(b, first, argc, argv);
+    }
+    stop_workers(b);
+    return status;
+}
+
+/* Rank 0 of several hands out the chunks and writes the lines; every other
+ * process works (a run alone: both). */
+static int run_deals(Batch *b, int status, int first, int argc, char **argv)
+{
+    BatchMpi *m = b->mpi;
+    b->started = wall_ms();
+    if (m->rank == 0 && m->size > 1) {
+        BatchMpiCoordinator c = {chunk_needed, deliver, b};
+        b->total = b->options->random ? b->options->random : -1;
+        if (status == EXIT_OK && !batch_mpi_coordinate(m, b->total, b->chunk_size, &c))
+            status = EXIT_INTERNAL;
+    } else if (status == EXIT_OK && !b->finished) {
+        status = work_here(b, first, argc, argv);
+    }
+    int cores = batch_mpi_solving_threads(m, b->threads);
+    if (m->rank == 0) {
+        show_progress(b, true);
+        report_rate(b, cores);
     }
     return status;
+}
+
+/* Rank 0 closes the file (its indices go with it); the others free their copy. */
+static int close_output(Batch *b, BatchFile *file, int status)
+{
+    char err[512];
+    if (b->mpi->rank != 0) {
+        free(b->done.bounds);
+        return status;
+    }
+    b->done = (DoneIndices){0}; /* the file's, freed with it */
+    if (!batch_file_close(file, err, sizeof err)) {
+        if (err[0])
+            fprintf(stderr, "skatdd batch: %s\n", err);
+        status = EXIT_INTERNAL;
+    }
+    return status;
+}
+
+static int batch_run(Batch *b, int first, int argc, char **argv)
+{
+    BatchMpi *m = b->mpi;
+    BatchFile file = {0};
+    /* Until another rank's differing input ends the run no rank works and
+     * rank 0 writes nothing. */
+    bool every_rank = ranks_agree(b);
+    int status = every_rank ? EXIT_OK : EXIT_BAD_INPUT;
+    if (m->rank == 0 && every_rank)
+        status = open_output(b, &file, first, argc, argv);
+    if (m->rank == 0)
+        b->file = &file;
+    if (m->size > 1)
+        share_start(b, status, every_rank);
+    if (status == EXIT_OK || m->size > 1)
+        status = run_deals(b, status, first, argc, argv);
+    status = b->status > status ? b->status : status;
+    return close_output(b, &file, status);
 }
 
 /* The common options batch uses; the others are refused. */
