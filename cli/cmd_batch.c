@@ -1058,6 +1058,70 @@ static int batch_run(Batch *b, int first, int argc, char **argv)
 /* The common options batch uses; the others are refused. */
 static const unsigned batch_common = COMMON_FORMAT | COMMON_THREADS | COMMON_TT_MB | COMMON_RULES | COMMON_QUIET;
 
+/* batch's own options, then the job's that batch has not (its --seed and
+ * --declarer are batch's), in extra (of 32). */
+static void batch_extra_options(const Job *job, ExtraOption extra[32])
+{
+    int n = 0;
+    for (int i = 0; batch_own_options[i].name; i++)
+        extra[n++] = batch_own_options[i];
+    for (int i = 0; job->options[i].name && n < 31; i++)
+        if (!job_option(&(Job){.options = batch_own_options}, job->options[i].name))
+            extra[n++] = job->options[i];
+    extra[n] = (ExtraOption){NULL, false, VALUE_TEXT};
+}
+
+/* The options read (files from first on) that do not go together, said;
+ * EXIT_OK when the run can start. */
+static int check_batch_options(const BatchOptions *options, const CommonOptions *o, int first, int argc)
+{
+    const Job *job = options->job;
+    if (job->settings_agree && !job->settings_agree(options->settings, "batch"))
+        return EXIT_BAD_INPUT;
+    if (o->format_given && o->format != FORMAT_JSON) {
+        fprintf(stderr, "skatdd batch: --format text: batch writes JSON lines only\n");
+        return EXIT_BAD_INPUT;
+    }
+    if (options->random && first < argc) {
+        fprintf(stderr, "skatdd batch: --random deals and deal files do not go together\n");
+        return EXIT_BAD_INPUT;
+    }
+    if (!options->random && first >= argc) {
+        fprintf(stderr, "skatdd batch: no file given and no --random N (see skatdd batch --help)\n");
+        return EXIT_BAD_INPUT;
+    }
+    if (!options->random && !random_deal_options_fit(options))
+        return EXIT_BAD_INPUT;
+    if (options->contract && !job_plays_contract(job)) {
+        /* It was ignored, and under the Tournee's rules a deal whose skat
+         * turns no trump of it was even refused. */
+        fprintf(stderr, "skatdd batch: --contract is for the jobs that play one (solve, analyze): %s goes through "
+                        "every contract of the rules\n", job->name);
+        return EXIT_BAD_INPUT;
+    }
+    return options->random ? random_options_check(options, o) : EXIT_OK;
+}
+
+/* The run, under mpirun one rank of it: the fingerprint, then the deals. */
+static int run_ranks(BatchOptions *options, CommonOptions *o, int first, int argc, char **argv)
+{
+    char err[512];
+    BatchMpi mpi;
+    if (!batch_mpi_start(&mpi, &argc, &argv, err, sizeof err)) {
+        fprintf(stderr, "skatdd batch: %s\n", err);
+        return EXIT_INTERNAL;
+    }
+    if (!run_fingerprint(options, o, first, argc, argv)) {
+        fprintf(stderr, "skatdd batch: out of memory for the rule files of the run's fingerprint\n");
+        batch_mpi_abort(&mpi, EXIT_INTERNAL); /* the other ranks would wait for this one */
+        return batch_mpi_finish(&mpi, EXIT_INTERNAL);
+    }
+    Batch b = {.options = options, .common = o, .mpi = &mpi, .chunk = -1, .total = -1};
+    b.threads = o->threads > 0 ? o->threads : omp_get_num_procs();
+    b.chunk_size = options->chunk ? options->chunk : 8 * b.threads;
+    return batch_mpi_finish(&mpi, batch_run(&b, first, argc, argv));
+}
+
 int cmd_batch(int argc, char **argv)
 {
     const Job *job = find_job(argc, argv);
@@ -1066,65 +1130,15 @@ int cmd_batch(int argc, char **argv)
     CommonOptions o;
     BatchOptions options = {.job = job, .seed = 1, .declarer = SEAT_FOREHAND};
     ExtraOption extra[32];
-    int n = 0;
-    for (int i = 0; batch_own_options[i].name; i++)
-        extra[n++] = batch_own_options[i];
-    for (int i = 0; job->options[i].name && n < 31; i++)
-        if (!job_option(&(Job){.options = batch_own_options}, job->options[i].name))
-            extra[n++] = job->options[i];
-    extra[n] = (ExtraOption){NULL, false, VALUE_TEXT};
+    batch_extra_options(job, extra);
     common_defaults(&o);
     options.settings = job->settings_new(&o);
     if (!options.settings)
         return out_of_memory(NULL);
     int first = common_parse(argc, argv, &o, batch_help, batch_common, extra, batch_option, &options);
-    int status = common_parse_status(first);
-    if (first >= 0 && job->settings_agree && !job->settings_agree(options.settings, "batch")) {
-        first = -1;
-    } else if (first >= 0 && o.format_given && o.format != FORMAT_JSON) {
-        fprintf(stderr, "skatdd batch: --format text: batch writes JSON lines only\n");
-        first = -1;
-    } else if (first >= 0 && options.random && first < argc) {
-        fprintf(stderr, "skatdd batch: --random deals and deal files do not go together\n");
-        first = -1;
-    } else if (first >= 0 && !options.random && first >= argc) {
-        fprintf(stderr, "skatdd batch: no file given and no --random N (see skatdd batch --help)\n");
-        first = -1;
-    } else if (first >= 0 && !options.random && !random_deal_options_fit(&options)) {
-        first = -1;
-    } else if (first >= 0 && options.contract && !job_plays_contract(job)) {
-        /* It was ignored, and under the Tournee's rules a deal whose skat
-         * turns no trump of it was even refused. */
-        fprintf(stderr, "skatdd batch: --contract is for the jobs that play one (solve, analyze): %s goes through "
-                        "every contract of the rules\n", job->name);
-        first = -1;
-    }
-    if (first >= 0 && options.random) {
-        status = random_options_check(&options, &o);
-        if (status != EXIT_OK)
-            first = -1;
-    }
-    if (first < 0) {
-        job->settings_free(options.settings);
-        return status;
-    }
-    char err[512];
-    BatchMpi mpi;
-    if (!batch_mpi_start(&mpi, &argc, &argv, err, sizeof err)) {
-        fprintf(stderr, "skatdd batch: %s\n", err);
-        job->settings_free(options.settings);
-        return EXIT_INTERNAL;
-    }
-    if (!run_fingerprint(&options, &o, first, argc, argv)) {
-        fprintf(stderr, "skatdd batch: out of memory for the rule files of the run's fingerprint\n");
-        batch_mpi_abort(&mpi, EXIT_INTERNAL); /* the other ranks would wait for this one */
-        job->settings_free(options.settings);
-        return batch_mpi_finish(&mpi, EXIT_INTERNAL);
-    }
-    Batch b = {.options = &options, .common = &o, .mpi = &mpi, .chunk = -1, .total = -1};
-    b.threads = o.threads > 0 ? o.threads : omp_get_num_procs();
-    b.chunk_size = options.chunk ? options.chunk : 8 * b.threads;
-    status = batch_run(&b, first, argc, argv);
+    int status = first < 0 ? common_parse_status(first) : check_batch_options(&options, &o, first, argc);
+    if (first >= 0 && status == EXIT_OK)
+        status = run_ranks(&options, &o, first, argc, argv);
     job->settings_free(options.settings);
-    return batch_mpi_finish(&mpi, status);
+    return status;
 }
