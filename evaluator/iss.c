@@ -821,6 +821,69 @@ static void printable_copy(char *out, size_t size, const char *in)
     out[i] = '\0';
 }
 
+enum { LABEL_BYTES = 8 }; /* the longest label known, and more */
+
+/* A property's label and its '[': an upper-case letter or digit run of a
+ * known property, in label. */
+static bool read_label(IssReader *r, char label[LABEL_BYTES], char *err, size_t n)
+{
+    Mark lm = r->at;
+    size_t len = 0;
+    while (!at_end(r) && ((peek(r) >= 'A' && peek(r) <= 'Z') || (peek(r) >= '0' && peek(r) <= '9'))) {
+        if (len + 1 < LABEL_BYTES)
+            label[len] = peek(r);
+        len++;
+        advance(r);
+    }
+    if (len == 0)
+        return fail(r, lm, err, n, "expected a property such as MV[...] or the end of the record ';)'");
+    if (len >= LABEL_BYTES)
+        return fail(r, lm, err, n, "unknown property (label too long)");
+    label[len] = '\0';
+    if (!known_label(label))
+        return fail(r, lm, err, n, "unknown property '%s'", label);
+    skip_blank(r);
+    if (peek(r) != '[')
+        return fail(r, r->at, err, n, "expected '[' after the label %s", label);
+    advance(r);
+    return true;
+}
+
+/* The value of a property other than MV, up to its ']': the players' names,
+ * the record's ID (in id), the server's result; the rest is not looked at. */
+static bool read_property(IssReader *r, IssGame *g, const char *label, char *id, size_t id_size, char *err, size_t n)
+{
+    char value[DEAL_TEXT], buf[DEAL_SHOWN_BYTES + 4];
+    Mark vm = r->at;
+    size_t length = 0, most = value_most(label);
+    if (!read_value(r, label, value, sizeof value, &length, err, n))
+        return false;
+    if (most && length > most)
+        return fail(r, vm, err, n, "%s[...] longer than %zu characters (%zu): '%s'", label, most, length,
+                    shown(value, buf));
+    if (strcmp(label, "GM") == 0 && strcmp(value, "Skat") != 0)
+        return fail(r, vm, err, n, "GM[%s]: not a Skat game", shown(value, buf));
+    if (label[0] == 'P' && label[1] >= '0' && label[1] <= '2')
+        printable_copy(g->players[label[1] - '0'], sizeof g->players[0], value);
+    if (strcmp(label, "ID") == 0)
+        printable_copy(id, id_size, value);
+    if (strcmp(label, "R") == 0 && !read_server_result(r, vm, value, &g->server, err, n))
+        return false;
+    return true;
+}
+
+/* "ISS game ID", or without an ID the record's number in its file. */
+static void name_record(const IssReader *r, Deal *d, const char *id)
+{
+    char file[200];
+    text_file_name(file, sizeof file, r->path);
+    if (id[0])
+        snprintf(d->name, sizeof d->name, "ISS game %s", id); /* fits: value_most */
+    else
+        snprintf(d->name, sizeof d->name, "ISS game %d of %s", r->records, file);
+    text_utf8_clean(d->name);
+}
+
 static bool read_record(IssReader *r, IssGame *g, char *err, size_t n)
 {
     Mark start = r->at;
@@ -831,7 +894,7 @@ static bool read_record(IssReader *r, IssGame *g, char *err, size_t n)
     text_file_name(d->file, sizeof d->file, r->path);
     d->mark = d->play_mark = start;
     bool moves = false;
-    char value[DEAL_TEXT], id[DEAL_TEXT - sizeof "ISS game " + 1] = "", buf[DEAL_SHOWN_BYTES + 4];
+    char id[DEAL_TEXT - sizeof "ISS game " + 1] = "";
     for (;;) {
         skip_blank(r);
         if (at_end(r))
@@ -842,59 +905,23 @@ static bool read_record(IssReader *r, IssGame *g, char *err, size_t n)
             break;
         }
         Mark lm = r->at;
-        char label[8];
-        size_t len = 0;
-        while (!at_end(r) && ((peek(r) >= 'A' && peek(r) <= 'Z') || (peek(r) >= '0' && peek(r) <= '9'))) {
-            if (len + 1 < sizeof label)
-                label[len] = peek(r);
-            len++;
-            advance(r);
-        }
-        if (len == 0)
-            return fail(r, lm, err, n, "expected a property such as MV[...] or the end of the record ';)'");
-        if (len >= sizeof label)
-            return fail(r, lm, err, n, "unknown property (label too long)");
-        label[len] = '\0';
-        if (!known_label(label))
-            return fail(r, lm, err, n, "unknown property '%s'", label);
-        skip_blank(r);
-        if (peek(r) != '[')
-            return fail(r, r->at, err, n, "expected '[' after the label %s", label);
-        advance(r);
+        char label[LABEL_BYTES];
+        if (!read_label(r, label, err, n))
+            return false;
         if (strcmp(label, "MV") == 0) {
             if (moves)
                 return fail(r, lm, err, n, "property MV given twice");
             moves = true;
             if (!read_moves(&s))
                 return false;
-        } else {
-            Mark vm = r->at;
-            size_t length = 0, most = value_most(label);
-            if (!read_value(r, label, value, sizeof value, &length, err, n))
-                return false;
-            if (most && length > most)
-                return fail(r, vm, err, n, "%s[...] longer than %zu characters (%zu): '%s'", label, most, length,
-                            shown(value, buf));
-            if (strcmp(label, "GM") == 0 && strcmp(value, "Skat") != 0)
-                return fail(r, vm, err, n, "GM[%s]: not a Skat game", shown(value, buf));
-            if (label[0] == 'P' && label[1] >= '0' && label[1] <= '2')
-                printable_copy(g->players[label[1] - '0'], sizeof g->players[0], value);
-            if (strcmp(label, "ID") == 0)
-                printable_copy(id, sizeof id, value);
-            if (strcmp(label, "R") == 0 && !read_server_result(r, vm, value, &g->server, err, n))
-                return false;
+        } else if (!read_property(r, g, label, id, sizeof id, err, n)) {
+            return false;
         }
         advance(r); /* ']' */
     }
     if (!moves)
         return fail(r, start, err, n, "the record has no moves MV[...]");
-    char file[200];
-    text_file_name(file, sizeof file, r->path);
-    if (id[0])
-        snprintf(d->name, sizeof d->name, "ISS game %s", id); /* fits: value_most */
-    else
-        snprintf(d->name, sizeof d->name, "ISS game %d of %s", r->records, file);
-    text_utf8_clean(d->name);
+    name_record(r, d, id);
     return true;
 }
 
