@@ -87,6 +87,39 @@ static void find_better(Solver *solver, const Position *pos, ReviewCard *c, cons
     }
 }
 
+/* The card c->card played from *pos (which moves on past it), valued
+ * before (*value, *klass) and after (the same, updated). */
+static void review_card(Solver *solver, Position *pos, const ReviewThresholds *t, int *value, ReviewClass *klass,
+                        ReviewCard *c)
+{
+    c->trick = pos->declarer_tricks + pos->defender_tricks + 1;
+    c->seat = position_to_move(pos);
+    c->declarer = c->seat == pos->declarer;
+    c->value_before = *value;
+    c->class_before = *klass;
+    c->trick_winner = position_play(pos, c->card);
+    c->declarer_points = pos->declarer_points;
+    *value = value_of(solver, pos);
+    *klass = review_class(solver, pos, *value, t);
+    c->value_after = *value;
+    c->class_after = *klass;
+    int cost = c->declarer ? c->value_before - *value : *value - c->value_before;
+    c->cost = cost > 0 ? cost : 0; /* never negative with exact values; kept safe */
+    c->decisive = c->class_after != c->class_before;
+    c->mistake = is_mistake(c->decisive, c->cost, t->min_cost);
+}
+
+/* Where the play stops: the value then, and the declarer's and defenders' tricks. */
+static void review_end(const Position *pos, int value, ReviewClass klass, Review *out)
+{
+    out->end_value = value;
+    out->end_class = klass;
+    out->complete = position_is_over(pos);
+    out->declarer_points = pos->declarer_points;
+    out->declarer_tricks = pos->declarer_tricks;
+    out->defender_tricks = pos->defender_tricks;
+}
+
 void review_game(Solver *solver, const Position *start, const int *play, int count, const ReviewThresholds *t,
                  Review *out)
 {
@@ -106,22 +139,8 @@ void review_game(Solver *solver, const Position *start, const int *play, int cou
         ReviewCard *c = &out->cards[i];
         Position before = pos;
         c->index = i;
-        c->trick = pos.declarer_tricks + pos.defender_tricks + 1;
-        c->seat = position_to_move(&pos);
         c->card = play[i];
-        c->declarer = c->seat == pos.declarer;
-        c->value_before = value;
-        c->class_before = klass;
-        c->trick_winner = position_play(&pos, play[i]);
-        c->declarer_points = pos.declarer_points;
-        value = value_of(solver, &pos);
-        klass = review_class(solver, &pos, value, t);
-        c->value_after = value;
-        c->class_after = klass;
-        int cost = c->declarer ? c->value_before - value : value - c->value_before;
-        c->cost = cost > 0 ? cost : 0; /* never negative with exact values; kept safe */
-        c->decisive = c->class_after != c->class_before;
-        c->mistake = is_mistake(c->decisive, c->cost, t->min_cost);
+        review_card(solver, &pos, t, &value, &klass, c);
         if (c->mistake) {
             find_better(solver, &before, c, t);
             ReviewPlayer *p = &out->players[c->seat];
@@ -131,12 +150,7 @@ void review_game(Solver *solver, const Position *start, const int *play, int cou
         }
     }
     out->count = count;
-    out->end_value = value;
-    out->end_class = klass;
-    out->complete = position_is_over(&pos);
-    out->declarer_points = pos.declarer_points;
-    out->declarer_tricks = pos.declarer_tricks;
-    out->defender_tricks = pos.defender_tricks;
+    review_end(&pos, value, klass, out);
     out->nodes = solver_nodes(solver) - nodes;
 }
 
