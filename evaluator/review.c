@@ -282,6 +282,69 @@ static void ramsch_better(Solver *solver, const Position *before, RamschReviewCa
     }
 }
 
+/* Each seat against the other two at the start. */
+static void ramsch_start_seats(Solver *solver, const Position *pos, const int points[SEAT_COUNT],
+                               const int tricks[SEAT_COUNT], const RamschThresholds *t, RamschReview *out)
+{
+    for (int seat = 0; seat < SEAT_COUNT; seat++) {
+        Position asked = position_ramsch_seat(pos, points, tricks, seat);
+        out->seats[seat].start_value = ramsch_fewest(solver, &asked, t->bonus);
+        out->seats[seat].takes_all = ramsch_takes_all(solver, &asked, t);
+        out->seats[seat].avoids_all = ramsch_avoids_all(solver, &asked, t);
+    }
+}
+
+/* The card played from *pos; the trick's winner, who gets its points and
+ * the trick (-1: the trick goes on). */
+static int ramsch_play(Position *pos, int card, int points[SEAT_COUNT], int tricks[SEAT_COUNT])
+{
+    int left = position_points_left(pos);
+    int winner = position_play(pos, card);
+    if (winner >= 0) {
+        points[winner] += left - position_points_left(pos);
+        tricks[winner]++;
+    }
+    return winner;
+}
+
+/* The card's seat after it (pos: past the card): its fewest points, the
+ * chance it threw away, what it cost, and the points so far. */
+static void ramsch_judge(Solver *solver, const Position *pos, const int points[SEAT_COUNT],
+                         const int tricks[SEAT_COUNT], const RamschThresholds *t, RamschReviewCard *c)
+{
+    Position after = position_ramsch_seat(pos, points, tricks, c->seat);
+    c->value_after = ramsch_fewest(solver, &after, t->bonus);
+    bool takes_all = c->takes_all_before && ramsch_takes_all(solver, &after, t);
+    bool avoids_all = c->avoids_all_before && ramsch_avoids_all(solver, &after, t);
+    c->lost = c->takes_all_before && !takes_all   ? RAMSCH_LOST_DURCHMARSCH
+              : c->avoids_all_before && !avoids_all ? RAMSCH_LOST_JUNGFRAU
+                                                    : RAMSCH_KEPT;
+    int cost = c->value_after - c->value_before;
+    c->cost = cost > 0 && !takes_all ? cost : 0; /* never negative with exact values; kept safe */
+    c->decisive = c->lost != RAMSCH_KEPT;
+    c->mistake = is_mistake(c->decisive, c->cost, t->min_cost);
+    memcpy(c->points, points, sizeof c->points);
+    if (position_is_over(pos))
+        c->points[pos->leader] += t->bonus;
+}
+
+/* The card c->card played from *pos (which moves on past it), with points
+ * and tricks; the cards that were better, where it was a mistake. */
+static void ramsch_review_card(Solver *solver, Position *pos, int points[SEAT_COUNT], int tricks[SEAT_COUNT],
+                               const RamschThresholds *t, RamschReviewCard *c)
+{
+    c->trick = tricks[0] + tricks[1] + tricks[2] + 1;
+    c->seat = position_to_move(pos);
+    Position before = position_ramsch_seat(pos, points, tricks, c->seat);
+    c->value_before = ramsch_fewest(solver, &before, t->bonus);
+    c->takes_all_before = ramsch_takes_all(solver, &before, t);
+    c->avoids_all_before = ramsch_avoids_all(solver, &before, t);
+    c->trick_winner = ramsch_play(pos, c->card, points, tricks);
+    ramsch_judge(solver, pos, points, tricks, t, c);
+    if (c->mistake)
+        ramsch_better(solver, &before, c, t);
+}
+
 void review_ramsch(Solver *solver, const Position *start, const int start_points[SEAT_COUNT],
                    const int start_tricks[SEAT_COUNT], const int *play, int count, const RamschThresholds *t,
                    RamschReview *out)
@@ -298,44 +361,13 @@ void review_ramsch(Solver *solver, const Position *start, const int start_points
         points[seat] = start_points ? start_points[seat] : 0;
         tricks[seat] = start_tricks ? start_tricks[seat] : 0;
     }
-    for (int seat = 0; seat < SEAT_COUNT; seat++) {
-        Position asked = position_ramsch_seat(&pos, points, tricks, seat);
-        out->seats[seat].start_value = ramsch_fewest(solver, &asked, t->bonus);
-        out->seats[seat].takes_all = ramsch_takes_all(solver, &asked, t);
-        out->seats[seat].avoids_all = ramsch_avoids_all(solver, &asked, t);
-    }
+    ramsch_start_seats(solver, &pos, points, tricks, t, out);
     for (int i = 0; i < count; i++) {
         RamschReviewCard *c = &out->cards[i];
         c->index = i;
-        c->trick = tricks[0] + tricks[1] + tricks[2] + 1;
-        c->seat = position_to_move(&pos);
         c->card = play[i];
-        Position before = position_ramsch_seat(&pos, points, tricks, c->seat);
-        c->value_before = ramsch_fewest(solver, &before, t->bonus);
-        c->takes_all_before = ramsch_takes_all(solver, &before, t);
-        c->avoids_all_before = ramsch_avoids_all(solver, &before, t);
-        int left = position_points_left(&pos);
-        c->trick_winner = position_play(&pos, play[i]);
-        if (c->trick_winner >= 0) {
-            points[c->trick_winner] += left - position_points_left(&pos);
-            tricks[c->trick_winner]++;
-        }
-        Position after = position_ramsch_seat(&pos, points, tricks, c->seat);
-        c->value_after = ramsch_fewest(solver, &after, t->bonus);
-        bool takes_all = c->takes_all_before && ramsch_takes_all(solver, &after, t);
-        bool avoids_all = c->avoids_all_before && ramsch_avoids_all(solver, &after, t);
-        c->lost = c->takes_all_before && !takes_all   ? RAMSCH_LOST_DURCHMARSCH
-                  : c->avoids_all_before && !avoids_all ? RAMSCH_LOST_JUNGFRAU
-                                                        : RAMSCH_KEPT;
-        int cost = c->value_after - c->value_before;
-        c->cost = cost > 0 && !takes_all ? cost : 0; /* never negative with exact values; kept safe */
-        c->decisive = c->lost != RAMSCH_KEPT;
-        c->mistake = is_mistake(c->decisive, c->cost, t->min_cost);
-        memcpy(c->points, points, sizeof points);
-        if (position_is_over(&pos))
-            c->points[pos.leader] += t->bonus;
+        ramsch_review_card(solver, &pos, points, tricks, t, c);
         if (c->mistake) {
-            ramsch_better(solver, &before, c, t);
             RamschReviewSeat *s = &out->seats[c->seat];
             s->mistakes++;
             s->decisive += c->decisive;
