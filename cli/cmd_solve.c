@@ -156,12 +156,14 @@ static void print_value(const Position *pos, int value)
         printf("%d", value);
 }
 
-static void print_text(const CommonOptions *o, const SolveReport *r)
+/* The hands, skat and discard, the trick on the table, the contract and
+ * what the declarer has taken so far. */
+static void print_position(const CommonOptions *o, const SolveReport *r)
 {
     const Deal *d = r->deal;
     const Position *p = &r->pos;
     GameType g = p->game;
-    char card[8], contract[RULES_TEXT];
+    char contract[RULES_TEXT];
     if (d->name[0])
         printf("%s\n", d->name);
     print_hand_rows(o, g, p->hands, p->declarer);
@@ -176,8 +178,10 @@ static void print_text(const CommonOptions *o, const SolveReport *r)
         printf("; declarer has %d card points and %d trick%s so far", p->declarer_points, p->declarer_tricks,
                p->declarer_tricks == 1 ? "" : "s");
     printf("\n");
+}
 
-    const Analysis *a = &r->analysis;
+static void print_result(GameType g, const Analysis *a)
+{
     if (g == GAME_NULL)
         printf("Result: the declarer %s every trick with best play\n",
                a->value ? "can avoid" : "cannot avoid");
@@ -185,42 +189,67 @@ static void print_text(const CommonOptions *o, const SolveReport *r)
         printf("Result: declarer takes %d card points with best play; can force schwarz: %s; "
                "defenders can keep him from any further trick: %s\n",
                a->value, yes_no(a->declarer_can_schwarz), yes_no(a->defenders_can_schwarz));
-    if (a->move_count) {
-        printf("Cards for %s:", seat_name(position_to_move(p)));
-        int order[10];
-        sort_moves(g, a->moves, a->move_count, order);
-        for (int i = 0; i < a->move_count; i++) {
-            printf(" %s ", text_card(o, a->moves[order[i]].card, card));
-            print_value(p, a->moves[order[i]].value);
-            printf(i + 1 < a->move_count ? "," : "\n");
+}
+
+/* Each legal card of the player to move with its value, in sorted order. */
+static void print_moves(const CommonOptions *o, const Position *p, const Analysis *a)
+{
+    char card[8];
+    if (!a->move_count)
+        return;
+    printf("Cards for %s:", seat_name(position_to_move(p)));
+    int order[10];
+    sort_moves(p->game, a->moves, a->move_count, order);
+    for (int i = 0; i < a->move_count; i++) {
+        printf(" %s ", text_card(o, a->moves[order[i]].card, card));
+        print_value(p, a->moves[order[i]].value);
+        printf(i + 1 < a->move_count ? "," : "\n");
+    }
+}
+
+/* One optimal line to the end, a trick a line with its winner. */
+static void print_optimal_line(const CommonOptions *o, const Position *p, const Analysis *a)
+{
+    if (!a->line_length)
+        return;
+    printf("Optimal line:\n");
+    Position cur = *p;
+    int number = p->declarer_tricks + p->defender_tricks + 1;
+    bool open = true;
+    for (int i = 0; i < a->line_length; i++) {
+        int winner = print_line_card(o, &cur, a->line[i], &number, &open);
+        if (winner >= 0) {
+            printf("   -> %s", seat_name(winner));
+            if (p->game != GAME_NULL)
+                printf(" (declarer %d)", cur.declarer_points);
+            printf("\n");
         }
     }
-    if (a->line_length) {
-        printf("Optimal line:\n");
-        Position cur = *p;
-        int number = p->declarer_tricks + p->defender_tricks + 1;
-        bool open = true;
-        for (int i = 0; i < a->line_length; i++) {
-            int winner = print_line_card(o, &cur, a->line[i], &number, &open);
-            if (winner >= 0) {
-                printf("   -> %s", seat_name(winner));
-                if (g != GAME_NULL)
-                    printf(" (declarer %d)", cur.declarer_points);
-                printf("\n");
-            }
-        }
-    }
-    if (r->has_outcome) {
-        const GameScore *g = &r->outcome;
-        char text[SCORE_TEXT];
-        score_text(r->rules, g, text, sizeof text);
-        if (!g->valid)
-            printf("Outcome (%s rules): not a valid game: %s\n", r->rules->name, text);
-        else
-            printf("Outcome (%s rules) with best play: %s; %s; score %+d\n", r->rules->name,
-                   g->won ? "won" : "lost", text, g->score);
-    }
-    printf("Nodes: %llu, time: %.1f ms\n\n", (unsigned long long)a->nodes, r->ms);
+}
+
+/* The game scored as the line plays it out. */
+static void print_outcome(const SolveReport *r)
+{
+    if (!r->has_outcome)
+        return;
+    const GameScore *g = &r->outcome;
+    char text[SCORE_TEXT];
+    score_text(r->rules, g, text, sizeof text);
+    if (!g->valid)
+        printf("Outcome (%s rules): not a valid game: %s\n", r->rules->name, text);
+    else
+        printf("Outcome (%s rules) with best play: %s; %s; score %+d\n", r->rules->name,
+               g->won ? "won" : "lost", text, g->score);
+}
+
+static void print_text(const CommonOptions *o, const SolveReport *r)
+{
+    print_position(o, r);
+    print_result(r->pos.game, &r->analysis);
+    print_moves(o, &r->pos, &r->analysis);
+    print_optimal_line(o, &r->pos, &r->analysis);
+    print_outcome(r);
+    printf("Nodes: %llu, time: %.1f ms\n\n", (unsigned long long)r->analysis.nodes, r->ms);
 }
 
 static json_t *report_json(const SolveReport *r)

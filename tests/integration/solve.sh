@@ -76,6 +76,13 @@ text=$("$SKATDD" solve --ascii --after 4 "$here/data/iss_games.sgf" 2>/dev/null)
 grep -q "^Contract: diamonds, declarer rearhand; forehand to play; declarer has 32 card points and 1 trick so far$" \
     <<<"$text" || fail "text: one trick: $(grep -m1 '^Contract' <<<"$text")"
 
+# A game the rules cannot score as bid (ISkO: a null game below its bid is
+# not allowed) is solved, and its outcome says why it is no valid game.
+text=$(sed 's/^contract: null hand$/contract: null hand\nbid: 48\nrules: isko/' "$data" | "$SKATDD" solve --ascii - |
+    grep '^Outcome.*not a valid game')
+[ "$text" = "Outcome (isko rules): not a valid game: null hand (35) does not cover the bid 48: not allowed in the isko rules" ] ||
+    fail "text: an outcome that is no valid game: $text"
+
 grep -q solve <<<"$("$SKATDD" --help)" || fail "--help"
 grep -q -- "--format" <<<"$("$SKATDD" solve --help)" || fail "solve --help"
 grep -q "^skatdd " <<<"$("$SKATDD" --version)" || fail "--version"
