@@ -121,6 +121,57 @@ static bool mark_seen(BatchFile *f, SeenIndices *seen, char *err, size_t n)
     return true;
 }
 
+/* A line of the file (its number-th) that is whole: one of this run's, its
+ * index in seen and its length added to *keep.  False after saying what is
+ * wrong; f->bad_input when the line is, not the system. */
+static bool take_line(BatchFile *f, const JsonLine *line, long number, SeenIndices *seen, off_t *keep, char *err,
+                      size_t n)
+{
+    bool same_run;
+    char was[64];
+    int64_t index = line->newline && !line->too_long
+                        ? line_index(f, line->text, line->length - 1, &same_run, was, sizeof was)
+                        : -1;
+    if (line->too_long) {
+        snprintf(err, n, "%s:%ld:1: %s", f->path, number, JSON_LINE_TOO_LONG);
+    } else if (index < 0) {
+        snprintf(err, n, "%s:%ld:1: not a line of skatdd batch (a JSON object with an \"index\")", f->path, number);
+    } else if (index >= f->deal_limit) {
+        snprintf(err, n, "%s:%ld:1: index %" PRId64 ", but this run's input holds fewer deals (at most %" PRId64 ")",
+                 f->path, number, index, f->deal_limit);
+    } else if (!same_run) {
+        snprintf(err, n,
+                 "%s:%ld:1: written by a run with other settings (job and run %s, this run's are %s %s): "
+                 "resume with the first run's job, options and input, or write another file",
+                 f->path, number, was, f->job, f->run);
+    } else if (f->read_once) {
+        snprintf(err, n, "%s:%ld:1: written by an earlier run, whose input cannot be checked against %s: give "
+                 "the input as a file to resume, or write another file", f->path, number, f->read_once);
+    } else if (!seen_add(seen, index, number)) {
+        snprintf(err, n, "%s: out of memory", f->path);
+        return false;
+    } else {
+        *keep += (off_t)line->length;
+        return true;
+    }
+    f->bad_input = true; /* the file's lines, not the system, stop the run */
+    return false;
+}
+
+/* Whether the reading stopped at the file's end, not at an error. */
+static bool read_to_end(const BatchFile *f, FILE *in, const JsonLine *line, char *err, size_t n)
+{
+    if (ferror(in)) {
+        snprintf(err, n, "%s: %s", f->path, strerror(errno));
+        return false;
+    }
+    if (line->out_of_memory) {
+        snprintf(err, n, "%s: out of memory", f->path);
+        return false;
+    }
+    return true;
+}
+
 /* Reads the lines there are; *keep is the length of the complete ones. */
 static bool read_existing(BatchFile *f, FILE *in, off_t *keep, char *err, size_t n)
 {
@@ -136,45 +187,9 @@ static bool read_existing(BatchFile *f, FILE *in, off_t *keep, char *err, size_t
             f->torn = true;
             break;
         }
-        bool same_run;
-        char was[64];
-        int64_t index = line.newline && !line.too_long
-                            ? line_index(f, line.text, line.length - 1, &same_run, was, sizeof was)
-                            : -1;
-        if (line.too_long) {
-            snprintf(err, n, "%s:%ld:1: %s", f->path, number, JSON_LINE_TOO_LONG);
-        } else if (index < 0) {
-            snprintf(err, n, "%s:%ld:1: not a line of skatdd batch (a JSON object with an \"index\")", f->path,
-                     number);
-        } else if (index >= f->deal_limit) {
-            snprintf(err, n, "%s:%ld:1: index %" PRId64 ", but this run's input holds fewer deals (at most %" PRId64
-                     ")", f->path, number, index, f->deal_limit);
-        } else if (!same_run) {
-            snprintf(err, n,
-                     "%s:%ld:1: written by a run with other settings (job and run %s, this run's are %s %s): "
-                     "resume with the first run's job, options and input, or write another file",
-                     f->path, number, was, f->job, f->run);
-        } else if (f->read_once) {
-            snprintf(err, n, "%s:%ld:1: written by an earlier run, whose input cannot be checked against %s: give "
-                     "the input as a file to resume, or write another file", f->path, number, f->read_once);
-        } else if (!seen_add(&seen, index, number)) {
-            snprintf(err, n, "%s: out of memory", f->path);
-            ok = false;
-            continue;
-        } else {
-            *keep += (off_t)line.length;
-            continue;
-        }
-        f->bad_input = true; /* the file's lines, not the system, stop the run */
-        ok = false;
+        ok = take_line(f, &line, number, &seen, keep, err, n);
     }
-    if (ok && ferror(in)) {
-        snprintf(err, n, "%s: %s", f->path, strerror(errno));
-        ok = false;
-    } else if (ok && line.out_of_memory) {
-        snprintf(err, n, "%s: out of memory", f->path);
-        ok = false;
-    }
+    ok = ok && read_to_end(f, in, &line, err, n);
     ok = ok && mark_seen(f, &seen, err, n);
     free(seen.at);
     json_line_free(&line);
