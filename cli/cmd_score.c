@@ -181,59 +181,80 @@ static json_t *ramsch_tournament_json(const TournamentScheme *scheme, const int 
     return t;
 }
 
-static int score_ramsch(const CommonOptions *o, const ScoreOptions *so, const Deal *d, const RuleSystem *rules)
+/* A Ramsch scored: its play, the score, and the tournament points. */
+typedef struct {
+    RamschPlay play;
+    RamschScore score;
+    const TournamentScheme *scheme;
+    int tournament[SEAT_COUNT], dealer;
+} RamschResult;
+
+/* The full play replayed and scored; false after saying why it cannot be. */
+static bool ramsch_result(const Deal *d, const RuleSystem *rules, const ScoreOptions *so, RamschResult *out)
 {
     char err[512];
     if (d->play_count != DEAL_MAX_PLAY) {
         fprintf(stderr, "%s:%d:%d: a ramsch is scored from the full play of 30 cards (%d given)\n", d->file,
                 d->mark.line, d->mark.column, d->play_count);
-        return EXIT_BAD_INPUT;
+        return false;
     }
-    RamschPlay play;
-    RamschScore r;
-    char text[SCORE_TEXT];
-    ramsch_replay(d->hands, d->skat, d->pushes, d->play, d->play_count, &play);
-    if (!ramsch_score(rules, &play, &r, err, sizeof err)) {
+    ramsch_replay(d->hands, d->skat, d->pushes, d->play, d->play_count, &out->play);
+    if (!ramsch_score(rules, &out->play, &out->score, err, sizeof err)) {
         fprintf(stderr, "%s:%d:%d: %s\n", d->file, d->contract_mark.line, d->contract_mark.column, err);
-        return EXIT_BAD_INPUT;
+        return false;
     }
-    const TournamentScheme *scheme;
-    int tournament[SEAT_COUNT], dealer;
-    if (!ramsch_tournament(d, rules, so, &r, &scheme, tournament, &dealer))
-        return EXIT_BAD_INPUT;
-    if (o->format == FORMAT_JSON) {
-        json_t *j = json_object(), *points = json_object(), *tricks = json_object(), *scores = json_object();
-        json_object_set_new(j, "name", d->name[0] ? json_string(d->name) : json_null());
-        json_object_set_new(j, "rules", json_string(rules->name));
-        json_object_set_new(j, "contract", json_string("ramsch"));
-        for (int s = 0; s < SEAT_COUNT; s++) {
-            json_object_set_new(points, seat_name(s), json_integer(r.points[s]));
-            json_object_set_new(tricks, seat_name(s), json_integer(play.tricks[s]));
-            json_object_set_new(scores, seat_name(s), json_integer(r.scores[s]));
-        }
-        json_object_set_new(j, "points", points);
-        json_object_set_new(j, "tricks", tricks);
-        json_object_set_new(j, "scores", scores);
-        json_object_set_new(j, "durchmarsch", json_boolean(r.durchmarsch));
-        json_object_set_new(j, "jungfrauen", json_integer(r.jungfrauen));
-        json_object_set_new(j, "breakdown", json_string(ramsch_text(&r, text, sizeof text)));
-        json_object_set_new(j, "tournament", ramsch_tournament_json(scheme, tournament, dealer, so->table_size));
-        json_print_line(j);
-        return EXIT_OK;
+    return ramsch_tournament(d, rules, so, &out->score, &out->scheme, out->tournament, &out->dealer);
+}
+
+static void ramsch_print_json(const Deal *d, const RuleSystem *rules, const RamschResult *r, int table_size)
+{
+    char text[SCORE_TEXT];
+    json_t *j = json_object(), *points = json_object(), *tricks = json_object(), *scores = json_object();
+    json_object_set_new(j, "name", d->name[0] ? json_string(d->name) : json_null());
+    json_object_set_new(j, "rules", json_string(rules->name));
+    json_object_set_new(j, "contract", json_string("ramsch"));
+    for (int s = 0; s < SEAT_COUNT; s++) {
+        json_object_set_new(points, seat_name(s), json_integer(r->score.points[s]));
+        json_object_set_new(tricks, seat_name(s), json_integer(r->play.tricks[s]));
+        json_object_set_new(scores, seat_name(s), json_integer(r->score.scores[s]));
     }
+    json_object_set_new(j, "points", points);
+    json_object_set_new(j, "tricks", tricks);
+    json_object_set_new(j, "scores", scores);
+    json_object_set_new(j, "durchmarsch", json_boolean(r->score.durchmarsch));
+    json_object_set_new(j, "jungfrauen", json_integer(r->score.jungfrauen));
+    json_object_set_new(j, "breakdown", json_string(ramsch_text(&r->score, text, sizeof text)));
+    json_object_set_new(j, "tournament", ramsch_tournament_json(r->scheme, r->tournament, r->dealer, table_size));
+    json_print_line(j);
+}
+
+static void ramsch_print_text(const Deal *d, const RuleSystem *rules, const RamschResult *r, int table_size)
+{
+    char text[SCORE_TEXT];
     if (d->name[0])
         printf("%s\n", d->name);
     printf("Ramsch (%s rules)%s\n", rules->name, d->pushes ? ", skat pushed on" : "");
     for (int s = 0; s < SEAT_COUNT; s++)
-        printf("  %-11s %3d card points, %2d trick%s %+d\n", seat_name(s), r.points[s], play.tricks[s],
-               play.tricks[s] == 1 ? ": " : "s:", r.scores[s]);
-    printf("  %s\n", ramsch_text(&r, text, sizeof text));
-    printf("Tournament (%s):", scheme->name);
+        printf("  %-11s %3d card points, %2d trick%s %+d\n", seat_name(s), r->score.points[s], r->play.tricks[s],
+               r->play.tricks[s] == 1 ? ": " : "s:", r->score.scores[s]);
+    printf("  %s\n", ramsch_text(&r->score, text, sizeof text));
+    printf("Tournament (%s):", r->scheme->name);
     for (int s = 0; s < SEAT_COUNT; s++)
-        printf("%s %s %+d", s ? "," : "", seat_name(s), tournament[s]);
-    if (so->table_size == 4)
-        printf(", the dealer sitting out %+d", dealer);
+        printf("%s %s %+d", s ? "," : "", seat_name(s), r->tournament[s]);
+    if (table_size == 4)
+        printf(", the dealer sitting out %+d", r->dealer);
     printf("\n\n");
+}
+
+static int score_ramsch(const CommonOptions *o, const ScoreOptions *so, const Deal *d, const RuleSystem *rules)
+{
+    RamschResult r;
+    if (!ramsch_result(d, rules, so, &r))
+        return EXIT_BAD_INPUT;
+    if (o->format == FORMAT_JSON)
+        ramsch_print_json(d, rules, &r, so->table_size);
+    else
+        ramsch_print_text(d, rules, &r, so->table_size);
     return EXIT_OK;
 }
 
