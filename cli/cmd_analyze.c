@@ -143,12 +143,33 @@ static void print_contract_review(const Report *rep)
     printf("\n");
 }
 
+/* "Discard: ST SK, value 61; best ..., value 66: costs 5". */
+static void print_discard_review(const CommonOptions *o, GameType g, const DiscardReview *dr)
+{
+    char buf[256], v[16], best[16];
+    const DiscardChoice *played = &dr->played, *top = &dr->best;
+    bool outcomes = dr->best_class != dr->played_class; /* named where they differ */
+    printf("Discard: %s, value %s", text_cards(o, g, played->discard, buf, sizeof buf),
+           value_text(g, played->value, v));
+    if (outcomes)
+        printf(" (%s)", review_class_name(dr->played_class));
+    if (top->discard == played->discard) {
+        printf(" (the best)\n");
+    } else {
+        char cost[64];
+        printf("; best %s, value %s", text_cards(o, g, top->discard, buf, sizeof buf), value_text(g, top->value, best));
+        if (outcomes)
+            printf(" (%s)", review_class_name(dr->best_class));
+        printf(": costs %s\n", review_discard_cost(g, dr, cost, sizeof cost));
+    }
+}
+
 static void print_header(const CommonOptions *o, const Report *rep)
 {
     const Deal *d = rep->deal;
     const Review *r = &rep->review;
     GameType g = d->contract.game;
-    char buf[256], contract[64];
+    char contract[64];
     printf("%s\n", d->name[0] ? d->name : "Game");
     for (int seat = 0; seat < SEAT_COUNT; seat++) {
         char who[64], player[ISS_TEXT + 8] = "";
@@ -168,25 +189,8 @@ static void print_header(const CommonOptions *o, const Report *rep)
     char v[16];
     printf("Double-dummy value at the start: %s (%s)\n", value_text(g, r->start_value, v),
            review_class_name(r->start_class));
-    if (rep->has_discard_review) {
-        char best[16];
-        const DiscardReview *dr = &rep->discard;
-        const DiscardChoice *played = &dr->played, *top = &dr->best;
-        bool outcomes = dr->best_class != dr->played_class; /* named where they differ */
-        printf("Discard: %s, value %s", text_cards(o, g, played->discard, buf, sizeof buf),
-               value_text(g, played->value, v));
-        if (outcomes)
-            printf(" (%s)", review_class_name(dr->played_class));
-        if (top->discard == played->discard) {
-            printf(" (the best)\n");
-        } else {
-            char cost[64];
-            printf("; best %s, value %s", text_cards(o, g, top->discard, buf, sizeof buf), value_text(g, top->value, best));
-            if (outcomes)
-                printf(" (%s)", review_class_name(dr->best_class));
-            printf(": costs %s\n", review_discard_cost(g, dr, cost, sizeof cost));
-        }
-    }
+    if (rep->has_discard_review)
+        print_discard_review(o, g, &rep->discard);
     print_contract_review(rep);
 }
 
