@@ -263,6 +263,35 @@ typedef struct {
     ScoreOptions options;
 } ScoreRun;
 
+/* The game as played, from the deal's contract, calls and play (or result);
+ * false after saying what is wrong with it. */
+static bool read_game_play(const Deal *d, const RuleSystem *rules, GamePlay *play)
+{
+    char err[512];
+    if (!deal_require_game(d, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
+        return false;
+    }
+    *play = (GamePlay){.cards = d->hands[d->declarer] | d->skat, .bid = d->bid, .doubling = d->kontra,
+                       .bock = d->bock, .conceded = d->conceded};
+    if (!rules_check_contract(rules, &d->contract, &play->contract, err, sizeof err)) {
+        fprintf(stderr, "%s:%d:%d: %s\n", d->file, d->contract_mark.line, d->contract_mark.column, err);
+        return false;
+    }
+    if (!game_result(d, &play->declarer_points, &play->declarer_tricks, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
+        return false;
+    }
+    if (d->spitze && d->play_count < DEAL_MAX_PLAY) { /* made or not is in the last tricks */
+        fprintf(stderr, "%s:%d:%d: spitze: whether the Spitze was made needs the full play of 30 cards\n", d->file,
+                d->spitze_mark.line, d->spitze_mark.column);
+        return false;
+    }
+    play->spitze = d->spitze;
+    play->spitze_made = d->spitze && gamevalue_spitze_made(play->contract.game, d->declarer, d->play, d->spitze);
+    return true;
+}
+
 /* Scores one deal; returns the exit status. */
 static int score_deal(void *ctx, const Deal *d, const RuleSystem *rules)
 {
@@ -272,27 +301,9 @@ static int score_deal(void *ctx, const Deal *d, const RuleSystem *rules)
     char err[512];
     if (d->ramsch)
         return score_ramsch(o, so, d, rules);
-    if (!deal_require_game(d, err, sizeof err)) {
-        fprintf(stderr, "%s\n", err);
+    GamePlay play;
+    if (!read_game_play(d, rules, &play))
         return EXIT_BAD_INPUT;
-    }
-    GamePlay play = {.cards = d->hands[d->declarer] | d->skat, .bid = d->bid, .doubling = d->kontra,
-                     .bock = d->bock, .conceded = d->conceded};
-    if (!rules_check_contract(rules, &d->contract, &play.contract, err, sizeof err)) {
-        fprintf(stderr, "%s:%d:%d: %s\n", d->file, d->contract_mark.line, d->contract_mark.column, err);
-        return EXIT_BAD_INPUT;
-    }
-    if (!game_result(d, &play.declarer_points, &play.declarer_tricks, err, sizeof err)) {
-        fprintf(stderr, "%s\n", err);
-        return EXIT_BAD_INPUT;
-    }
-    if (d->spitze && d->play_count < DEAL_MAX_PLAY) { /* made or not is in the last tricks */
-        fprintf(stderr, "%s:%d:%d: spitze: whether the Spitze was made needs the full play of 30 cards\n", d->file,
-                d->spitze_mark.line, d->spitze_mark.column);
-        return EXIT_BAD_INPUT;
-    }
-    play.spitze = d->spitze;
-    play.spitze_made = d->spitze && gamevalue_spitze_made(play.contract.game, d->declarer, d->play, d->spitze);
     GameScore g;
     if (!gamevalue_score(rules, &play, &g)) {
         char text[SCORE_TEXT];
