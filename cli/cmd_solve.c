@@ -252,6 +252,37 @@ static void print_text(const CommonOptions *o, const SolveReport *r)
     printf("Nodes: %llu, time: %.1f ms\n\n", (unsigned long long)r->analysis.nodes, r->ms);
 }
 
+/* Each legal card of the player to move with its value. */
+static json_t *moves_json(const Analysis *a, bool null)
+{
+    json_t *moves = json_array();
+    for (int i = 0; i < a->move_count; i++) {
+        json_t *m = json_object();
+        json_object_set_new(m, "card", json_card(a->moves[i].card));
+        if (null)
+            json_object_set_new(m, "declarer_wins_null", json_boolean(a->moves[i].value));
+        else
+            json_object_set_new(m, "declarer_points", json_integer(a->moves[i].value));
+        json_array_append_new(moves, m);
+    }
+    return moves;
+}
+
+static json_t *outcome_json(const SolveReport *r)
+{
+    if (!r->has_outcome)
+        return json_null();
+    char text[SCORE_TEXT];
+    json_t *outcome = json_object();
+    json_object_set_new(outcome, "rules", json_string(r->rules->name));
+    json_object_set_new(outcome, "valid", json_boolean(r->outcome.valid));
+    json_object_set_new(outcome, "won", json_boolean(r->outcome.won));
+    json_object_set_new(outcome, "game_value", json_integer(r->outcome.value));
+    json_object_set_new(outcome, "score", json_integer(r->outcome.score));
+    json_object_set_new(outcome, "breakdown", json_string(score_text(r->rules, &r->outcome, text, sizeof text)));
+    return outcome;
+}
+
 static json_t *report_json(const SolveReport *r)
 {
     const Deal *d = r->deal;
@@ -270,30 +301,9 @@ static json_t *report_json(const SolveReport *r)
     json_object_set_new(o, "declarer_wins_null", null ? json_boolean(a->value) : json_null());
     json_object_set_new(o, "discard", r->discard ? json_cards(p->game, r->discard) : json_null());
     json_object_set_new(o, "discard_found", json_boolean(r->discard_found));
-    json_t *moves = json_array();
-    for (int i = 0; i < a->move_count; i++) {
-        json_t *m = json_object();
-        json_object_set_new(m, "card", json_card(a->moves[i].card));
-        if (null)
-            json_object_set_new(m, "declarer_wins_null", json_boolean(a->moves[i].value));
-        else
-            json_object_set_new(m, "declarer_points", json_integer(a->moves[i].value));
-        json_array_append_new(moves, m);
-    }
-    json_object_set_new(o, "moves", moves);
+    json_object_set_new(o, "moves", moves_json(a, null));
     json_object_set_new(o, "line", json_card_list(a->line, a->line_length));
-    json_t *outcome = json_null();
-    if (r->has_outcome) {
-        char text[SCORE_TEXT];
-        outcome = json_object();
-        json_object_set_new(outcome, "rules", json_string(r->rules->name));
-        json_object_set_new(outcome, "valid", json_boolean(r->outcome.valid));
-        json_object_set_new(outcome, "won", json_boolean(r->outcome.won));
-        json_object_set_new(outcome, "game_value", json_integer(r->outcome.value));
-        json_object_set_new(outcome, "score", json_integer(r->outcome.score));
-        json_object_set_new(outcome, "breakdown", json_string(score_text(r->rules, &r->outcome, text, sizeof text)));
-    }
-    json_object_set_new(o, "outcome", outcome);
+    json_object_set_new(o, "outcome", outcome_json(r));
     json_object_set_new(o, "nodes", json_integer((json_int_t)a->nodes));
     json_object_set_new(o, "ms", json_real(r->ms));
     return o;
