@@ -383,11 +383,47 @@ static const char *ramsch_skat_words(const RamschReport *r, char *out, size_t n)
     return out;
 }
 
+/* Each legal card of the player to move with its fewest points after it. */
+static void ramsch_print_moves(const CommonOptions *o, const RamschReport *r)
+{
+    char card[8];
+    if (!r->move_count)
+        return;
+    printf("Cards for %s (its fewest points after the card):", seat_name(position_to_move(&r->pos)));
+    int order[10];
+    sort_moves(GAME_GRAND, r->moves, r->move_count, order);
+    for (int i = 0; i < r->move_count; i++)
+        printf(" %s %d%s", text_card(o, r->moves[order[i]].card, card), r->moves[order[i]].value,
+               i + 1 < r->move_count ? "," : "\n");
+}
+
+/* The line to the end, each trick with the seats' card points after it. */
+static void ramsch_print_line(const CommonOptions *o, const RamschReport *r)
+{
+    if (!r->line_length)
+        return;
+    printf("A line of play (each player keeps his own fewest points):\n");
+    Position cur = r->pos;
+    int taken[SEAT_COUNT] = {r->points[0], r->points[1], r->points[2]};
+    int number = r->tricks[0] + r->tricks[1] + r->tricks[2] + 1;
+    bool open = true;
+    for (int i = 0; i < r->line_length; i++) {
+        int before = position_points_left(&cur);
+        int winner = print_line_card(o, &cur, r->line[i], &number, &open);
+        if (winner >= 0) {
+            taken[winner] += before - position_points_left(&cur);
+            if (position_is_over(&cur))
+                taken[winner] += r->bonus;
+            printf("   -> %s (%d %d %d)\n", seat_name(winner), taken[0], taken[1], taken[2]);
+        }
+    }
+}
+
 static void ramsch_print_text(const CommonOptions *o, const RamschReport *r)
 {
     const Deal *d = r->deal;
     const Position *p = &r->pos;
-    char buf[256], card[8];
+    char buf[256];
     if (d->name[0])
         printf("%s\n", d->name);
     print_hand_rows(o, GAME_GRAND, p->hands, -1);
@@ -404,31 +440,8 @@ static void ramsch_print_text(const CommonOptions *o, const RamschReport *r)
                "trick: %s\n",
                seat_name(seat), r->points[seat], r->tricks[seat], r->tricks[seat] == 1 ? ";  " : "s; ",
                r->fewest[seat], yes_no(r->takes_all[seat]), yes_no(r->avoids_all[seat]));
-    if (r->move_count) {
-        printf("Cards for %s (its fewest points after the card):", seat_name(position_to_move(p)));
-        int order[10];
-        sort_moves(GAME_GRAND, r->moves, r->move_count, order);
-        for (int i = 0; i < r->move_count; i++)
-            printf(" %s %d%s", text_card(o, r->moves[order[i]].card, card), r->moves[order[i]].value,
-                   i + 1 < r->move_count ? "," : "\n");
-    }
-    if (r->line_length) {
-        printf("A line of play (each player keeps his own fewest points):\n");
-        Position cur = *p;
-        int taken[SEAT_COUNT] = {r->points[0], r->points[1], r->points[2]};
-        int number = r->tricks[0] + r->tricks[1] + r->tricks[2] + 1;
-        bool open = true;
-        for (int i = 0; i < r->line_length; i++) {
-            int before = position_points_left(&cur);
-            int winner = print_line_card(o, &cur, r->line[i], &number, &open);
-            if (winner >= 0) {
-                taken[winner] += before - position_points_left(&cur);
-                if (position_is_over(&cur))
-                    taken[winner] += r->bonus;
-                printf("   -> %s (%d %d %d)\n", seat_name(winner), taken[0], taken[1], taken[2]);
-            }
-        }
-    }
+    ramsch_print_moves(o, r);
+    ramsch_print_line(o, r);
     printf("Nodes: %llu, time: %.1f ms\n\n", (unsigned long long)r->nodes, r->ms);
 }
 
