@@ -105,7 +105,8 @@ static bool torn_batch_line(const char *line, size_t len)
  * answer after the ones it did. */
 static bool mark_seen(BatchFile *f, SeenIndices *seen, char *err, size_t n)
 {
-    qsort(seen->at, seen->count, sizeof *seen->at, compare_seen);
+    if (seen->count) /* none: at is NULL, which qsort may not be given even for 0 */
+        qsort(seen->at, seen->count, sizeof *seen->at, compare_seen);
     for (size_t i = 0; i < seen->count; i++) {
         if (i > 0 && seen->at[i].index == seen->at[i - 1].index) {
             snprintf(err, n, "%s:%ld:1: index %" PRId64 " again (line %ld has it): a batch file holds each deal once",

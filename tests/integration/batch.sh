@@ -157,6 +157,15 @@ grep -q "^skatdd batch: 14 deals in" resume.err || fail "resume solved other tha
 "$SKATDD" batch --job solve --random 24 --seed 9 --output resumed.jsonl 2>again.err
 grep -q "^skatdd batch: 0 deals in" again.err || fail "a finished file is solved again: $(cat again.err)"
 cmp -s one.jsonl resumed.jsonl || fail "a finished file changed"
+# A file there is, but empty, or with nothing but a torn first line (killed
+# before its first line was whole): the whole run, status 0.  The sanitizers
+# stopped both (qsort of no lines through a null pointer, round 38).
+for start in "" '{"index":0,"job":"so'; do
+    printf '%s' "$start" >fresh.jsonl
+    "$SKATDD" batch --job solve --random 24 --seed 9 --threads 2 --quiet --output fresh.jsonl ||
+        fail "a file '$start' resumed: status $?"
+    cmp -s one.jsonl fresh.jsonl || fail "a file '$start' resumed differs from the whole run"
+done
 # Killed at any moment (kill -9 while it writes): resumed, the same file.
 "$SKATDD" batch --job solve --random 24 --seed 9 --threads 1 --chunk 1 --quiet --output killed.jsonl &
 pid=$!
