@@ -474,6 +474,24 @@ static json_t *contract_review_json(const Report *rep)
     return j;
 }
 
+/* The discard put away against the best (null: no skat game, or a hand game). */
+static json_t *discard_review_json(const Report *rep)
+{
+    if (!rep->has_discard_review)
+        return json_null();
+    GameType g = rep->review.game;
+    const DiscardReview *dr = &rep->discard;
+    json_t *j = json_object();
+    json_object_set_new(j, "discard", json_cards(g, dr->played.discard));
+    json_object_set_new(j, "value", value_json(g, dr->played.value));
+    json_object_set_new(j, "outcome", json_string(review_class_name(dr->played_class)));
+    json_object_set_new(j, "best", json_cards(g, dr->best.discard));
+    json_object_set_new(j, "best_value", value_json(g, dr->best.value));
+    json_object_set_new(j, "best_outcome", json_string(review_class_name(dr->best_class)));
+    json_object_set_new(j, "cost", json_integer(dr->best.value - dr->played.value));
+    return j;
+}
+
 static json_t *report_json(const Report *rep)
 {
     const Deal *d = rep->deal;
@@ -492,20 +510,7 @@ static json_t *report_json(const Report *rep)
         json_array_append_new(cards, card_json(r, &r->cards[i]));
     json_object_set_new(o, "cards", cards);
     json_object_set_new(o, "summary", summary_json(rep));
-    if (rep->has_discard_review) {
-        json_t *dr = json_object();
-        const DiscardReview *d = &rep->discard;
-        json_object_set_new(dr, "discard", json_cards(r->game, d->played.discard));
-        json_object_set_new(dr, "value", value_json(r->game, d->played.value));
-        json_object_set_new(dr, "outcome", json_string(review_class_name(d->played_class)));
-        json_object_set_new(dr, "best", json_cards(r->game, d->best.discard));
-        json_object_set_new(dr, "best_value", value_json(r->game, d->best.value));
-        json_object_set_new(dr, "best_outcome", json_string(review_class_name(d->best_class)));
-        json_object_set_new(dr, "cost", json_integer(d->best.value - d->played.value));
-        json_object_set_new(o, "discard_review", dr);
-    } else {
-        json_object_set_new(o, "discard_review", json_null());
-    }
+    json_object_set_new(o, "discard_review", discard_review_json(rep));
     json_object_set_new(o, "contract_review", contract_review_json(rep));
     json_object_set_new(o, "nodes", json_integer((json_int_t)report_nodes(rep)));
     json_object_set_new(o, "ms", json_real(rep->ms));
