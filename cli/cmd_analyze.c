@@ -667,12 +667,12 @@ static json_t *ramsch_card_json(const RamschReviewCard *c)
     return j;
 }
 
-static json_t *ramsch_summary_json(const RamschReport *rep)
+/* Each seat's points, chances, mistakes and score. */
+static json_t *ramsch_seats_json(const RamschReport *rep)
 {
-    const RamschReview *r = &rep->review;
-    json_t *s = json_object(), *seats = json_object();
+    json_t *seats = json_object();
     for (int seat = 0; seat < SEAT_COUNT; seat++) {
-        const RamschReviewSeat *rs = &r->seats[seat];
+        const RamschReviewSeat *rs = &rep->review.seats[seat];
         json_t *j = json_object();
         json_object_set_new(j, "points", json_integer(rs->points));
         json_object_set_new(j, "tricks", json_integer(rs->tricks));
@@ -685,15 +685,23 @@ static json_t *ramsch_summary_json(const RamschReport *rep)
         json_object_set_new(j, "score", rep->has_score ? json_integer(rep->score.scores[seat]) : json_null());
         json_object_set_new(seats, seat_name(seat), j);
     }
-    json_object_set_new(s, "ramsch", seats);
+    return seats;
+}
+
+static json_t *ramsch_result_json(const RamschReport *rep)
+{
     json_t *result = json_object();
     char text[SCORE_TEXT];
-    json_object_set_new(result, "complete", json_boolean(r->complete));
+    json_object_set_new(result, "complete", json_boolean(rep->review.complete));
     json_object_set_new(result, "durchmarsch", rep->has_score ? json_boolean(rep->score.durchmarsch) : json_null());
     json_object_set_new(result, "jungfrauen", rep->has_score ? json_integer(rep->score.jungfrauen) : json_null());
     json_object_set_new(result, "breakdown",
                         rep->has_score ? json_string(ramsch_text(&rep->score, text, sizeof text)) : json_null());
-    json_object_set_new(s, "result", result);
+    return result;
+}
+
+static json_t *ramsch_turning_points_json(const RamschReview *r)
+{
     json_t *turning = json_array();
     for (int i = 0; i < r->count; i++) {
         const RamschReviewCard *c = &r->cards[i];
@@ -706,7 +714,15 @@ static json_t *ramsch_summary_json(const RamschReport *rep)
         json_object_set_new(t, "lost", json_string(chance_names[c->lost]));
         json_array_append_new(turning, t);
     }
-    json_object_set_new(s, "turning_points", turning);
+    return turning;
+}
+
+static json_t *ramsch_summary_json(const RamschReport *rep)
+{
+    json_t *s = json_object();
+    json_object_set_new(s, "ramsch", ramsch_seats_json(rep));
+    json_object_set_new(s, "result", ramsch_result_json(rep));
+    json_object_set_new(s, "turning_points", ramsch_turning_points_json(&rep->review));
     return s;
 }
 
