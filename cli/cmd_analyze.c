@@ -748,11 +748,44 @@ static json_t *ramsch_json(const RamschReport *rep)
     return o;
 }
 
+/* A Ramsch played to its end scored as `score` scores it; false after
+ * saying why the rules cannot. */
+static bool ramsch_report_score(RamschReport *rep, CardSet skat)
+{
+    char err[512];
+    const Deal *d = rep->deal;
+    if (!rep->review.complete)
+        return true;
+    ramsch_replay(d->hands, skat, d->pushes, d->play, d->play_count, &rep->play);
+    if (!ramsch_score(rep->rules, &rep->play, &rep->score, err, sizeof err)) {
+        fprintf(stderr, "%s:%d:%d: %s\n", d->file, d->contract_mark.line, d->contract_mark.column, err);
+        return false;
+    }
+    rep->has_score = true;
+    return true;
+}
+
+/* The report as JSON in *json (batch), else printed; then its section of
+ * the --html page. */
+static void ramsch_deliver(const CommonOptions *o, const RamschReport *rep, json_t **json)
+{
+    if (json)
+        *json = ramsch_json(rep);
+    else if (o->format == FORMAT_JSON)
+        json_print_line(ramsch_json(rep));
+    else
+        ramsch_print_text(o, rep);
+    if (html_page)
+        html_page_add_ramsch(html_page, &(HtmlRamsch){.deal = rep->deal, .rules = rep->rules,
+                                                      .thresholds = &rep->thresholds, .review = &rep->review,
+                                                      .score = rep->has_score ? &rep->score : NULL});
+    fflush(stdout);
+}
+
 /* json: where batch takes the game's JSON object (NULL: printed). */
 static int analyze_ramsch(const CommonOptions *o, TableWorkers *workers, const Deal *d, const RuleSystem *rules,
                           json_t **json)
 {
-    char err[512];
     RamschReport *rep = calloc(1, sizeof *rep);
     if (!rep)
         return out_of_memory(d->file);
@@ -767,28 +800,11 @@ static int analyze_ramsch(const CommonOptions *o, TableWorkers *workers, const D
     review_ramsch(table_workers_solver(workers, 0), &start, NULL, NULL, d->play, d->play_count, &rep->thresholds,
                   &rep->review);
     rep->ms = wall_ms() - t0;
-    if (rep->review.complete) { /* scored as `score` scores it */
-        ramsch_replay(d->hands, skat, d->pushes, d->play, d->play_count, &rep->play);
-        if (!ramsch_score(rules, &rep->play, &rep->score, err, sizeof err)) {
-            fprintf(stderr, "%s:%d:%d: %s\n", d->file, d->contract_mark.line, d->contract_mark.column, err);
-            free(rep);
-            return EXIT_BAD_INPUT;
-        }
-        rep->has_score = true;
-    }
-    if (json)
-        *json = ramsch_json(rep);
-    else if (o->format == FORMAT_JSON)
-        json_print_line(ramsch_json(rep));
-    else
-        ramsch_print_text(o, rep);
-    if (html_page)
-        html_page_add_ramsch(html_page, &(HtmlRamsch){.deal = d, .rules = rules, .thresholds = &rep->thresholds,
-                                                      .review = &rep->review,
-                                                      .score = rep->has_score ? &rep->score : NULL});
-    fflush(stdout);
+    int status = ramsch_report_score(rep, skat) ? EXIT_OK : EXIT_BAD_INPUT;
+    if (status == EXIT_OK)
+        ramsch_deliver(o, rep, json);
     free(rep);
-    return EXIT_OK;
+    return status;
 }
 
 /* ---- one game ------------------------------------------------------------ */
