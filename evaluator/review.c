@@ -13,9 +13,11 @@ void review_thresholds(const RuleSystem *rules, const GamePlay *play, ReviewThre
     const ReviewClass classes[] = {REVIEW_WON, REVIEW_SCHNEIDER, REVIEW_SCHWARZ};
     const int points[] = {rules->win_points, rules->schneider_points, 120}, tricks[] = {5, 5, 10};
     /* A lost game's schneider or schwarz the rules do not count is no outcome of its own. */
-    *out = (ReviewThresholds){rules->win_points, rules->schneider_points,
-                              rules->lost_counts_schneider ? rules->schneidered_points : -1, REVIEW_CLASS_COUNT, 0,
-                              !rules->lost_counts_schwarz};
+    *out = (ReviewThresholds){.win_points = rules->win_points,
+                              .schneider_points = rules->schneider_points,
+                              .schneidered_points = rules->lost_counts_schneider ? rules->schneidered_points : -1,
+                              .win_class = REVIEW_CLASS_COUNT,
+                              .schwarzed_uncounted = !rules->lost_counts_schwarz};
     int tries = play->contract.game == GAME_NULL ? 1 : 3; /* null: won is won */
     for (int i = 0; i < tries; i++) {
         GamePlay p = *play;
