@@ -44,7 +44,9 @@ static const char problems_help[] =
     "                         declarer seat's ceiling over every contract, as\n"
     "                         skatdd table finds it\n"
     "  contract: TEXT         with no contract in the deal: a contract that reaches\n"
-    "                         the seat's bid ceiling\n"
+    "                         the seat's bid ceiling, in the words of the problem's\n"
+    "                         rules, its form and announcements compared too\n"
+    "                         ('tournee hearts schneider', texas 'grand ouvert hand')\n"
     "Prints a table of the problems, solved or wrong, with the time each took.\n"
     "Exit status 1 when an answer is wrong, 2 on bad input.\n"
     "\n"
@@ -246,6 +248,42 @@ static bool check_contract_value(Run *run, const Deal *d, const Position *pos, C
     return true;
 }
 
+/* The table's row a stated contract is played in: the same game, hand or
+ * skat, ouvert and form (its announcements are the stated contract's own);
+ * NULL when the table has none (a form the table leaves out, such as
+ * passt-mir-nicht, or a Tournee whose trump the skat cannot turn). */
+static const TableEntry *stated_row(const SeatTable *s, const Contract *stated)
+{
+    for (int i = 0; i < s->count; i++) {
+        const Contract *r = &s->entry[i].row;
+        if (r->game == stated->game && r->hand == stated->hand && r->ouvert == stated->ouvert &&
+            r->form == stated->form)
+            return &s->entry[i];
+    }
+    return NULL;
+}
+
+/* Whether the stated contract, announcements and all, reaches the seat's
+ * bid ceiling: scored with its row's double-dummy result, as the table
+ * scores the row (a contract that announces more than double-dummy play
+ * makes is lost, one that announces less is worth less).  Comparing the
+ * game alone passed "grand hand" where only "grand hand schwarz" reaches. */
+static bool stated_reaches(const Run *run, const Deal *d, const SeatTable *s, const Contract *stated)
+{
+    const TableEntry *e = stated_row(s, stated);
+    if (!e || s->bid_ceiling <= 0)
+        return false;
+    char message[256];
+    GamePlay play = {.cards = d->hands[d->declarer] | d->skat};
+    if (!rules_check_contract(run->rules, stated, &play.contract, message, sizeof message))
+        return false;
+    PlayResult result = {.points = e->declarer_points, .declarer_schwarz = e->declarer_schwarz,
+                         .null_won = e->declarer_wins_null, .tricks = 5};
+    gamevalue_set_result(&play, stated->game, &result);
+    GameScore g;
+    return gamevalue_score(run->rules, &play, &g) && g.won && bid_ceiling(run->rules, g.value) == s->bid_ceiling;
+}
+
 /* No contract in the deal: the declarer seat's row of the contract table. */
 static bool check_table(Run *run, const Deal *d, Check *c, char *err)
 {
@@ -256,10 +294,8 @@ static bool check_table(Run *run, const Deal *d, Check *c, char *err)
         a->has_discard || a->has_declarer_schwarz)
         return bad(err, d, "this answer needs the deal's 'contract'");
     DealTable *t = malloc(sizeof *t);
-    if (!t) {
-        free(t);
+    if (!t)
         return bad(err, d, "out of memory for the contract table");
-    }
     table_compute(run->workers, run->rules, d->hands, d->skat, 1u << d->declarer, t);
     const SeatTable *s = &t->seat[d->declarer];
     if (a->has_bid_ceiling)
@@ -267,17 +303,12 @@ static bool check_table(Run *run, const Deal *d, Check *c, char *err)
     if (a->has_contract) {
         char stated[64], best[64];
         rules_contract_name(run->rules, &a->contract, stated, sizeof stated);
-        bool reaches = false;
-        for (int i = 0; i < s->count; i++) {
-            const Contract *e = &s->entry[i].contract;
-            if (e->game == a->contract.game && e->hand == a->contract.hand && e->ouvert == a->contract.ouvert &&
-                s->entry[i].won && s->entry[i].bid_ceiling == s->bid_ceiling && s->bid_ceiling > 0)
-                reaches = true;
-        }
         if (s->best >= 0)
             rules_contract_name(run->rules, &s->entry[s->best].contract, best, sizeof best);
         record(c, "contract", json_string(stated),
-               reaches ? json_string(stated) : s->best >= 0 ? json_string(best) : json_null());
+               stated_reaches(run, d, s, &a->contract) ? json_string(stated)
+               : s->best >= 0                          ? json_string(best)
+                                                       : json_null());
     }
     free(t);
     return true;

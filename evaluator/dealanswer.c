@@ -55,7 +55,7 @@ static bool answer_discard(DealParse *c, yaml_node_t *n, Answer *a)
 static bool answer_contract(DealParse *c, yaml_node_t *n, Answer *a)
 {
     a->has_contract = true;
-    return deal_get_contract(c, n, "contract", &a->contract);
+    return deal_get_rule_contract(c, n, "contract", &a->contract);
 }
 
 static bool answer_schwarz(DealParse *c, yaml_node_t *n, Answer *a)

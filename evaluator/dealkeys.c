@@ -114,6 +114,20 @@ const RuleSystem *deal_document_rules(DealParse *c, bool *ok)
     return rules;
 }
 
+bool deal_get_rule_contract(DealParse *c, yaml_node_t *n, const char *what, Contract *out)
+{
+    bool ok;
+    const RuleSystem *rules = deal_document_rules(c, &ok);
+    if (!ok)
+        return false;
+    if (!rules || n->type != YAML_SCALAR_NODE)
+        return deal_get_contract(c, n, what, out);
+    char message[MESSAGE_BYTES];
+    if (!rules_parse_contract(rules, yaml_value_text(n), out, message, sizeof message))
+        return deal_fail(c, deal_node_mark(n), "%s", message);
+    return true;
+}
+
 static bool read_contract(DealParse *c, yaml_node_t *n)
 {
     c->deal->has_contract = true;
@@ -125,16 +139,7 @@ static bool read_contract(DealParse *c, yaml_node_t *n)
         c->deal->contract = (Contract){.game = GAME_GRAND, .hand = true};
         return true; /* whether the rules have one: check_ramsch */
     }
-    bool ok;
-    const RuleSystem *rules = deal_document_rules(c, &ok);
-    if (!ok)
-        return false;
-    if (!rules || n->type != YAML_SCALAR_NODE)
-        return deal_get_contract(c, n, "contract", &c->deal->contract);
-    char message[MESSAGE_BYTES];
-    if (!rules_parse_contract(rules, yaml_value_text(n), &c->deal->contract, message, sizeof message))
-        return deal_fail(c, deal_node_mark(n), "%s", message);
-    return true;
+    return deal_get_rule_contract(c, n, "contract", &c->deal->contract);
 }
 
 static bool read_discard(DealParse *c, yaml_node_t *n)

@@ -108,6 +108,12 @@ int deal_key_index(DealParse *c, const yaml_node_t *key, const char *const *name
  * (deal_rules_get); NULL when the reader reads none (plain contract words).
  * *ok false with the message written when it does not load. */
 const RuleSystem *deal_document_rules(DealParse *c, bool *ok);
+/* dealkeys.c: a contract in the words of the document's rule system (its
+ * forms and implications: rules_parse_contract), in plain words when the
+ * reader reads none.  The deal's contract and a bid problem's stated one
+ * alike: read in other words, "grand ouvert" under texas would be the hand
+ * game and "solo grand" no contract at all. */
+bool deal_get_rule_contract(DealParse *c, yaml_node_t *n, const char *what, Contract *out);
 /* dealkeys.c: every top-level key of the mapping root, each by its reader. */
 bool deal_read_keys(DealParse *c, yaml_node_t *root);
 const char *deal_key_name(DealKey key);

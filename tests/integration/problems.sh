@@ -92,3 +92,31 @@ for key in $("$SKATDD" problems --help | sed -n 's/^  \([a-z_]*\): .*/\1/p'); do
     grep -q "\`$key\`" <<<"$section" || fail "README's problems section lacks the answer key $key"
 done
 exit 0
+
+# Bid problems with the contract's form, each read under its own rules:
+# (tests/integration/data/bid_problem_forms.yaml).  Exactly these outcomes,
+# in order: a texas "spades ouvert" is the skat game (it was read as the
+# isko's hand game and passed), Tournee forms are contracts (they were
+# refused as unknown words, exit 2), and announcements count (a grand hand
+# without its schneider passed where only the announced one reaches).
+set +e
+forms=$("$SKATDD" problems --format json "$here/data/bid_problem_forms.yaml")
+status=$?
+set -e
+[ "$status" -eq 1 ] || fail "bid problem forms: exit $status, not 1 (four answers are wrong)"
+got=$(echo "$forms" | jq -s -r '.[] | "\(.correct) \(.expected.contract) -> \(.found.contract)"')
+want='true grand hand schneider -> grand hand schneider
+false grand hand -> grand hand schneider
+true spades ouvert hand -> spades ouvert hand
+false spades ouvert -> spades ouvert hand
+true guckser grand schneider -> guckser grand schneider
+false guckser grand -> guckser grand schneider
+true tournee hearts schneider -> tournee hearts schneider
+false passt-mir-nicht hearts schneider -> tournee hearts schneider
+true solo null ouvert -> solo null ouvert'
+[ "$got" = "$want" ] || fail "bid problem forms: got
+$got
+want
+$want"
+[ "$(echo "$forms" | jq -s -c '[.[].found.bid_ceiling]')" = '[192,192,264,264,80,80,24,24,40]' ] ||
+    fail "bid problem forms: ceilings $(echo "$forms" | jq -s -c '[.[].found.bid_ceiling]')"
