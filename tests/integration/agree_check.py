@@ -12,7 +12,10 @@ another says of the same game:
             card points (null: won or not)
   solve     the row's contract as table declares it (announcements
             included): the same answers; a skat game with table's discard
-            too, as much as with solve's own
+            too, as much as with solve's own; under tournee a
+            passt-mir-nicht as the Tournee, a loss counting double
+            At table's bid ceiling of a row solve's game is won, at a
+            higher bid lost (overbid)
   problems  a problem made of each row, its answer what solve found
             (game_value, declarer_points or declarer_wins_null, the
             discard) and table's bid ceiling of the row, and the bid problem of the seat (table's ceiling and
@@ -21,6 +24,9 @@ another says of the same game:
             costs anything, its value at the start is solve's, its score
             solve's
   score     the same record: solve's score
+            Positions along that line (after 4, 15 and 23 cards): solve's
+            value there is analyze's value before the card, and a problem
+            made of it (solve's value, the cards that keep it) is correct
   evaluate  the seat's twelve cards (its hand and the skat): the rows of
             table's skat games (those the skat allows); and where table wins a row at its plain
             value (no schneider, no announcement), the twelve cards fix that
@@ -36,6 +42,7 @@ import subprocess
 import sys
 
 SEATS = ["forehand", "middlehand", "rearhand"]
+PREFIXES = (4, 15, 23)  # cards of the optimal line played: one of a trick, none, two
 # The deals are always the same; SKATDD_AGREE_SEED deals others (to look
 # further by hand, not in the test run).
 SEED = int(os.environ.get("SKATDD_AGREE_SEED", "20261206"))
@@ -155,6 +162,61 @@ class RuleRun:
                                    "declarer_wins_null": row["declarer_wins_null"]},
                          "solve", self.answer(s))
 
+    # ---- passt-mir-nicht ----
+
+    def second_turn(self):
+        """tournee: a passt-mir-nicht (the second skat card turned) is played
+        and valued as the Tournee (values_of), its loss counted double
+        (lost_factor 2): table leaves it out, solve plays it."""
+        rows = [(i, row) for i, t in enumerate(self.tables) for row in t["contracts"]
+                if row["contract"].startswith("tournee ")]
+        if self.rules != "tournee" or not rows:
+            return
+        docs = [deal_yaml(self.deals[i], self.rules, self.seats[i], "%d second turn" % i,
+                          "contract: passt-mir-nicht %s" % declared(row)[len("tournee "):]) for i, row in rows]
+        answers = self.c.run(["solve", "--format", "json", self.c.write("second_turn.yaml", docs)])
+        self.c.solves += len(docs)
+        for (i, row), s in zip(rows, answers):
+            tournee = self.solved[self.keys.index((i, self.tables[i]["contracts"].index(row)))]
+            o = tournee["outcome"]
+            self.c.agree(self.label(i, declared(row) + " turned second"), self.deals[i],
+                         "solve, the tournee", {"won": o["won"], "game_value": o["game_value"],
+                                                "score": o["score"] if o["won"] else 2 * o["score"],
+                                                "declarer_points": tournee["declarer_points"]},
+                         "solve, passt-mir-nicht", {"won": s["outcome"]["won"], "game_value": s["outcome"]["game_value"],
+                                                    "score": s["outcome"]["score"],
+                                                    "declarer_points": s["declarer_points"]})
+
+    # ---- table's bid ceiling and solve's overbid rule ----
+
+    def bids(self):
+        """A won row at table's ceiling is won; at any higher bid of the
+        ladder lost, overbid.  The next bid: under tournee (any whole number)
+        one more; else the lowest game value some won row of these deals
+        reaches above the ceiling (every game value is a bid there)."""
+        values = {row["game_value"] for t in self.tables for row in t["contracts"] if row["won"]}
+        docs, asked = [], []
+        for i, t in enumerate(self.tables):
+            for row in t["contracts"]:
+                ceiling = row["bid_ceiling"]
+                if not row["won"] or not ceiling:
+                    continue
+                above = [v for v in values if v > ceiling]
+                higher = ceiling + 1 if self.rules == "tournee" else min(above) if above else None
+                for bid, won in ((ceiling, True), (higher, False)):
+                    if bid is None:
+                        continue
+                    docs.append(deal_yaml(self.deals[i], self.rules, self.seats[i], "%d bid %d" % (i, bid),
+                                          "contract: %s\nbid: %d" % (declared(row), bid)))
+                    asked.append((i, row, bid, won))
+        if not docs:
+            return
+        answers = self.c.run(["solve", "--format", "json", self.c.write(self.rules + "_bids.yaml", docs)])
+        self.c.solves += len(docs)
+        for (i, row, bid, won), s in zip(asked, answers):
+            self.c.agree(self.label(i, "%s bid %d (table's ceiling %d)" % (declared(row), bid, row["bid_ceiling"])),
+                         self.deals[i], "table", {"won": won}, "solve", {"won": s["outcome"]["won"]})
+
     @staticmethod
     def answer(s):
         o = s["outcome"]
@@ -227,6 +289,8 @@ class RuleRun:
             self.c.agree(what + " (optimal line)", self.deals[i],
                          "solve", {"won": o["won"], "game_value": o["game_value"], "score": o["score"]},
                          "score", {"won": sc["won"], "game_value": sc["game_value"], "score": sc["score"]})
+            self.c.agree(what + " (outcome at the start)", self.deals[i], "solve", {"won": o["won"]},
+                         "analyze", {"won": summary["start_outcome"].startswith("won")})
             # The contract review: the game played and the seat's best
             # score, over the rows of table as solve scores them.
             best = max(self.solved[self.keys.index((i, k))]["outcome"]["score"]
@@ -236,6 +300,42 @@ class RuleRun:
                          "table and solve", {"won": o["won"], "game_value": o["game_value"], "score": o["score"],
                                              "best score": best},
                          "analyze", reviewed(review))
+        self.positions(picked, analyzed)
+
+    # ---- positions along the optimal line ----
+
+    def positions(self, picked, analyzed):
+        """Positions of the optimal line (a trick begun, one just begun,
+        one about to end): solve's value there is analyze's value before
+        that card, and a problem of it, its answer solve's value and the
+        cards that keep it, is correct."""
+        docs, asked = [], []
+        for (i, r, s), an in zip(picked, analyzed):
+            row = self.tables[i]["contracts"][r]
+            for cards in PREFIXES:
+                extra = "contract: %s\nplay: %s" % (declared(row), " ".join(s["line"][:cards]))
+                if not row["hand"]:
+                    extra += "\ndiscard: %s" % " ".join(s["discard"])
+                docs.append(deal_yaml(self.deals[i], self.rules, self.seats[i], "%d/%d after %d" % (i, r, cards),
+                                      extra))
+                asked.append((i, row, cards, an["cards"][cards]["value_before"]))
+        answers = self.c.run(["solve", "--format", "json", self.c.write(self.rules + "_positions.yaml", docs)])
+        self.c.solves += len(docs)
+        problems = []
+        for (i, row, cards, before), doc, s in zip(asked, docs, answers):
+            null = s["declarer_wins_null"] is not None
+            value = s["declarer_wins_null"] if null else s["declarer_points"]
+            self.c.agree(self.label(i, "%s after %d cards" % (declared(row), cards)), self.deals[i],
+                         "solve", value, "analyze", before)
+            key = "declarer_wins_null" if null else "declarer_points"
+            keep = [m["card"] for m in s["moves"] if m[key] == value]
+            problems.append(doc.replace('name: "', 'name: "%s ' % self.rules, 1) +
+                            "\nanswer: %s" % json.dumps({key: value, "winning_cards": keep}))
+        found = self.c.run(["problems", "--format", "json", self.c.write(self.rules + "_position_problems.yaml",
+                                                                          problems)], ok=(0, 1))
+        for (i, row, cards, _), p in zip(asked, found):
+            self.c.agree(self.label(i, "%s after %d cards (problems)" % (declared(row), cards)), self.deals[i],
+                         "solve", p["expected"], "problems", p["found"])
 
     # ---- evaluate with the twelve cards ----
 
@@ -279,6 +379,8 @@ def main():
     for rules in rule_systems:
         run = RuleRun(c, rules, count)
         run.solve_rows()
+        run.second_turn()
+        run.bids()
         run.problems()
         run.records()
         run.evaluate()
