@@ -9,29 +9,31 @@ system (default isko, texas, tournee).  What one command says must be what
 another says of the same game:
 
   table     each row of one seat (deal i: seat i mod 3): won, game value,
-            card points (null: won or not)
+            card points (null: won or not), bid ceiling, discard
   solve     the row's contract as table declares it (announcements
             included): the same answers; a skat game with table's discard
-            too, as much as with solve's own; under tournee a
-            passt-mir-nicht as the Tournee, a loss counting double
-            At table's bid ceiling of a row solve's game is won, at a
-            higher bid lost (overbid)
+            as much as with solve's own; won at table's bid ceiling, lost
+            (overbid) at a higher bid; under tournee a passt-mir-nicht
+            played as the Tournee, its loss counting double
   problems  a problem made of each row, its answer what solve found
             (game_value, declarer_points or declarer_wins_null, the
-            discard) and table's bid ceiling of the row, and the bid problem of the seat (table's ceiling and
-            best contract): all correct
+            discard) and table's bid ceiling of the row; the seat's bid
+            problem (table's ceiling and best contract): all correct
   analyze   solve's optimal line as a record of the game: no card of it
-            costs anything, its value at the start is solve's, its score
-            solve's
-  score     the same record: solve's score
-            Positions along that line (after 4, 15 and 23 cards): solve's
-            value there is analyze's value before the card, and a problem
-            made of it (solve's value, the cards that keep it) is correct
-  evaluate  the seat's twelve cards (its hand and the skat): the rows of
-            table's skat games (those the skat allows); and where table wins a row at its plain
-            value (no schneider, no announcement), the twelve cards fix that
-            value, so every bid up to it is won exactly as often as the
-            game (null: no bid above it is won at all)
+            costs anything, its outcome and value at the start and its
+            score are solve's; its contract review is solve's score of the
+            game and the best of the seat's rows
+  score     the same record: solve's won, game value and score
+  positions after 4, 15 and 23 cards of that line: solve's value is
+            analyze's value before the card, and a problem made of the
+            position (solve's value, the cards that keep it) is correct
+  evaluate  it never sees the defenders' cards (it samples their layouts),
+            so it is compared where the cards it knows decide: with the
+            seat's twelve cards (hand and skat) its rows are table's skat
+            games (those the skat allows), and where table wins a row at
+            its plain value (no schneider, no announcement), the twelve
+            cards fix that value: every bid up to it is won exactly as
+            often as the game (null: no bid above it at all)
 
 Every disagreement is printed with the rule system, the deal and both
 answers; exit status 1 when there is one.
