@@ -948,8 +948,8 @@ static void deliver_report(const CommonOptions *o, const Report *rep, const Revi
 static int analyze_game(const CommonOptions *o, TableWorkers *workers, const Deal *d, const IssGame *iss,
                         const RuleSystem *rules, json_t **json)
 {
-    GamePlay play = {.cards = d->hands[d->declarer] | d->skat, .bid = d->bid, .doubling = d->kontra,
-                     .bock = d->bock};
+    GamePlay play = {.cards = d->hands[d->declarer] | d->skat, .skat = d->skat, .bid = d->bid,
+                     .doubling = d->kontra, .bock = d->bock};
     if (!check_contract(d, iss, rules, &play))
         return EXIT_BAD_INPUT;
     Report *rep = calloc(1, sizeof *rep);

@@ -138,8 +138,8 @@ static bool schwarzed(const Run *run, const Position *pos, int points)
 static bool dd_score(Run *run, const Deal *d, const Position *pos, bool twelve, int bid, GameScore *out, char *err)
 {
     char message[256];
-    GamePlay play = {.cards = d->hands[d->declarer] | d->skat, .bid = bid, .doubling = d->kontra,
-                     .bock = d->bock};
+    GamePlay play = {.cards = d->hands[d->declarer] | d->skat, .skat = d->skat, .bid = bid,
+                     .doubling = d->kontra, .bock = d->bock};
     if (!rules_check_contract(run->rules, &d->contract, &play.contract, message, sizeof message)) {
         snprintf(err, ERR_BYTES, "%s:%d:%d: %s", d->file, d->contract_mark.line, d->contract_mark.column, message);
         return false;

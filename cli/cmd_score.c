@@ -272,8 +272,8 @@ static bool read_game_play(const Deal *d, const RuleSystem *rules, GamePlay *pla
         fprintf(stderr, "%s\n", err);
         return false;
     }
-    *play = (GamePlay){.cards = d->hands[d->declarer] | d->skat, .bid = d->bid, .doubling = d->kontra,
-                       .bock = d->bock, .conceded = d->conceded};
+    *play = (GamePlay){.cards = d->hands[d->declarer] | d->skat, .skat = d->skat, .bid = d->bid,
+                       .doubling = d->kontra, .bock = d->bock, .conceded = d->conceded};
     if (!rules_check_contract(rules, &d->contract, &play->contract, err, sizeof err)) {
         fprintf(stderr, "%s:%d:%d: %s\n", d->file, d->contract_mark.line, d->contract_mark.column, err);
         return false;

@@ -68,8 +68,8 @@ static void compute_outcome(const Deal *deal, const RuleSystem *rules, SolveRepo
     const Analysis *a = &r->analysis;
     if (!deal->full_deal)
         return;
-    GamePlay play = {.cards = deal->hands[p->declarer] | deal->skat, .bid = deal->bid, .doubling = deal->kontra,
-                     .bock = deal->bock};
+    GamePlay play = {.cards = deal->hands[p->declarer] | deal->skat, .skat = deal->skat, .bid = deal->bid,
+                     .doubling = deal->kontra, .bock = deal->bock};
     char err[256];
     if (!rules_check_contract(rules, &deal->contract, &play.contract, err, sizeof err))
         return;

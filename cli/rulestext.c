@@ -106,6 +106,11 @@ static void describe_losses(const RuleSystem *r, FILE *out)
         fprintf(out, "  null below the bid: may not be declared\n");
     else
         fprintf(out, "  null below the bid: lost with the lowest multiple of its value %s the bid\n", multiple);
+    if (r->unreachable == UNREACHABLE_NOT_ALLOWED)
+        fprintf(out, "  a game that cannot reach the bid (skat games: with the twelve cards, won schwarz; hand "
+                     "games: with any skat): may not be declared\n");
+    else
+        fprintf(out, "  a game that cannot reach the bid: lost as overbid\n");
 }
 
 /* The bid ladder: its first 12 values, then its top when it is longer. */

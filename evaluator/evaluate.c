@@ -1233,7 +1233,10 @@ static const Scored *scored(RowScores *rs, int a, int skat, int level)
         rs->out_of_memory = true;
         return no_scores;
     }
-    GamePlay play = {.contract = rs->declared[a], .cards = twelve};
+    /* A bid the world's cards cannot reach is still a bid the declarer may
+     * be held to (the chance to win when forced to it): scored as a lost
+     * overbid, not refused as a game he could have declared. */
+    GamePlay play = {.contract = rs->declared[a], .cards = twelve, .forced = true};
     PlayResult result = level_result(w->rules, level);
     gamevalue_set_result(&play, game, &result);
     for (int b = 0; b < rs->ladder_count; b++) {

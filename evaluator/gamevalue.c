@@ -241,10 +241,111 @@ static void count_matadors(const RuleSystem *r, const GamePlay *p, GameType game
     out->with_matadors = with;
 }
 
+/* ----- the announcement obligation ------------------------------------------
+ * A declarer must announce a game whose value can still reach the bid
+ * (preisskat.org, rule-facts.md A.5: forehand held 45 on diamonds without 4
+ * and found the club jack in the skat; even diamonds schwarz is 36, so he must
+ * announce a grand or null ouvert).  What he knew when he declared decides:
+ * after picking up the skat his twelve cards; before it (a hand game, or a
+ * form named before the skat is seen: Tournee, Solo, Guckser) only his ten,
+ * so that only a game no skat could bring up to the bid is refused. */
+
+/* The run of trumps from the club jack that cards show held (held true) or
+ * missing, where up to flips of its cards may count the other way. */
+static int run_with_flips(GameType game, CardSet cards, bool held, int flips)
+{
+    int order[MAX_TRUMPS];
+    int count = trump_sequence(game, order);
+    int m = 0;
+    for (; m < count; m++) {
+        if (set_has(cards, order[m]) == held)
+            continue;
+        if (flips == 0)
+            break;
+        flips--;
+    }
+    return m;
+}
+
+/* The most matadors any skat could give.  Two cards not seen can
+ * fill two gaps of a run held, and can always stay out of a run missing.
+ * With the skat not known any two of the twelve may be it: a run missing may
+ * then be two cards longer too (more than any real skat can give: only a
+ * game that cannot reach the bid even so is refused). */
+static int best_matadors(GameType game, CardSet cards, CardSet skat)
+{
+    bool known = set_count(skat) == 2 && (skat & ~cards) == 0;
+    CardSet ten = known ? cards & ~skat : cards;
+    int with = run_with_flips(game, ten, true, 2);
+    int without = run_with_flips(game, ten, false, known ? 0 : 2);
+    return with > without ? with : without;
+}
+
+/* The most a suit or grand game c can be worth: won schwarz, with every
+ * announcement the rules let it carry and its Spitzen made. */
+static int best_value(const RuleSystem *r, const GamePlay *p, const Contract *c, bool before_skat)
+{
+    Contract most = *c;
+    if (c->hand || !r->announce_needs_hand)
+        most.schneider_announced = most.schwarz_announced = true;
+    bool with;
+    int matadors = before_skat ? best_matadors(c->game, p->cards, p->skat)
+                               : gamevalue_matadors(c->game, p->cards, &with);
+    if (matadors > matador_cap(r, c->game))
+        matadors = matador_cap(r, c->game);
+    return rules_find_game(r, c)->value * count_levels(r, &most, matadors, true, true, p->spitze, NULL);
+}
+
+/* The games the declarer could still have announced instead of c: c, its
+ * ouvert (a level more, or its own base value) where that keeps c's skat or
+ * hand, and for a form whose trump a turned skat card fixes (Tournee) each
+ * of its games, not chosen but turned up.  Returns how many are in out. */
+static int declarable_games(const RuleSystem *r, const Contract *c, Contract out[2 * (GAME_GRAND + 1)])
+{
+    int second, count = 0;
+    bool turned = rules_turning_cards(r, c, 0, &second) >= 0; /* -1: a form that turns no card */
+    for (int game = 0; game <= GAME_GRAND; game++) {
+        if (!turned && game != (int)c->game)
+            continue;
+        for (int open = c->ouvert; open <= 1; open++) {
+            Contract want = *c, checked;
+            char err[RULES_TEXT];
+            want.game = (GameType)game;
+            want.ouvert = open;
+            if (rules_check_contract(r, &want, &checked, err, sizeof err) && checked.hand == c->hand)
+                out[count++] = checked;
+        }
+    }
+    return count;
+}
+
+/* False (out invalid) when no game the declarer could still announce
+ * reaches the bid and the rules do not allow such a game. */
+static bool check_reachable(const RuleSystem *r, const GamePlay *p, const Contract *c, GameScore *out)
+{
+    if (p->forced || r->unreachable == UNREACHABLE_LOST || p->bid == 0)
+        return true;
+    bool before_skat = c->hand || c->form > 0;
+    Contract games[2 * (GAME_GRAND + 1)];
+    int count = declarable_games(r, c, games), most = 0;
+    for (int i = 0; i < count; i++) {
+        int v = best_value(r, p, &games[i], before_skat);
+        most = v > most ? v : most;
+    }
+    if (most >= p->bid)
+        return true;
+    char name[RULES_TEXT];
+    return invalid(out, "%s cannot reach the bid %d (at most %d %s): not allowed in the %s rules",
+                   rules_contract_name(r, c, name, sizeof name), p->bid, most,
+                   before_skat ? "with any skat" : "with these twelve cards", r->name);
+}
+
 /* Suit and grand games: the matadors and levels make the game value. */
 static bool score_trump_game(const RuleSystem *r, const GamePlay *p, const Contract *c, const RuleGame *g,
                              GameScore *out)
 {
+    if (!check_reachable(r, p, c, out))
+        return false;
     count_matadors(r, p, c->game, out);
     out->base = g->value;
     Reached made = reached(r, p);

@@ -25,6 +25,15 @@ typedef struct {
     int spitze;          /* Spitzen announced */
     bool spitze_made;    /* they took their tricks */
     bool conceded;       /* the declarer gave up (resigned, timed out, left): lost whatever his points */
+    /* The skat as dealt: what a hand game's declarer (or a form's, named
+     * before the skat is seen) did not know when he declared, so that the
+     * game is judged by what any skat could have given.  0: not known (any
+     * two of the twelve cards may be it). */
+    CardSet skat;
+    /* The declarer had no game to choose that reaches the bid (evaluate's
+     * worlds at a bid the cards cannot reach): lost overbid whatever the
+     * rules' overbid: unreachable says. */
+    bool forced;
 } GamePlay;
 
 /* A level counted in a game's multiplier. */

@@ -26,6 +26,7 @@ const char *level_name(Level level)
 /* Names of the enumerations as written in the files. */
 static const char *const overbid_names[] = {"lowest_multiple_not_below", "lowest_multiple_above"};
 static const char *const null_overbid_names[] = {"not_allowed", "lost"};
+static const char *const unreachable_names[] = {"not_allowed", "lost"};
 static const char *const ladder_names[] = {"game_values", "integers"};
 static const char *const ramsch_mode_names[] = {"loser", "winner"};
 static const char *const skat_to_names[] = {"last_trick", "loser"};
@@ -264,6 +265,11 @@ static const Schema lost_schema = {"lost", lost_fields, COUNT(lost_fields), NULL
 static const Field overbid_fields[] = {
     ENUM_FIELD("loss", RuleSystem, overbid, overbid_names, OVERBID_KIND_COUNT),
     ENUM_FIELD("null", RuleSystem, null_overbid, null_overbid_names, NULL_OVERBID_COUNT),
+    /* Optional, unlike its neighbours: it came later, and a rule file
+     * written before it gets what every rule text here says (ISkO, Texas
+     * rule 7 sec 2, North American Skat), not a silent first choice. */
+    FIELD("unreachable", FT_ENUM, RuleSystem, unreachable, .names = unreachable_names, .max = UNREACHABLE_COUNT,
+          .def = UNREACHABLE_NOT_ALLOWED),
 };
 static const Schema overbid_schema = {"overbid", overbid_fields, COUNT(overbid_fields), NULL};
 

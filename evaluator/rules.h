@@ -78,6 +78,8 @@ typedef struct {
 
 typedef enum { OVERBID_MULTIPLE_NOT_BELOW, OVERBID_MULTIPLE_ABOVE, OVERBID_KIND_COUNT } OverbidLoss;
 typedef enum { NULL_OVERBID_NOT_ALLOWED, NULL_OVERBID_LOST, NULL_OVERBID_COUNT } NullOverbid;
+/* A suit or grand game that no outcome can bring up to the bid. */
+typedef enum { UNREACHABLE_NOT_ALLOWED, UNREACHABLE_LOST, UNREACHABLE_COUNT } UnreachableBid;
 typedef enum { LADDER_GAME_VALUES, LADDER_INTEGERS, LADDER_KIND_COUNT } LadderKind;
 
 typedef enum { RAMSCH_LOSER, RAMSCH_WINNER, RAMSCH_MODE_COUNT } RamschMode;
@@ -143,6 +145,7 @@ typedef struct {
 
     OverbidLoss overbid;
     NullOverbid null_overbid;
+    UnreachableBid unreachable;
 
     int min_bid;
     LadderKind ladder;
