@@ -604,6 +604,129 @@ static void test_null_overbid_policy(void **state)
     assert_int_equal(s.score, -92);
 }
 
+/* ----- the announcement obligation ------------------------------------------ */
+
+/* A game of rule system r with the skat as dealt (the twelve cards are the
+ * ten and the skat); false when the rules refuse it. */
+static bool play_dealt(const RuleSystem *r, const char *text, const char *ten, const char *skat, int points,
+                       int tricks, int bid, GameScore *s)
+{
+    CardSet k = test_cards(skat);
+    GamePlay p = {.contract = contract(r, text), .cards = test_cards(ten) | k, .skat = k, .declarer_points = points,
+                  .declarer_tricks = tricks, .bid = bid};
+    return gamevalue_score(r, &p, s);
+}
+
+/* [facts A.5] preisskat.org: forehand held 45 planning diamonds without 4,
+ * found the club jack in the skat: no diamonds game reaches 45 (schwarz is
+ * 36), so he may not announce one, not even to concede at once; with the
+ * same cards a grand (48) may be. */
+static const char karo_ten[] = "DA DT DK DQ D9 D8 D7 SA ST HA", karo_skat[] = "CJ H7";
+
+static void test_unreachable_after_skat(void **state)
+{
+    (void)state;
+    GameScore s;
+    assert_false(play_dealt(&isko, "diamonds", karo_ten, karo_skat, 120, 10, 45, &s));
+    assert_false(s.valid);
+    assert_int_equal(s.score, 0);
+    assert_string_equal(s.reason, "diamonds cannot reach the bid 45 (at most 36 with these twelve cards): not allowed "
+                                  "in the isko rules");
+    GamePlay conceded = {.contract = contract(&isko, "diamonds"), .cards = test_cards(karo_ten) | test_cards(karo_skat),
+                         .skat = test_cards(karo_skat), .declarer_points = 2, .bid = 45, .conceded = true};
+    assert_false(gamevalue_score(&isko, &conceded, &s));
+    /* At 36 schwarz reaches the bid: an overbid that might have been won,
+     * lost at 4 x 9, doubled; won schwarz it is worth exactly the bid. */
+    assert_true(play_dealt(&isko, "diamonds", karo_ten, karo_skat, 61, 5, 36, &s));
+    assert_true(s.overbid);
+    assert_int_equal(s.score, -72);
+    assert_true(play_dealt(&isko, "diamonds", karo_ten, karo_skat, 120, 10, 36, &s));
+    assert_true(s.won);
+    assert_int_equal(s.score, 36);
+    assert_true(play_dealt(&isko, "grand", karo_ten, karo_skat, 61, 5, 45, &s));
+    assert_int_equal(s.score, 48);
+    /* Texas allows announcing after the pick-up, ouvert too (base 18): the
+     * diamonds game can still reach 45 there. */
+    assert_true(play_dealt(&texas, "diamonds", karo_ten, karo_skat, 61, 5, 45, &s));
+    assert_true(s.overbid);
+}
+
+/* A hand game is judged by what any skat could have given, with every
+ * announcement it could carry: the skat as dealt does not make it invalid. */
+static void test_unreachable_hand_any_skat(void **state)
+{
+    (void)state;
+    GameScore s;
+    /* Spades without 4 in the hand; the club jack in the skat makes it with
+     * 1 (at most 8 x 11 = 88), but a skat without jacks leaves it without 4:
+     * schwarz announced and ouvert, 11 x 11 = 121. */
+    const char *ten = "SA ST SK SQ S9 S8 S7 HA HT DA";
+    assert_true(play_dealt(&isko, "spades hand", ten, "CJ D7", 70, 6, 99, &s));
+    assert_true(s.overbid);
+    assert_int_equal(s.score, -198); /* 9 x 11, doubled */
+    assert_false(play_dealt(&isko, "spades hand", ten, "CJ D7", 120, 10, 132, &s));
+    assert_string_equal(s.reason, "spades hand cannot reach the bid 132 (at most 121 with any skat): not allowed in "
+                                  "the isko rules");
+    /* A skat can fill two gaps of a run held: CJ SJ . DJ SA ST SK SQ S9 . is
+     * with 10 (187); the skat as dealt leaves it with 2. */
+    const char *run = "CJ SJ DJ SA ST SK SQ S9 HA HT";
+    assert_true(play_dealt(&isko, "spades hand", run, "D7 D8", 90, 8, 187, &s));
+    assert_int_equal(s.score, -374);
+    assert_false(play_dealt(&isko, "spades hand", run, "D7 D8", 120, 10, 198, &s));
+    assert_non_null(strstr(s.reason, "(at most 187 with any skat)"));
+    /* Without the skat known (0) any two of the twelve may be it: refused
+     * only where no such split could reach the bid. */
+    GamePlay unknown = {.contract = contract(&isko, "spades hand"), .cards = test_cards(ten) | test_cards("CJ D7"),
+                        .declarer_points = 70, .declarer_tricks = 6, .bid = 132};
+    assert_true(gamevalue_score(&isko, &unknown, &s));
+    unknown.bid = 143;
+    assert_false(gamevalue_score(&isko, &unknown, &s));
+}
+
+/* [na] "the Player may never declare a game which could not, under any
+ * circumstances, earn a score equal or exceeding the value of his bid": a
+ * Tournee is named before its trump is turned, so any skat and any trump it
+ * could turn count (clubs without 11: 16 x 8 = 128); a Solo names its trump. */
+static void test_unreachable_forms(void **state)
+{
+    (void)state;
+    GameScore s;
+    const char *ten = "DA DT DK SA ST SK SQ HA HT HK";
+    assert_true(play_dealt(&tournee, "tournee diamonds", ten, "D7 H7", 70, 6, 100, &s));
+    assert_true(s.overbid);
+    assert_false(play_dealt(&tournee, "tournee diamonds", ten, "D7 H7", 70, 6, 130, &s));
+    assert_non_null(strstr(s.reason, "(at most 128 with any skat)"));
+    /* Solo diamonds without 4 at most: 9 x (4 + game, schneider, announced,
+     * schwarz, announced) = 81. */
+    assert_true(play_dealt(&tournee, "solo diamonds", ten, "D7 H7", 70, 6, 81, &s));
+    assert_false(play_dealt(&tournee, "solo diamonds", ten, "D7 H7", 70, 6, 82, &s));
+    assert_non_null(strstr(s.reason, "(at most 81 with any skat)"));
+}
+
+/* overbid: unreachable: lost scores such a game as a lost overbid, as
+ * before the rule; so does a declarer forced to the bid (evaluate's worlds),
+ * whatever the rules say. */
+static void test_unreachable_policy(void **state)
+{
+    (void)state;
+    GameScore s;
+    RuleSystem lost = isko;
+    lost.unreachable = UNREACHABLE_LOST;
+    assert_true(play_dealt(&lost, "diamonds", karo_ten, karo_skat, 61, 5, 45, &s));
+    assert_true(s.overbid);
+    assert_false(s.won);
+    assert_int_equal(s.overbid_multiple, 5);
+    assert_int_equal(s.score, -90);
+    GamePlay forced = {.contract = contract(&isko, "diamonds"), .cards = test_cards(karo_ten) | test_cards(karo_skat),
+                       .skat = test_cards(karo_skat), .declarer_points = 61, .declarer_tricks = 5, .bid = 45,
+                       .forced = true};
+    assert_true(gamevalue_score(&isko, &forced, &s));
+    assert_int_equal(s.score, -90);
+    /* No bid, nothing to reach. */
+    assert_true(play_dealt(&isko, "diamonds", karo_ten, karo_skat, 61, 5, 0, &s));
+    assert_int_equal(s.score, 18);
+}
+
 /* ----- worked examples: Texas ----------------------------------------------- */
 
 /* [texas] rule 3 sec 2 and rule 8: lost skat games double, hand games single;
@@ -1107,6 +1230,10 @@ int main(void)
         cmocka_unit_test(test_skatgericht_002),
         cmocka_unit_test(test_covering_the_bid),
         cmocka_unit_test(test_null_overbid_policy),
+        cmocka_unit_test(test_unreachable_after_skat),
+        cmocka_unit_test(test_unreachable_hand_any_skat),
+        cmocka_unit_test(test_unreachable_forms),
+        cmocka_unit_test(test_unreachable_policy),
         cmocka_unit_test(test_texas_lost_and_overbid),
         cmocka_unit_test(test_texas_grand_ouvert),
         cmocka_unit_test(test_tournee_overbid),

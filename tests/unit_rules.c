@@ -240,6 +240,8 @@ static void test_errors_have_positions(void **state)
          "unknown form 'solo' (forms must be defined under 'forms' first)"},
         {"ladder: game_values", "ladder: fibonacci", "fibonacci",
          "'ladder' must be one of game_values, integers, not 'fibonacci'"},
+        {"null: not_allowed}", "null: not_allowed, unreachable: maybe}", "maybe",
+         "'unreachable' must be one of not_allowed, lost, not 'maybe'"},
         {"need_hand: true", "need_hand: maybe", "maybe", "'need_hand' must be true or false, not 'maybe'"},
         {"schneider: 90", "schneider: 50", "{win", "the schneider points (50) must be above the winning points (61)"},
         /* The boundaries: equal to the winning points is refused too. */
@@ -505,6 +507,46 @@ static void test_describe_null_overbid(void **state)
     if (!strstr(buf, "null below the bid: lost with the lowest multiple of its value above the bid"))
         fail_msg("%s", buf);
     free(buf);
+    free(r);
+}
+
+/* overbid: unreachable: not_allowed when left out (a file written before
+ * the key gets the rule every rule text here gives), lost when it says so;
+ * every built-in system says not_allowed, and rules_describe says which. */
+static void test_overbid_unreachable_key(void **state)
+{
+    (void)state;
+    const RuleSystem *builtin[] = {&isko, &texas, &tournee, &classic};
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(builtin[i]->unreachable, UNREACHABLE_NOT_ALLOWED);
+    RuleSystem *r = malloc(sizeof *r);
+    assert_non_null(r);
+    char path[64], err[512], text[sizeof minimal + 64];
+    if (!load_text(minimal, path, r, err, sizeof err))
+        fail_msg("%s", err);
+    assert_int_equal(r->unreachable, UNREACHABLE_NOT_ALLOWED);
+    static const struct {
+        const char *value;
+        UnreachableBid read;
+        const char *described;
+    } cases[] = {
+        {"not_allowed", UNREACHABLE_NOT_ALLOWED,
+         "  a game that cannot reach the bid (skat games: with the twelve cards, won schwarz; hand games: with any "
+         "skat): may not be declared\n"},
+        {"lost", UNREACHABLE_LOST, "  a game that cannot reach the bid: lost as overbid\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char to[64];
+        snprintf(to, sizeof to, "null: not_allowed, unreachable: %s}", cases[i].value);
+        replace(text, sizeof text, minimal, "null: not_allowed}", to);
+        if (!load_text(text, path, r, err, sizeof err))
+            fail_msg("%s: %s", cases[i].value, err);
+        assert_int_equal(r->unreachable, cases[i].read);
+        char *buf = described(r);
+        if (!strstr(buf, cases[i].described))
+            fail_msg("%s: no '%s' in:\n%s", cases[i].value, cases[i].described, buf);
+        free(buf);
+    }
     free(r);
 }
 
@@ -796,6 +838,7 @@ int main(void)
         cmocka_unit_test(test_list),
         cmocka_unit_test(test_describe),
         cmocka_unit_test(test_describe_null_overbid),
+        cmocka_unit_test(test_overbid_unreachable_key),
         cmocka_unit_test(test_describe_skat_to_loser),
         cmocka_unit_test(test_describe_long_ladder),
         cmocka_unit_test(test_tournee_contract_words),
