@@ -346,7 +346,10 @@ typedef struct {
 } skatdd_score;
 
 /* Scores a game under a rule system.  A game the rules do not allow is
- * SKATDD_ERR_CONTRACT with the reason in skatdd_last_error. */
+ * SKATDD_ERR_CONTRACT with the reason in skatdd_last_error: among them a suit
+ * or grand game that cannot reach the bid (overbid: unreachable), judged for a
+ * hand game without knowing which two of the twelve cards were the skat, so
+ * refused only where none of them could have reached it. */
 SKATDD_API skatdd_status skatdd_score_game(const skatdd_rules *rules, const skatdd_game_play *play,
                                            skatdd_score *score);
 
