@@ -82,6 +82,14 @@ text=$(sed 's/^contract: null hand$/contract: null hand\nbid: 48\nrules: isko/' 
     grep '^Outcome.*not a valid game')
 [ "$text" = "Outcome (isko rules): not a valid game: null hand (35) does not cover the bid 48: not allowed in the isko rules" ] ||
     fail "text: an outcome that is no valid game: $text"
+# So is a suit game that cannot reach its bid (the announcement obligation):
+# diamonds without 4 bid 45, the club jack in the skat: even schwarz is 36.
+refused="$here/data/worked_examples_refused.yaml"
+text=$(sed '/^declarer_points/d; /^declarer_tricks/d' "$refused" | "$SKATDD" solve --ascii - | grep '^Outcome')
+[ "$text" = "Outcome (isko rules): not a valid game: diamonds cannot reach the bid 45 (at most 36 with these twelve cards): not allowed in the isko rules" ] ||
+    fail "text: a game that cannot reach its bid: $text"
+outcome=$(sed '/^declarer_points/d; /^declarer_tricks/d' "$refused" | "$SKATDD" solve --format json - | jq -c '.outcome | [.valid, .score]')
+[ "$outcome" = '[false,0]' ] || fail "json: a game that cannot reach its bid: $outcome"
 
 grep -q solve <<<"$("$SKATDD" --help)" || fail "--help"
 grep -q -- "--format" <<<"$("$SKATDD" solve --help)" || fail "solve --help"
