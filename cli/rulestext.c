@@ -107,8 +107,8 @@ static void describe_losses(const RuleSystem *r, FILE *out)
     else
         fprintf(out, "  null below the bid: lost with the lowest multiple of its value %s the bid\n", multiple);
     if (r->unreachable == UNREACHABLE_NOT_ALLOWED)
-        fprintf(out, "  a game that cannot reach the bid (skat games: with the twelve cards, won schwarz; hand "
-                     "games: with any skat): may not be declared\n");
+        fprintf(out, "  a game that cannot reach the bid by any outcome (judged with the twelve cards after the "
+                     "skat is seen, with any skat before): may not be declared\n");
     else
         fprintf(out, "  a game that cannot reach the bid: lost as overbid\n");
 }

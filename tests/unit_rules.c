@@ -531,8 +531,8 @@ static void test_overbid_unreachable_key(void **state)
         const char *described;
     } cases[] = {
         {"not_allowed", UNREACHABLE_NOT_ALLOWED,
-         "  a game that cannot reach the bid (skat games: with the twelve cards, won schwarz; hand games: with any "
-         "skat): may not be declared\n"},
+         "  a game that cannot reach the bid by any outcome (judged with the twelve cards after the skat is seen, "
+         "with any skat before): may not be declared\n"},
         {"lost", UNREACHABLE_LOST, "  a game that cannot reach the bid: lost as overbid\n"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
