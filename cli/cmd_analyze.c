@@ -949,7 +949,7 @@ static int analyze_game(const CommonOptions *o, TableWorkers *workers, const Dea
                         const RuleSystem *rules, json_t **json)
 {
     GamePlay play = {.cards = d->hands[d->declarer] | d->skat, .skat = d->skat, .bid = d->bid,
-                     .doubling = d->kontra, .bock = d->bock};
+                     .doubling = d->kontra, .bock = d->bock, .forced = d->played};
     if (!check_contract(d, iss, rules, &play))
         return EXIT_BAD_INPUT;
     Report *rep = calloc(1, sizeof *rep);

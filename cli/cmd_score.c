@@ -275,7 +275,8 @@ static bool read_game_play(const Deal *d, const RuleSystem *rules, GamePlay *pla
         return false;
     }
     *play = (GamePlay){.cards = d->hands[d->declarer] | d->skat, .skat = d->skat, .bid = d->bid,
-                       .doubling = d->kontra, .bock = d->bock, .conceded = d->conceded};
+                       .doubling = d->kontra, .bock = d->bock, .conceded = d->conceded,
+                       .forced = d->played};
     if (!rules_check_contract(rules, &d->contract, &play->contract, err, sizeof err)) {
         fprintf(stderr, "%s:%d:%d: %s\n", d->file, d->contract_mark.line, d->contract_mark.column, err);
         return false;

@@ -79,6 +79,8 @@ typedef struct {
     bool has_declarer_points, has_declarer_tricks, has_defender_tricks;
     bool conceded;             /* an ISS game the declarer gave up (resigned, timed out, left): lost
                                   whatever his points (score counts it so) */
+    bool played;               /* an ISS game: played on the server, so scored as played even where
+                                  the declarer could not have announced it (overbid: unreachable) */
 
     int bid;                   /* 0 when absent */
     int kontra;                /* doubling calls made: 0 none, 1 kontra, 2 re, ... up to the rules' count */

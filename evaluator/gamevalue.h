@@ -30,9 +30,10 @@ typedef struct {
      * game is judged by what any skat could have given.  0: not known (any
      * two of the twelve cards may be it). */
     CardSet skat;
-    /* The declarer had no game to choose that reaches the bid (evaluate's
-     * worlds at a bid the cards cannot reach): lost overbid whatever the
-     * rules' overbid: unreachable says. */
+    /* Scored as played even where the declarer could not have announced it
+     * (evaluate's worlds at a bid the cards cannot reach; a game the ISS
+     * server let be played): lost overbid whatever the rules' overbid:
+     * unreachable says. */
     bool forced;
 } GamePlay;
 

@@ -893,6 +893,7 @@ static bool read_record(IssReader *r, IssGame *g, char *err, size_t n)
     Deal *d = &g->deal;
     text_file_name(d->file, sizeof d->file, r->path);
     d->mark = d->play_mark = start;
+    d->played = true;
     bool moves = false;
     char id[DEAL_TEXT - sizeof "ISS game " + 1] = "";
     for (;;) {

@@ -23,6 +23,15 @@ field() { line "$1" | jq -c "$2"; }
 [ "$(field 3 .score)" = -72 ] || fail "overbid score"
 [ "$(field 3 .matadors)" = 1 ] || fail "matadors with the skat's jack"
 
+# A game no outcome could bring up to the bid is no valid game in a YAML
+# record (tests/bad/score_unreachable_*), but one the ISS server let be played
+# is scored as played: diamonds without 2 bid 46 (45 at most), lost overbid at
+# 6 x 9 = 54, doubled; analyze reviews it and scores it alike.
+[ "$("$SKATDD" score --format json "$here/data/iss_unreachable.sgf" | jq -c '[.won, .overbid, .score]')" = \
+  '[false,true,-108]' ] || fail "ISS record that cannot reach its bid: scored as a lost overbid"
+[ "$("$SKATDD" analyze --format json "$here/data/iss_unreachable.sgf" | jq -c '.summary.result.score')" = -108 ] ||
+  fail "ISS record that cannot reach its bid: analyze scores it as played"
+
 [ "$(field 2 .tournament.dealer)" = null ] || fail "clubs hand: no dealer at a table of three"
 # At a table of four each defender and the dealer sitting out get +30.
 four=$("$SKATDD" score --format json --table-size 4 "$here/data/score.yaml" | sed -n 2p)
