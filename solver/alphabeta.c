@@ -8,12 +8,16 @@
 #include "quicktricks.h"
 
 /* The point search has one function per seat in the trick (lead_points,
- * second_points, third_points).  A trick's start first tries cheap sound
- * bounds (declarer_floor, defenders_floor), then the transposition table;
- * two-trick endings are solved outright and cached (ending_points).  Each
- * node searches one move chosen from bit masks first, as the full ordering
- * would, and lists the others only when that move does not cut off: most
- * nodes never need the list. */
+ * second_points, third_points).  A trick's start solves the last two tricks
+ * outright (last_tricks_points; the two-trick endings cached:
+ * ending_points), else first tries cheap sound bounds (declarer_floor,
+ * defenders_floor), then the transposition table, and leaves the leads to
+ * search_leads.  Each node searches one move first (the table's or the
+ * hints' where they know one, else one chosen from bit masks, as the full
+ * ordering would: first_lead, second_points, third_points), and lists the
+ * others only when that move does not cut off (lead_rest, second_rest,
+ * third_rest): most nodes never need the list.  What a trick start's leads
+ * found goes into the table and the hints (remember_lead). */
 
 static inline uint32_t legal_for(const Solver *s, uint32_t hand, int n)
 {
@@ -353,27 +357,139 @@ static inline TTBucket *key_and_bucket(const Solver *s, int leader, Key *key, ui
     return tt_bucket(s->tt, *hash);
 }
 
-/* The declarer's card points from the start of a trick on (fail-soft). */
-static int lead_points(Solver *s, int leader, int alpha, int beta)
+/* The declarer's points where the leader holds two cards or fewer: with
+ * none left, the last trick's bonus where he took it (hand_points: Ramsch's
+ * bonus, else 0), else 0; all the
+ * points left where they are no more than alpha (the node fails low however
+ * they are played); else the last trick's, or the two-trick ending's (solved
+ * outright and cached). */
+static inline int last_tricks_points(Solver *s, int leader, int alpha)
 {
-    s->nodes++;
     uint32_t own = s->hand[leader];
-    if (!own) /* hand_points: the Ramsch bonus of the last trick, else 0 */
+    if (!own)
         return leader == s->declarer ? s->hand_points : 0;
     if (s->hand_points <= alpha)
         return s->hand_points;
     if (!(own & (own - 1)))
         return last_trick_points(s, leader);
-    uint32_t others = own & (own - 1);
-    if (!(others & (others - 1)))
-        return ending_points(s, leader);
+    return ending_points(s, leader);
+}
+
+/* A trick start's place in the table, the best leads the table knows for
+ * it (keyed, 0 none: table_bounds), and the class keying its lead hints
+ * (0 where first_lead did not need it: remember_lead works it out only
+ * where a hint is stored). */
+typedef struct {
+    Key key;
+    uint64_t hands, hash;
+    int known_best, sibling_best;
+    uint64_t class_key;
+} TrickStart;
+
+/* The first lead: the position's own table entry's; else the one that cut
+ * a position like it off (the class also keys the replies' hints in this
+ * trick); else a table entry's of its shape; else the choice from masks. */
+static inline int first_lead(Solver *s, int leader, TrickStart *t)
+{
+    uint32_t own = s->hand[leader];
+    int c = t->known_best ? card_of_key(&t->key, t->known_best - 1) : -1;
+    c = c >= 0 && ((own >> c) & 1u) ? c : -1;
+    t->class_key = 0;
+    if (!s->ramsch) {
+        s->trick_class[bit_count(own) - 1] = hint_class(s, &t->key, leader, REPLY_CLASS);
+        t->class_key = c < 0 ? hint_class(s, &t->key, leader, LEAD_CLASS) : 0;
+        int hint = c < 0 ? hint_card(s->lead_hints, t->class_key) : -1;
+        hint = hint >= 0 ? card_of_key(&t->key, hint) : -1;
+        c = hint >= 0 && ((own >> hint) & 1u) ? hint : c;
+    }
+    int sibling = c < 0 && t->sibling_best ? card_of_key(&t->key, t->sibling_best - 1) : -1;
+    c = sibling >= 0 && ((own >> sibling) & 1u) ? sibling : c;
+    return c >= 0 ? c : lead_choice(s, leader);
+}
+
+/* The leads after the first, c, which failed to settle the node; a lead
+ * that cuts it off becomes the killer and gains history (the more, the more
+ * cards are left).  *best_move: the best lead, c where none is better. */
+static inline int lead_rest(Solver *s, int leader, int c, int best, int alpha, int beta, int *best_move)
+{
+    bool maximizing = maximizes(s, leader);
+    if (maximizing ? best > alpha : best < beta) {
+        if (maximizing)
+            alpha = best;
+        else
+            beta = best;
+    }
+    int held = bit_count(s->hand[leader]);
+    MoveList list;
+    lead_moves(s, leader, c, &list);
+    uint8_t *killer = &s->lead_killer[held][leader];
+    if (*killer)
+        to_front(&list, NULL, *killer - 1);
+    for (int i = 0; i < list.count; i++) {
+        int m = list.card[i], a, b;
+        scout_window(maximizing, alpha, beta, &a, &b);
+        int v = play_lead(s, leader, m, a, b);
+        if (rescout_window(maximizing, v, alpha, beta, &a, &b))
+            v = play_lead(s, leader, m, a, b);
+        if (improve(maximizing, v, m, &best, best_move, &alpha, &beta)) {
+            *killer = (uint8_t)(m + 1);
+            int history = s->lead_history[leader][m] + held * held;
+            s->lead_history[leader][m] = (uint16_t)(history < HISTORY_CAP ? history : HISTORY_CAP);
+            break;
+        }
+    }
+    return best;
+}
+
+/* Keeps what the leads found in a window from alpha to beta: a lead that
+ * cut the node off as the hint for positions like it, and the bound best
+ * proves with the best lead in the table. */
+static inline void remember_lead(Solver *s, int leader, const TrickStart *t, int best, int best_move, int alpha,
+                                 int beta)
+{
+    if (!s->ramsch && (maximizes(s, leader) ? best >= beta : best <= alpha)) {
+        uint64_t class_key = t->class_key ? t->class_key : hint_class(s, &t->key, leader, LEAD_CLASS);
+        hint_store(s->lead_hints, class_key, key_card(&t->key, best_move));
+    }
+    TTEntry *entry = tt_store(s->tt, t->hash, t->hands, t->key.live, leader, s->kind);
+    int lower = tt_lower(entry), upper = tt_upper(entry);
+    if (best <= alpha)
+        upper = best < upper ? best : upper;
+    else if (best >= beta)
+        lower = best > lower ? best : lower;
+    else
+        lower = upper = best;
+    tt_set(entry, lower, upper, key_card(&t->key, best_move) + 1);
+}
+
+/* The leads of a trick start in the window the table left: the first, the
+ * others only where it does not settle the node, and what they found kept. */
+static inline int search_leads(Solver *s, int leader, int alpha, int beta, TrickStart *t)
+{
+    int c = first_lead(s, leader, t), best_move = c;
+    int best = play_lead(s, leader, c, alpha, beta);
+    if (maximizes(s, leader) ? best < beta : best > alpha)
+        best = lead_rest(s, leader, c, best, alpha, beta, &best_move);
+    remember_lead(s, leader, t, best, best_move, alpha, beta);
+    return best;
+}
+
+/* The declarer's card points from the start of a trick on (fail-soft). */
+static int lead_points(Solver *s, int leader, int alpha, int beta)
+{
+    s->nodes++;
+    uint32_t own = s->hand[leader], others = own & (own - 1);
+    if (!(others & (others - 1))) /* two cards or fewer */
+        return last_tricks_points(s, leader, alpha);
+    if (s->hand_points <= alpha)
+        return s->hand_points;
     /* The table holds the position under its shape (key) and live cards.
      * With pdep the key is cheap, and its bucket is fetched while the quick
      * bounds are worked out; without, the key costs more than the fetch
      * saves, and it is made only where the quick bounds do not settle the
      * node (they end about two in five trick starts). */
-    Key key;
-    uint64_t hands = 0, hash = 0;
+    TrickStart t;
+    t.hands = t.hash = 0;
     const TTBucket *group = NULL;
     /* The declarer surely takes sure, the defenders all but ceiling.  Where
      * he already holds what the window asks (a quarter of the trick starts
@@ -382,7 +498,7 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
     if (beta <= 0)
         return declarer_floor(s, leader);
     if (KEY_BEFORE_BOUNDS)
-        group = key_and_bucket(s, leader, &key, &hands, &hash);
+        group = key_and_bucket(s, leader, &t.key, &t.hands, &t.hash);
     int sure = declarer_floor(s, leader);
     if (sure >= beta)
         return sure;
@@ -390,79 +506,14 @@ static int lead_points(Solver *s, int leader, int alpha, int beta)
     if (ceiling <= alpha)
         return ceiling;
     if (!KEY_BEFORE_BOUNDS)
-        group = key_and_bucket(s, leader, &key, &hands, &hash);
-    uint32_t live = key.live;
-    int lower, upper, known_best, sibling_best;
-    table_bounds(s, group, hands, live, leader, alpha, beta, &lower, &upper, &known_best, &sibling_best);
+        group = key_and_bucket(s, leader, &t.key, &t.hands, &t.hash);
+    int lower, upper;
+    table_bounds(s, group, t.hands, t.key.live, leader, alpha, beta, &lower, &upper, &t.known_best, &t.sibling_best);
     if (lower >= beta || lower == upper)
         return lower;
     if (upper <= alpha)
         return upper;
-    if (lower > alpha)
-        alpha = lower;
-    if (upper < beta)
-        beta = upper;
-    /* The first lead: the position's own table entry's; else the one that
-     * cut a position like it off (the class also keys the replies' hints in
-     * this trick); else a table entry's of its shape. */
-    int c = known_best ? card_of_key(&key, known_best - 1) : -1;
-    c = c >= 0 && ((own >> c) & 1u) ? c : -1;
-    uint64_t class_key = 0;
-    if (!s->ramsch) {
-        s->trick_class[bit_count(own) - 1] = hint_class(s, &key, leader, REPLY_CLASS);
-        class_key = c < 0 ? hint_class(s, &key, leader, LEAD_CLASS) : 0;
-        int hint = c < 0 ? hint_card(s->lead_hints, class_key) : -1;
-        hint = hint >= 0 ? card_of_key(&key, hint) : -1;
-        c = hint >= 0 && ((own >> hint) & 1u) ? hint : c;
-    }
-    int sibling = c < 0 && sibling_best ? card_of_key(&key, sibling_best - 1) : -1;
-    c = sibling >= 0 && ((own >> sibling) & 1u) ? sibling : c;
-    int alpha0 = alpha, beta0 = beta;
-    bool maximizing = maximizes(s, leader);
-    uint8_t *killer = &s->lead_killer[bit_count(own)][leader];
-    if (c < 0)
-        c = lead_choice(s, leader);
-    int best = play_lead(s, leader, c, alpha, beta), best_move = c;
-    if (maximizing ? best < beta : best > alpha) {
-        if (maximizing ? best > alpha : best < beta) {
-            if (maximizing)
-                alpha = best;
-            else
-                beta = best;
-        }
-        MoveList list;
-        lead_moves(s, leader, c, &list);
-        if (*killer)
-            to_front(&list, NULL, *killer - 1);
-        for (int i = 0; i < list.count; i++) {
-            int m = list.card[i], a, b;
-            scout_window(maximizing, alpha, beta, &a, &b);
-            int v = play_lead(s, leader, m, a, b);
-            if (rescout_window(maximizing, v, alpha, beta, &a, &b))
-                v = play_lead(s, leader, m, a, b);
-            if (improve(maximizing, v, m, &best, &best_move, &alpha, &beta)) {
-                *killer = (uint8_t)(m + 1);
-                int held = bit_count(own), history = s->lead_history[leader][m] + held * held;
-                s->lead_history[leader][m] = (uint16_t)(history < HISTORY_CAP ? history : HISTORY_CAP);
-                break;
-            }
-        }
-    }
-    if (!s->ramsch && (maximizing ? best >= beta0 : best <= alpha0)) {
-        class_key = class_key ? class_key : hint_class(s, &key, leader, LEAD_CLASS);
-        hint_store(s->lead_hints, class_key, key_card(&key, best_move));
-    }
-    TTEntry *entry = tt_store(s->tt, hash, hands, live, leader, s->kind);
-    lower = tt_lower(entry);
-    upper = tt_upper(entry);
-    if (best <= alpha0)
-        upper = best < upper ? best : upper;
-    else if (best >= beta0)
-        lower = best > lower ? best : lower;
-    else
-        lower = upper = best;
-    tt_set(entry, lower, upper, key_card(&key, best_move) + 1);
-    return best;
+    return search_leads(s, leader, lower > alpha ? lower : alpha, upper < beta ? upper : beta, &t);
 }
 
 /* The declarer's card points from a position with n cards of the current

@@ -62,7 +62,7 @@ static inline uint64_t hint_class(const Solver *s, const Key *key, int leader, i
     return which == REPLY_CLASS ? h ^ 0x2545f4914f6cdd1dull : h;
 }
 
-/* The key of a reply hint: the trick's class (set by lead_points, by the
+/* The key of a reply hint: the trick's class (set by first_lead, by the
  * cards its leader holds after leading) and the n cards played to it. */
 static inline uint64_t reply_hint_key(const Solver *s, int leader, int n)
 {
