@@ -1,0 +1,498 @@
+#!/usr/bin/env python3
+"""What a Skat player expects of evaluate's advice (tests/integration/evaluate_invariants.sh).
+
+    evaluate_invariants.py SKATDD WORKDIR HANDS [RULES...]
+
+Deals HANDS random hands per rule system (default classic, isko, texas,
+tournee; a fixed seed, the seats in turn) in three forms: ten cards, ten
+plus the skat picked up (skat:), and the twelve in one list.  Each file is
+evaluated with --quick under its rules: JSON with two threads, JSON with one
+thread, and text with another --confidence.  Checked per hand:
+
+  rows       each row's chances lie in [0, 1], schwarz <= schneider <= win
+             <= the share of worlds the row is possible in (p_available)
+  bids       the bids are bids of the rule system's ladder, rising, from its
+             lowest; the chance at a bid never rises with the bid and is
+             p_win at the lowest (every game value reaches it: a won game
+             wins there, announcing only raises what must be made), never
+             above p_win; the expected score at a bid never rises either
+             (a won game scores its value whatever the bid, a lost one
+             loses at least as much at a higher bid), and at the lowest bid
+             it is at least the row's E(score) (the best way of announcing
+             is there, not announcing among them)
+  values     the chance drops after a bid only where some game of the row
+             is worth exactly that bid: a world won at bid B and lost at the
+             next bid of the ladder is worth B.  So every such bid is a game
+             value of the contract under the rules (base value, matadors
+             with or without over the hand and a skat it may find, levels
+             won, hand, ouvert, announcements), with the announcement the
+             bid's 'announce' names (S, Z, or after the skat: any);
+             announcements only where the rules let them be made (isko and
+             classic: hand games; never null or ouvert); a null game never
+             at a bid above its value
+  twins      a skat game wins at least as often as its hand game (putting
+             the skat back is among the discards: README, evaluate); under
+             tournee the Guckser grand as often as the Solo grand, a
+             Tournee where its trump turns at least where the Solo does, and
+             the Tournee grand only where the Guckser grand (the same play)
+  advice     bid_ceiling is the highest bid some row possible with some skat
+             wins with probability >= confidence, named with that row (and
+             its announcement at that bid); best_bid the highest bid some
+             row's expected score is >= 0 at; best_contract the row with
+             the best E(score); all bids of the ladder
+  twelve     one skat, every discard two of the twelve; each skat row has
+             one, and a Tournee row the skat cannot turn is possible in no
+             world and has none
+  threads    --threads 1 gives the JSON of --threads 2, but for ms
+  text       the text names the same rows in the same order with the same
+             chances, E(value), E(score), discards and availability, its
+             bid steps are the JSON's first four drops (with their marks),
+             and its ceiling and break-even bid are those of the JSON at the
+             text's --confidence
+
+Every violation is printed with the hand and what differs; exit status 1
+when there is one.
+"""
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+
+SEATS = ["forehand", "middlehand", "rearhand"]
+SUITS = "CSHD"
+RANKS = "789TJQKA"
+DECK = [s + r for s in SUITS for r in RANKS]
+SEED = int(os.environ.get("SKATDD_INVARIANTS_SEED", "20261206"))
+TEXT_CONFIDENCE = 0.55
+# The test runs --quick; SKATDD_INVARIANTS_OPTIONS runs others ("--samples 2",
+# the layouts left out of each other's discard), to look further by hand.
+OPTIONS = os.environ.get("SKATDD_INVARIANTS_OPTIONS", "--quick").split()
+EPS = 1e-9
+
+# ---- game values, from `skatdd rules NAME` ----
+
+SUIT_GAMES = {"clubs": "C", "spades": "S", "hearts": "H", "diamonds": "D"}
+STANDARD = {"clubs": 12, "spades": 11, "hearts": 10, "diamonds": 9}
+
+
+class Rules:
+    """A rule system as its listing says: base values, levels, announcements."""
+
+    def __init__(self, name):
+        self.name = name
+        self.hand_level = 0 if name == "tournee" else 1
+        self.ouvert_level = 1 if name in ("isko", "classic") else 0
+        self.announce_needs_hand = name in ("isko", "classic")
+        self.spitze = 1 if name == "classic" else 0  # the ladder holds its values; evaluate announces none
+
+    def base(self, form, game, hand, ouvert):
+        """The base value of a row's game (null: its value)."""
+        n = self.name
+        if n in ("isko", "classic"):
+            if game == "null":
+                return {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}[(hand, ouvert)]
+            return 24 if game == "grand" and n == "isko" else 20 if game == "grand" else STANDARD[game]
+        if n == "texas":
+            if game == "null":
+                return {(False, False): 20, (True, False): 30, (False, True): 40, (True, True): 60}[(hand, ouvert)]
+            return (16 if game == "grand" else STANDARD[game]) * (2 if ouvert else 1)
+        if game == "null":
+            return 40 if ouvert else 20
+        if form in ("tournee", "passt-mir-nicht"):
+            return 12 if game == "grand" else {"clubs": 8, "spades": 7, "hearts": 6, "diamonds": 5}[game]
+        if form == "guckser":
+            return 16
+        return (24 if ouvert else 20) if game == "grand" else STANDARD[game]
+
+    def ladder(self):
+        if self.name == "tournee":
+            return list(range(10, 217))
+        values = set()
+        for form, game, hand, ouvert in self.rows_all():
+            if game == "null":
+                values.add(self.base(form, game, hand, ouvert))
+                continue
+            top = 11 if game != "grand" else 4
+            for m in range(1, top + 1):
+                for v in self.values(form, game, hand, ouvert, {m}, spitze=self.spitze):
+                    values.add(v[0])
+        return sorted(values)
+
+    def rows_all(self):
+        games = list(SUIT_GAMES) + ["grand"]
+        rows = [(None, g, h, o) for g in games for h in (False, True) for o in (False, True)
+                if self.name == "texas" or not (o and not h)]
+        return rows + [(None, "null", h, o) for h in (False, True) for o in (False, True)]
+
+    def values(self, form, game, hand, ouvert, matadors, spitze=0):
+        """Every (value, announcement) a won game of the row may be worth:
+        announcement None, 'schneider' or 'schwarz'."""
+        if game == "null":
+            return {(self.base(form, game, hand, ouvert), None)}
+        base = self.base(form, game, hand, ouvert)
+        out = set()
+        for m in matadors:
+            for sp in range(spitze + 1):
+                for won in (0, 1, 2):  # won, schneider, schwarz
+                    for ann in (0, 1, 2):  # none, schneider, schwarz announced
+                        if ann > won or (ouvert and (won, ann) != (2, 2)):
+                            continue
+                        levels = 1 + (self.hand_level if hand else 0) + (won >= 1) + (ann >= 1) + (won == 2) \
+                            + (ann == 2) + (self.ouvert_level if ouvert else 0) + sp
+                        name = None if ouvert or ann == 0 else "schneider" if ann == 1 else "schwarz"
+                        out.add((base * (m + levels), name))
+        return out
+
+
+def trumps(game):
+    jacks = ["CJ", "SJ", "HJ", "DJ"]
+    if game == "grand":
+        return jacks
+    s = SUIT_GAMES[game]
+    return jacks + [s + r for r in "ATKQ987"]
+
+
+def matadors(game, cards):
+    order = trumps(game)
+    held = [c in cards for c in order]
+    count = 0
+    for h in held:
+        if h != held[0]:
+            break
+        count += 1
+    return count
+
+
+def row_shape(row):
+    """(form, game, hand, ouvert) of a JSON row."""
+    words = row["contract"].split()
+    form = words[0] if words[0] in ("tournee", "passt-mir-nicht", "solo", "guckser") else None
+    game = next(w for w in words if w in SUIT_GAMES or w in ("grand", "null"))
+    return form, game, row["hand"], row["ouvert"]
+
+
+# ---- the hands ----
+
+def deal_hands(rules, count):
+    rng = random.Random("%d %s" % (SEED, rules))
+    hands = []
+    for i in range(count):
+        cards = rng.sample(DECK, 12)
+        hands.append((SEATS[i % 3], cards[:10], cards[10:]))
+    return hands
+
+
+def doc(name, rules, seat, cards, skat=None):
+    lines = ["name: %s" % json.dumps(name), "hands:", "  %s: %s" % (seat, " ".join(cards)), "rules: %s" % rules]
+    if skat:
+        lines.append("skat: %s" % " ".join(skat))
+    return "\n".join(lines)
+
+
+class Checker:
+    def __init__(self, skatdd, work):
+        self.skatdd, self.work = skatdd, work
+        self.violations = 0
+        self.checks = 0
+        self.evaluations = 0
+        self.worlds = 0
+
+    def run(self, args):
+        p = subprocess.run([self.skatdd] + args, capture_output=True, text=True)
+        if p.returncode != 0:
+            sys.exit("skatdd %s: exit %d\n%s" % (" ".join(args), p.returncode, p.stderr))
+        return p.stdout
+
+    def expect(self, ok, where, what):
+        self.checks += 1
+        if not ok:
+            self.violations += 1
+            print("VIOLATION %s\n  %s" % (where, what))
+
+
+class HandCheck:
+    """The invariants of one evaluation (its JSON) of one hand."""
+
+    def __init__(self, c, rules, where, known, twelve, skat_given, e):
+        self.c, self.rules, self.where, self.e = c, rules, where, e
+        self.known, self.twelve, self.skat_given = known, twelve, skat_given
+        self.ladder = rules.ladder()
+
+    def expect(self, ok, what):
+        self.c.expect(ok, self.where, what)
+
+    def matador_counts(self, game):
+        if self.twelve:
+            return {matadors(game, self.known)}
+        rest = [c for c in DECK if c not in self.known]
+        return {matadors(game, self.known + [a, b]) for i, a in enumerate(rest) for b in rest[i + 1:]}
+
+    def all(self):
+        e = self.e
+        self.expect(e["skats"] == (1 if self.twelve else 231), "skats %d" % e["skats"])
+        rows = [r for r in e["contracts"] if r["evaluated"]]
+        for r in rows:
+            self.row(r)
+            self.bids(r)
+            self.drops(r)
+        self.twins({r["contract"]: r for r in rows})
+        self.advice(rows)
+        if self.twelve:
+            self.discards(rows)
+
+    def row(self, r):
+        name = r["contract"]
+        p = [r["p_schwarz"], r["p_schneider"], r["p_win"], r["p_available"]]
+        self.expect(all(-EPS <= x <= 1 + EPS for x in p) and all(p[i] <= p[i + 1] + EPS for i in range(3)),
+                    "%s: schwarz %s, schneider %s, win %s, available %s not in order" % (name, *p))
+        if row_shape(r)[1] == "null":
+            self.expect(r["p_schneider"] == 0 and r["p_schwarz"] == 0, "%s: null with schneider or schwarz" % name)
+
+    def bids(self, r):
+        name, bids = r["contract"], r["bids"]
+        if r["p_available"] == 0:
+            # A Tournee no skat card turns (twelve cards): listed, played in
+            # no world, so no bid can be declared ("possible with 0% of the
+            # skats", README: evaluate); conclude passes it by.
+            self.expect(not bids and r["p_win"] == 0, "%s: possible nowhere, yet bids %s" % (name, bids[:2]))
+            return
+        if not bids:
+            self.expect(False, "%s: no bids" % name)
+            return
+        b = [x["bid"] for x in bids]
+        self.expect(all(x in self.ladder for x in b), "%s: bids off the ladder: %s" %
+                    (name, [x for x in b if x not in self.ladder]))
+        self.expect(b == sorted(set(b)), "%s: bids not rising: %s" % (name, b))
+        self.expect(b[0] == self.ladder[0], "%s: first bid %d, the ladder's lowest %d" % (name, b[0], self.ladder[0]))
+        self.expect(abs(bids[0]["p_win"] - r["p_win"]) < EPS,
+                    "%s: at the lowest bid %s, p_win %s" % (name, bids[0]["p_win"], r["p_win"]))
+        rising = [(x["bid"], x["p_win"], y["bid"], y["p_win"]) for x, y in zip(bids, bids[1:])
+                  if y["p_win"] > x["p_win"] + EPS]
+        self.expect(not rising, "%s: the chance rises with the bid: %s" % (name, rising[:3]))
+        above = [x["bid"] for x in bids if x["p_win"] > r["p_win"] + EPS]
+        self.expect(not above, "%s: chance above p_win at bids %s" % (name, above))
+        rising = [(x["bid"], x["expected_score"], y["bid"], y["expected_score"]) for x, y in zip(bids, bids[1:])
+                  if y["expected_score"] > x["expected_score"] + 1e-6]
+        self.expect(not rising, "%s: the expected score rises with the bid: %s" % (name, rising[:3]))
+        self.expect(bids[0]["expected_score"] >= r["expected_score"] - 1e-6,
+                    "%s: expected score at the lowest bid %s below E(score) %s" %
+                    (name, bids[0]["expected_score"], r["expected_score"]))
+
+    def drops(self, r):
+        """Where the chance drops, the bid is a game value of the row."""
+        name, bids = r["contract"], r["bids"]
+        form, game, hand, ouvert = row_shape(r)
+        if not bids:
+            return
+        values = self.rules.values(form, game, hand, ouvert, self.matador_counts(game) if game != "null" else {0})
+        may_announce = game != "null" and not ouvert and (hand or not self.rules.announce_needs_hand)
+        for i, x in enumerate(bids):
+            a = x["announce"]
+            self.expect(a is None or (may_announce and (a != "per skat" or not hand)),
+                        "%s: announcement %s at bid %d where the rules allow none" % (name, a, x["bid"]))
+            nxt = bids[i + 1]["p_win"] if i + 1 < len(bids) else 0.0
+            if x["p_win"] <= nxt + EPS:
+                continue
+            fits = {v for v, ann in values if a == "per skat" or ann == a}
+            self.expect(x["bid"] in fits, "%s: the chance drops after bid %d (announce %s), no game value of it: %s" %
+                        (name, x["bid"], a, sorted(fits)[:12]))
+
+    def twins(self, by_name):
+        pairs = []
+        for name, r in by_name.items():
+            form, game, hand, ouvert = row_shape(r)
+            if hand or form in ("tournee", "guckser"):
+                continue
+            twin = by_name.get(name + " hand") or by_name.get(name.replace(" ouvert", " ouvert hand"))
+            if twin and twin is not r:
+                pairs.append((r, twin))
+        if "guckser grand" in by_name and "solo grand" in by_name:
+            pairs.append((by_name["guckser grand"], by_name["solo grand"]))
+        for skat, hand in pairs:
+            self.expect(skat["p_win"] >= hand["p_win"] - EPS, "%s wins %s, below %s's %s" %
+                        (skat["contract"], skat["p_win"], hand["contract"], hand["p_win"]))
+        for game in list(SUIT_GAMES) + ["grand"]:
+            t, s = by_name.get("tournee " + game), by_name.get("solo " + game)
+            if t and s:
+                self.expect(t["p_win"] >= s["p_win"] - (1 - t["p_available"]) - EPS,
+                            "tournee %s wins %s, possible in %s: below solo %s's %s where it turns" %
+                            (game, t["p_win"], t["p_available"], game, s["p_win"]))
+        t, g = by_name.get("tournee grand"), by_name.get("guckser grand")
+        if t and g:
+            self.expect(t["p_win"] <= g["p_win"] + EPS, "tournee grand wins %s, above guckser grand's %s" %
+                        (t["p_win"], g["p_win"]))
+
+    def advice(self, rows):
+        e = self.e
+        self.expect(ceiling(rows, e["confidence"]) == (e["bid_ceiling"], e["ceiling_contract"]),
+                    "bid ceiling %s (%s), the bids say %s" % (e["bid_ceiling"], e["ceiling_contract"],
+                                                               ceiling(rows, e["confidence"])))
+        self.expect(e["best_bid"] == break_even(rows), "break-even bid %s, the bids say %s" %
+                    (e["best_bid"], break_even(rows)))
+        for key in ("bid_ceiling", "best_bid"):
+            self.expect(e[key] is None or e[key] in self.ladder, "%s %s not on the ladder" % (key, e[key]))
+        possible = [r for r in rows if r["p_available"] > 0]
+        best = max(possible, key=lambda r: r["expected_score"])["contract"] if possible else None
+        self.expect(e["best_contract"] == best or
+                    abs(by(rows, e["best_contract"])["expected_score"] - by(rows, best)["expected_score"]) < EPS,
+                    "best contract %s, the best E(score) is %s's" % (e["best_contract"], best))
+
+    def discards(self, rows):
+        for r in rows:
+            d = r["discard"]
+            if r["p_available"] == 0:
+                self.expect(d is None, "%s: a discard where no skat turns it" % r["contract"])
+                continue
+            self.expect(d is not None and len(set(d)) == 2 and all(x in self.known for x in d),
+                        "%s: discard %s is not two of the twelve" % (r["contract"], d))
+            form, game = row_shape(r)[:2]
+            if form == "tournee" and self.skat_given:
+                turns = trump_cards(game)
+                self.expect(any(x in turns for x in self.skat_given),
+                            "%s possible, but the skat %s turns no trump of it" % (r["contract"], self.skat_given))
+
+
+def trump_cards(game):
+    if game == "grand":
+        return ["CJ", "SJ", "HJ", "DJ"]
+    return [SUIT_GAMES[game] + r for r in RANKS]
+
+
+def by(rows, name):
+    return next(r for r in rows if r["contract"] == name)
+
+
+def announced_label(row, a):
+    if a == "per skat":
+        return row["contract"] + ", announcing after seeing the skat"
+    return row["contract"] + (" %s announced" % a if a else "")
+
+
+def ceiling(rows, confidence):
+    best = (None, None)
+    for r in rows:
+        if r["p_available"] <= 0:
+            continue
+        for x in r["bids"]:
+            if x["p_win"] >= confidence and (best[0] is None or x["bid"] > best[0]):
+                best = (x["bid"], announced_label(r, x["announce"]))
+    return best
+
+
+def break_even(rows):
+    bids = [x["bid"] for r in rows if r["p_available"] > 0 for x in r["bids"] if x["expected_score"] >= 0]
+    return max(bids) if bids else None
+
+
+def without(e, keys):
+    return {k: v for k, v in e.items() if k not in keys}
+
+
+# ---- the text against the JSON ----
+
+ROW = re.compile(r"^(?P<label>\S+(?: \S+)*?) +(?P<win>-?\d+\.\d\d) +(?P<schn>-?\d+\.\d\d) +(?P<schw>-?\d+\.\d\d) +"
+                 r"(?P<value>-?\d+\.\d) +(?P<score>-?\d+\.\d) (?P<rest>.*)$")
+
+
+def text_blocks(text):
+    return [b for b in text.split("\n\n") if b.strip()]
+
+
+def compare_text(c, where, e, block, confidence):
+    lines = block.splitlines()
+    start = next(i for i, l in enumerate(lines) if l.startswith("contract "))
+    rows = [r for r in e["contracts"] if r["evaluated"]]
+    shown = []
+    for line in lines[start + 1:]:
+        m = ROW.match(line)
+        if not m:
+            break
+        shown.append(m)
+    c.expect([m["label"] for m in shown] == [r["contract"] for r in rows], where,
+             "text rows %s, JSON %s" % ([m["label"] for m in shown], [r["contract"] for r in rows]))
+    for m, r in zip(shown, rows):
+        want = ["%.2f" % r["p_win"], "%.2f" % r["p_schneider"], "%.2f" % r["p_schwarz"],
+                "%.1f" % r["expected_value"], "%.1f" % r["expected_score"]]
+        got = [m["win"], m["schn"], m["schw"], m["value"], m["score"]]
+        c.expect(got == want, where, "%s: text %s, JSON %s" % (r["contract"], got, want))
+        rest = m["rest"]
+        steps, marks = [], {"schneider": "S", "schwarz": "Z", "per skat": "*", None: ""}
+        bids = r["bids"]
+        for i, x in enumerate(bids):
+            nxt = bids[i + 1]["p_win"] if i + 1 < len(bids) else None
+            if x["p_win"] > 0 and (nxt is None or nxt < x["p_win"]) and len(steps) < 4:
+                steps.append("%d:%.2f%s" % (x["bid"], x["p_win"], marks[x["announce"]]))
+        got_steps = re.findall(r"\b\d+:\d\.\d\d[SZ*]?", rest.split("discard")[0].split("(possible")[0])
+        c.expect(got_steps == steps, where, "%s: text bid steps %s, JSON %s" % (r["contract"], got_steps, steps))
+        disc = re.search(r"discard (\S+ \S+)", rest)
+        c.expect((disc.group(1).split() if disc else None) == r["discard"], where,
+                 "%s: text discard %s, JSON %s" % (r["contract"], disc and disc.group(1), r["discard"]))
+        avail = re.search(r"possible with (\d+)% of the skats", rest)
+        want_avail = "%.0f" % (100 * r["p_available"]) if r["p_available"] < 1 else None
+        c.expect((avail.group(1) if avail else None) == want_avail, where,
+                 "%s: text availability %s, JSON %s" % (r["contract"], avail and avail.group(1), want_avail))
+    bid, named = ceiling(rows, confidence)
+    say = ("Bid up to %d (wins with probability %.2f or more with %s)" % (bid, confidence, named) if bid else
+           "No bid is safe at probability %.2f" % confidence)
+    if e["best_contract"]:
+        say += "; play %s" % e["best_contract"]
+    c.expect(say + "." in block, where, "text lacks '%s.' (JSON at confidence %s)" % (say, confidence))
+    even = "Break-even bid (expected Seeger-Fabian score >= 0): %s." % (e["best_bid"] or "none")
+    c.expect(even in block, where, "text lacks '%s'" % even)
+
+
+# ---- a rule system's hands ----
+
+def check_rules(c, rules_name, count):
+    rules = Rules(rules_name)
+    ladder = rules.ladder()
+    listing = c.run(["rules", rules_name])
+    m = re.search(r"bids: .*?(\d+) values: ((?:\d+ )+)\.\.\. (\d+)", listing)
+    c.expect(m and int(m.group(1)) == len(ladder) and [int(x) for x in m.group(2).split()] ==
+             ladder[:len(m.group(2).split())] and int(m.group(3)) == ladder[-1], rules_name,
+             "the ladder modelled here (%d values, %s ... %d) is not the rules' (%s)" %
+             (len(ladder), ladder[:6], ladder[-1], m and m.group(0)))
+    hands = deal_hands(rules_name, count)
+    forms = [("ten", [doc("%s %d ten" % (rules_name, i), rules_name, s, h) for i, (s, h, k) in enumerate(hands)]),
+             ("skat", [doc("%s %d skat" % (rules_name, i), rules_name, s, h, k) for i, (s, h, k) in enumerate(hands)]),
+             ("twelve", [doc("%s %d twelve" % (rules_name, i), rules_name, s, h + k)
+                         for i, (s, h, k) in enumerate(hands)])]
+    for form, docs in forms:
+        path = os.path.join(c.work, "%s_%s.yaml" % (rules_name, form))
+        with open(path, "w") as f:
+            f.write("\n---\n".join(docs) + "\n")
+        common = ["evaluate"] + OPTIONS + ["--quiet", "--seed", "7", path]
+        two = [json.loads(l) for l in c.run(common + ["--format", "json", "--threads", "2"]).splitlines()]
+        one = [json.loads(l) for l in c.run(common + ["--format", "json", "--threads", "1"]).splitlines()]
+        text = text_blocks(c.run(common + ["--ascii", "--threads", "2", "--confidence", str(TEXT_CONFIDENCE)]))
+        c.evaluations += 3 * len(docs)
+        c.expect(len(two) == len(one) == len(text) == len(docs), rules_name + " " + form,
+                 "%d documents, %d, %d and %d answers" % (len(docs), len(two), len(one), len(text)))
+        for i, (seat, cards, skat) in enumerate(hands):
+            where = "%s %s hand %d: %s %s%s" % (rules_name, form, i, seat, " ".join(cards),
+                                                " skat " + " ".join(skat) if form != "ten" else "")
+            e = two[i]
+            c.worlds += e["worlds"]
+            known = cards + (skat if form != "ten" else [])
+            HandCheck(c, rules, where, known, form != "ten", skat if form == "skat" else None, e).all()
+            c.expect(without(e, ("ms",)) == without(one[i], ("ms",)), where,
+                     "--threads 1 differs from --threads 2: %s" %
+                     [k for k in e if k != "ms" and e[k] != one[i].get(k)])
+            compare_text(c, where, e, text[i], TEXT_CONFIDENCE)
+
+
+def main():
+    skatdd, work, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    rule_systems = sys.argv[4:] or ["classic", "isko", "texas", "tournee"]
+    c = Checker(skatdd, work)
+    for rules in rule_systems:
+        check_rules(c, rules, count)
+    print("evaluate invariants: %d hands x 3 forms x %d rule systems, %d evaluations, %d worlds, %d checks, "
+          "%d violations" % (count, len(rule_systems), c.evaluations, c.worlds, c.checks, c.violations))
+    sys.exit(1 if c.violations else 0)
+
+
+if __name__ == "__main__":
+    main()
