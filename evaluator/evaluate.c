@@ -1627,6 +1627,21 @@ static int useful_ladder(const Work *w, int ladder[EVAL_MAX_BIDS + 1])
     return n;
 }
 
+/* A row the declarer can choose before he sees the skat: possible with
+ * every skat.  A Tournee with ten cards is possible only where the skat
+ * turns its trump; its sums count the other worlds as nothing, neither won
+ * nor lost, yet there the declarer who chose to turn plays another game.
+ * So its expected score is no score of a choice: a hopeless hand was told
+ * to "play tournee diamonds" (possible with a quarter of the skats, the
+ * sum near 0 where every Solo lost), and CJ HJ DJ CQ C8 SA S8 HA HK DA
+ * broke even up to 60 with the tournee grand a skat with SJ allows, where
+ * the Solo grand does to 40.  Its chance to win at a bid is a chance of
+ * turning the Tournee, so it may set the safe ceiling. */
+static bool choosable(const EvalContract *c)
+{
+    return c->evaluated && c->p_available >= 1;
+}
+
 static void conclude(Evaluation *e)
 {
     e->bid_ceiling = 0;
@@ -1638,15 +1653,17 @@ static void conclude(Evaluation *e)
         const EvalContract *c = &e->contracts[r];
         if (!c->evaluated || c->p_available <= 0) /* a Tournee no skat card can turn */
             continue;
-        for (int b = 0; b < c->bid_count; b++) {
+        for (int b = 0; b < c->bid_count; b++)
             if (c->p_win_at[b] >= e->confidence && c->bids[b] > e->bid_ceiling) {
                 e->bid_ceiling = c->bids[b];
                 e->ceiling_contract = r;
                 e->ceiling_announce = c->announce_at[b];
             }
+        if (!choosable(c))
+            continue;
+        for (int b = 0; b < c->bid_count; b++)
             if (c->score_at[b] >= 0 && c->bids[b] > e->best_bid)
                 e->best_bid = c->bids[b];
-        }
         if (e->best_contract < 0 || c->expected_score > e->contracts[e->best_contract].expected_score)
             e->best_contract = r;
     }
@@ -1762,6 +1779,16 @@ static bool play_and_summarize(Work *w, Solver **solvers, int threads, const Eva
     return true;
 }
 
+/* Whether row a goes before row b for single-dummy play: rows the
+ * declarer can choose first (choosable), then those some skat allows; a row
+ * no skat allows never (its expected score, 0, once put a twelve-card
+ * Tournee's impossible rows ahead of every row it can play). */
+static bool plays_before(const EvalContract *a, const EvalContract *b)
+{
+    int rank_a = choosable(a) ? 2 : a->p_available > 0, rank_b = choosable(b) ? 2 : b->p_available > 0;
+    return rank_a != rank_b ? rank_a > rank_b : a->expected_score > b->expected_score;
+}
+
 /* Single-dummy plays only the rows with the best double-dummy expected score. */
 static uint32_t best_rows(const Evaluation *e, int count)
 {
@@ -1769,10 +1796,11 @@ static uint32_t best_rows(const Evaluation *e, int count)
     for (int k = 0; k < count && k < e->contract_count; k++) {
         int best = -1;
         for (int r = 0; r < e->contract_count; r++)
-            if (!(chosen >> r & 1) &&
-                (best < 0 || e->contracts[r].expected_score > e->contracts[best].expected_score))
+            if (!(chosen >> r & 1) && e->contracts[r].p_available > 0 &&
+                (best < 0 || plays_before(&e->contracts[r], &e->contracts[best])))
                 best = r;
-        chosen |= 1u << best;
+        if (best >= 0)
+            chosen |= 1u << best;
     }
     return chosen;
 }

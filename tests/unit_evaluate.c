@@ -690,6 +690,64 @@ static void test_tournee_second_turn(void **state)
     assert_true(fabs((value[3] - value[1]) - 2 * (value[2] - value[1])) < 1e-9);
 }
 
+/* Tournee, ten cards: a Tournee row is possible only with the skats that
+ * turn its trump, and its sums count the others as nothing, so its expected
+ * score is no score of a choice the declarer can make before he turns a
+ * card.  The contract to play and the break-even bid come from the rows he
+ * can choose: here the Tournee grand (SJ in the skat, 21 of 231) broke even
+ * up to 60, the Solo grand does to 40. */
+static void test_tournee_advice_from_choosable_rows(void **state)
+{
+    (void)state;
+    skip_when_quick();
+    char err[256];
+    static RuleSystem systems[4];
+    assert_true(test_four_rules(&systems[0], &systems[1], &systems[2], &systems[3]));
+    EvalOptions o = quick(0);
+    assert_true(evaluate_hand(&systems[2], SEAT_FOREHAND, test_cards("CJ HJ DJ CQ C8 SA S8 HA HK DA"), &o, &a, err,
+                              sizeof err));
+    int best_bid = 0, partial_bid = 0;
+    for (int r = 0; r < a.contract_count; r++) {
+        const EvalContract *c = &a.contracts[r];
+        for (int b = 0; b < c->bid_count; b++)
+            if (c->score_at[b] >= 0 && c->p_available >= 1 && c->bids[b] > best_bid)
+                best_bid = c->bids[b];
+            else if (c->score_at[b] >= 0 && c->p_available < 1 && c->bids[b] > partial_bid)
+                partial_bid = c->bids[b];
+    }
+    assert_int_equal(a.best_bid, best_bid);
+    assert_true(partial_bid > best_bid); /* the Tournee grand's sum: what the advice once was */
+    assert_true(a.best_contract >= 0 && a.contracts[a.best_contract].p_available >= 1);
+}
+
+/* Single-dummy plays the rows with the best double-dummy expected score
+ * among those the skat allows: twelve cards under tournee with C8 C9 picked
+ * up allow the clubs Tournee and the Guckser grand; the other Tournees,
+ * possible with no skat and worth 0, were the two rows played. */
+static void test_single_dummy_plays_possible_rows(void **state)
+{
+    (void)state;
+    char err[256];
+    static RuleSystem systems[4];
+    assert_true(test_four_rules(&systems[0], &systems[1], &systems[2], &systems[3]));
+    EvalOptions o = quick(0);
+    o.samples = 2;
+    o.model = MODEL_SINGLE_DUMMY;
+    o.sd_layouts = 2;
+    o.sd_contracts = 2;
+    o.known_skat = test_cards("C8 C9");
+    assert_true(evaluate_hand(&systems[2], SEAT_FOREHAND, test_cards("HA HT HK HQ H9 H8 H7 SA DA CA C8 C9"), &o, &a,
+                              err, sizeof err));
+    int played = 0;
+    for (int r = 0; r < a.contract_count; r++)
+        if (a.contracts[r].evaluated) {
+            played++;
+            assert_true(a.contracts[r].p_available > 0);
+        }
+    assert_int_equal(played, 2);
+    assert_true(a.best_contract >= 0);
+}
+
 /* Texas: announced after picking up the skat, but before the first card.
  * This clubs game makes schneider in about 3 of 10 worlds; announcing it in
  * just those worlds would be choosing per world (with one layout per skat,
@@ -857,7 +915,8 @@ int main(void)
         cmocka_unit_test(test_twelve_cards),  cmocka_unit_test(test_twelve_cards_cut_off_exact),
         cmocka_unit_test(test_skat_game_never_below_hand), cmocka_unit_test(test_alike_skats_share_choice), cmocka_unit_test(test_left_out), cmocka_unit_test(test_pilots),
         cmocka_unit_test(test_announced_schneider_counts), cmocka_unit_test(test_rows_and_ouvert),
-        cmocka_unit_test(test_tournee_second_turn), cmocka_unit_test(test_announce_after_skat_not_per_world),
+        cmocka_unit_test(test_tournee_second_turn),
+        cmocka_unit_test(test_tournee_advice_from_choosable_rows), cmocka_unit_test(test_single_dummy_plays_possible_rows), cmocka_unit_test(test_announce_after_skat_not_per_world),
         cmocka_unit_test(test_bad_options),   cmocka_unit_test(test_ceiling_at_exact_confidence),
         cmocka_unit_test(test_single_dummy),
         cmocka_unit_test(test_single_dummy_discard_ignores_the_worlds),
