@@ -4,7 +4,7 @@
     evaluate_invariants.py SKATDD WORKDIR HANDS [RULES...]
 
 Deals HANDS random hands per rule system (default classic, isko, texas,
-tournee; a fixed seed, the seats in turn) in three forms: ten cards, ten
+tournee; a fixed seed, the seats in turn, from another under each) in three forms: ten cards, ten
 plus the skat picked up (skat:), and the twelve in one list.  Each file is
 evaluated with --quick under its rules: JSON with two threads, JSON with one
 thread, and text with another --confidence.  Checked per hand:
@@ -38,8 +38,10 @@ thread, and text with another --confidence.  Checked per hand:
   advice     bid_ceiling is the highest bid some row possible with some skat
              wins with probability >= confidence, named with that row (and
              its announcement at that bid); best_bid the highest bid some
-             row's expected score is >= 0 at; best_contract the row with
-             the best E(score); all bids of the ladder
+             row's expected score is >= 0 at and best_contract the row with
+             the best E(score), both among the rows the declarer can choose
+             before he sees the skat (possible with every skat: not a
+             Tournee with ten cards); all bids of the ladder
   twelve     one skat, every discard two of the twelve; each skat row has
              one, and a Tournee row the skat cannot turn is possible in no
              world and has none
@@ -175,12 +177,12 @@ def row_shape(row):
 
 # ---- the hands ----
 
-def deal_hands(rules, count):
+def deal_hands(rules, count, first_seat):
     rng = random.Random("%d %s" % (SEED, rules))
     hands = []
     for i in range(count):
         cards = rng.sample(DECK, 12)
-        hands.append((SEATS[i % 3], cards[:10], cards[10:]))
+        hands.append((SEATS[(first_seat + i) % 3], cards[:10], cards[10:]))
     return hands
 
 
@@ -333,8 +335,8 @@ class HandCheck:
                     (e["best_bid"], break_even(rows)))
         for key in ("bid_ceiling", "best_bid"):
             self.expect(e[key] is None or e[key] in self.ladder, "%s %s not on the ladder" % (key, e[key]))
-        possible = [r for r in rows if r["p_available"] > 0]
-        best = max(possible, key=lambda r: r["expected_score"])["contract"] if possible else None
+        choosable = [r for r in rows if r["p_available"] >= 1]
+        best = max(choosable, key=lambda r: r["expected_score"])["contract"] if choosable else None
         self.expect(e["best_contract"] == best or
                     abs(by(rows, e["best_contract"])["expected_score"] - by(rows, best)["expected_score"]) < EPS,
                     "best contract %s, the best E(score) is %s's" % (e["best_contract"], best))
@@ -382,7 +384,10 @@ def ceiling(rows, confidence):
 
 
 def break_even(rows):
-    bids = [x["bid"] for r in rows if r["p_available"] > 0 for x in r["bids"] if x["expected_score"] >= 0]
+    """Over the rows the declarer can choose before he sees the skat: a
+    Tournee with ten cards is possible only where the skat turns its trump,
+    and its sums count the other worlds as nothing (evaluate.c, choosable)."""
+    bids = [x["bid"] for r in rows if r["p_available"] >= 1 for x in r["bids"] if x["expected_score"] >= 0]
     return max(bids) if bids else None
 
 
@@ -445,7 +450,7 @@ def compare_text(c, where, e, block, confidence):
 
 # ---- a rule system's hands ----
 
-def check_rules(c, rules_name, count):
+def check_rules(c, rules_name, count, first_seat):
     rules = Rules(rules_name)
     ladder = rules.ladder()
     listing = c.run(["rules", rules_name])
@@ -454,7 +459,7 @@ def check_rules(c, rules_name, count):
              ladder[:len(m.group(2).split())] and int(m.group(3)) == ladder[-1], rules_name,
              "the ladder modelled here (%d values, %s ... %d) is not the rules' (%s)" %
              (len(ladder), ladder[:6], ladder[-1], m and m.group(0)))
-    hands = deal_hands(rules_name, count)
+    hands = deal_hands(rules_name, count, first_seat)
     forms = [("ten", [doc("%s %d ten" % (rules_name, i), rules_name, s, h) for i, (s, h, k) in enumerate(hands)]),
              ("skat", [doc("%s %d skat" % (rules_name, i), rules_name, s, h, k) for i, (s, h, k) in enumerate(hands)]),
              ("twelve", [doc("%s %d twelve" % (rules_name, i), rules_name, s, h + k)
@@ -487,8 +492,8 @@ def main():
     skatdd, work, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
     rule_systems = sys.argv[4:] or ["classic", "isko", "texas", "tournee"]
     c = Checker(skatdd, work)
-    for rules in rule_systems:
-        check_rules(c, rules, count)
+    for k, rules in enumerate(rule_systems):  # the seats in turn, from another seat under each rule system
+        check_rules(c, rules, count, k)
     print("evaluate invariants: %d hands x 3 forms x %d rule systems, %d evaluations, %d worlds, %d checks, "
           "%d violations" % (count, len(rule_systems), c.evaluations, c.worlds, c.checks, c.violations))
     sys.exit(1 if c.violations else 0)
