@@ -1142,10 +1142,12 @@ static int list_skats(CardSet hand, bool twelve, CardSet out[EVAL_MAX_SKATS])
 }
 
 /* The cards that may have turned a Tournee's trump with skat s: the skat;
- * with twelve cards the skat picked up, or any of them when it is not known. */
+ * with twelve cards the skat picked up, or any of the twelve when it is not
+ * known (the skat was two of them: twelve cards without a diamond or a jack
+ * were offered a diamonds Tournee and a Tournee grand, and scored them). */
 static CardSet turnable(const Work *w, int s)
 {
-    return !w->twelve ? w->skat[s] : w->known_skat ? w->known_skat : ALL_CARDS;
+    return !w->twelve ? w->skat[s] : w->known_skat ? w->known_skat : w->hand;
 }
 
 /* Which rows each skat allows (a Tournee needs its trump in the skat) and

@@ -748,6 +748,35 @@ static void test_single_dummy_plays_possible_rows(void **state)
     assert_true(a.best_contract >= 0);
 }
 
+/* Tournee, twelve cards in one list: the skat was two of them, so a
+ * Tournee is possible where one of the twelve turns its trump.  Without a
+ * diamond or a jack among them, the diamonds Tournee and the Tournee grand
+ * were played and scored as if some card outside the hand had turned. */
+static void test_tournee_twelve_turn_from_the_twelve(void **state)
+{
+    (void)state;
+    char err[256];
+    static RuleSystem systems[4];
+    assert_true(test_four_rules(&systems[0], &systems[1], &systems[2], &systems[3]));
+    const RuleSystem *tournee = &systems[2];
+    int form = rules_find_form(tournee, "tournee");
+    EvalOptions o = quick(0);
+    o.samples = 2;
+    assert_true(evaluate_hand(tournee, SEAT_FOREHAND, test_cards("HA HT HK HQ H9 H8 H7 SA CA C8 C9 S7"), &o, &a, err,
+                              sizeof err));
+    int rows = 0;
+    for (int r = 0; r < a.contract_count; r++) {
+        const EvalContract *c = &a.contracts[r];
+        if (c->contract.form != form)
+            continue;
+        rows++;
+        bool turns = c->contract.game != GAME_DIAMONDS && c->contract.game != GAME_GRAND;
+        assert_true(c->p_available == (turns ? 1.0 : 0.0));
+        assert_true(turns == (a.discards[r] != 0));
+    }
+    assert_int_equal(rows, 5);
+}
+
 /* Texas: announced after picking up the skat, but before the first card.
  * This clubs game makes schneider in about 3 of 10 worlds; announcing it in
  * just those worlds would be choosing per world (with one layout per skat,
@@ -916,7 +945,8 @@ int main(void)
         cmocka_unit_test(test_skat_game_never_below_hand), cmocka_unit_test(test_alike_skats_share_choice), cmocka_unit_test(test_left_out), cmocka_unit_test(test_pilots),
         cmocka_unit_test(test_announced_schneider_counts), cmocka_unit_test(test_rows_and_ouvert),
         cmocka_unit_test(test_tournee_second_turn),
-        cmocka_unit_test(test_tournee_advice_from_choosable_rows), cmocka_unit_test(test_single_dummy_plays_possible_rows), cmocka_unit_test(test_announce_after_skat_not_per_world),
+        cmocka_unit_test(test_tournee_advice_from_choosable_rows), cmocka_unit_test(test_single_dummy_plays_possible_rows),
+        cmocka_unit_test(test_tournee_twelve_turn_from_the_twelve), cmocka_unit_test(test_announce_after_skat_not_per_world),
         cmocka_unit_test(test_bad_options),   cmocka_unit_test(test_ceiling_at_exact_confidence),
         cmocka_unit_test(test_single_dummy),
         cmocka_unit_test(test_single_dummy_discard_ignores_the_worlds),

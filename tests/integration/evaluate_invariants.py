@@ -43,8 +43,10 @@ thread, and text with another --confidence.  Checked per hand:
              before he sees the skat (possible with every skat: not a
              Tournee with ten cards); all bids of the ladder
   twelve     one skat, every discard two of the twelve; each skat row has
-             one, and a Tournee row the skat cannot turn is possible in no
-             world and has none
+             one; a Tournee row is possible in every world where the skat
+             given (or, the twelve in one list, one of the twelve) turns its
+             trump, else in none, and then has no discard (under tournee a
+             hand without a diamond or a jack is added)
   threads    --threads 1 gives the JSON of --threads 2, but for ms
   text       the text names the same rows in the same order with the same
              chances, E(value), E(score), discards and availability, its
@@ -200,6 +202,7 @@ class Checker:
         self.checks = 0
         self.evaluations = 0
         self.worlds = 0
+        self.hands = 0
 
     def run(self, args):
         p = subprocess.run([self.skatdd] + args, capture_output=True, text=True)
@@ -349,14 +352,22 @@ class HandCheck:
                 continue
             self.expect(d is not None and len(set(d)) == 2 and all(x in self.known for x in d),
                         "%s: discard %s is not two of the twelve" % (r["contract"], d))
+        # A Tournee is possible where a card that may have been turned gives
+        # its trump: one of the skat given, or, the twelve in one list, any
+        # of them (README: evaluate); then in every world, else in none.
+        for r in rows:
             form, game = row_shape(r)[:2]
-            if form == "tournee" and self.skat_given:
-                turns = trump_cards(game)
-                self.expect(any(x in turns for x in self.skat_given),
-                            "%s possible, but the skat %s turns no trump of it" % (r["contract"], self.skat_given))
+            if form != "tournee":
+                continue
+            turned = self.skat_given or self.known
+            turns = any(x in turning_cards(game) for x in turned)
+            self.expect(r["p_available"] == (1 if turns else 0), "%s possible in %s of the worlds, its trump %s "
+                        "by %s" % (r["contract"], r["p_available"], "turned" if turns else "not turned", turned))
 
 
-def trump_cards(game):
+def turning_cards(game):
+    """The cards that give a Tournee its trump: a card of its suit (its
+    jack too), for grand a jack."""
     if game == "grand":
         return ["CJ", "SJ", "HJ", "DJ"]
     return [SUIT_GAMES[game] + r for r in RANKS]
@@ -460,10 +471,15 @@ def check_rules(c, rules_name, count, first_seat):
              "the ladder modelled here (%d values, %s ... %d) is not the rules' (%s)" %
              (len(ladder), ladder[:6], ladder[-1], m and m.group(0)))
     hands = deal_hands(rules_name, count, first_seat)
+    if rules_name == "tournee":
+        # Twelve cards without a diamond or a jack: no skat of them turns a
+        # diamonds Tournee or a Tournee grand (random hands seldom lack a suit).
+        hands.append(("middlehand", "HA HT HK HQ H9 H8 H7 SA CA C8".split(), ["C9", "S7"]))
     forms = [("ten", [doc("%s %d ten" % (rules_name, i), rules_name, s, h) for i, (s, h, k) in enumerate(hands)]),
              ("skat", [doc("%s %d skat" % (rules_name, i), rules_name, s, h, k) for i, (s, h, k) in enumerate(hands)]),
              ("twelve", [doc("%s %d twelve" % (rules_name, i), rules_name, s, h + k)
                          for i, (s, h, k) in enumerate(hands)])]
+    c.hands += len(hands)
     for form, docs in forms:
         path = os.path.join(c.work, "%s_%s.yaml" % (rules_name, form))
         with open(path, "w") as f:
@@ -477,7 +493,8 @@ def check_rules(c, rules_name, count, first_seat):
                  "%d documents, %d, %d and %d answers" % (len(docs), len(two), len(one), len(text)))
         for i, (seat, cards, skat) in enumerate(hands):
             where = "%s %s hand %d: %s %s%s" % (rules_name, form, i, seat, " ".join(cards),
-                                                " skat " + " ".join(skat) if form != "ten" else "")
+                                                {"ten": "", "skat": " skat ", "twelve": " "}[form] +
+                                                (" ".join(skat) if form != "ten" else ""))
             e = two[i]
             c.worlds += e["worlds"]
             known = cards + (skat if form != "ten" else [])
@@ -494,8 +511,8 @@ def main():
     c = Checker(skatdd, work)
     for k, rules in enumerate(rule_systems):  # the seats in turn, from another seat under each rule system
         check_rules(c, rules, count, k)
-    print("evaluate invariants: %d hands x 3 forms x %d rule systems, %d evaluations, %d worlds, %d checks, "
-          "%d violations" % (count, len(rule_systems), c.evaluations, c.worlds, c.checks, c.violations))
+    print("evaluate invariants: %d hands x 3 forms under %d rule systems, %d evaluations, %d worlds, %d checks, "
+          "%d violations" % (c.hands, len(rule_systems), c.evaluations, c.worlds, c.checks, c.violations))
     sys.exit(1 if c.violations else 0)
 
 
