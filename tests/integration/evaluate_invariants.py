@@ -30,6 +30,10 @@ thread, and text with another --confidence.  Checked per hand:
              announcements only where the rules let them be made (isko and
              classic: hand games; never null or ouvert); a null game never
              at a bid above its value
+  ouvert     double-dummy an ouvert game is played as the same game closed
+             (README: evaluate): a suit or grand ouvert is won only with
+             every trick (schwarz), a hand one exactly where its closed hand
+             game makes schwarz; a null ouvert wins where its closed twin does
   twins      a skat game wins at least as often as its hand game (putting
              the skat back is among the discards: README, evaluate); under
              tournee the Guckser grand as often as the Solo grand, a
@@ -43,7 +47,7 @@ thread, and text with another --confidence.  Checked per hand:
              before he sees the skat (possible with every skat: not a
              Tournee with ten cards); all bids of the ladder
   twelve     one skat, every discard two of the twelve; each skat row has
-             one; a Tournee row is possible in every world where the skat
+             one, the best contract's is the hand's (ten cards: none); a Tournee row is possible in every world where the skat
              given (or, the twelve in one list, one of the twelve) turns its
              trump, else in none, and then has no discard (under tournee a
              hand without a diamond or a jack is added)
@@ -246,6 +250,9 @@ class HandCheck:
         self.advice(rows)
         if self.twelve:
             self.discards(rows)
+        else:
+            self.expect(e["discard"] is None and all(r["discard"] is None for r in rows),
+                        "ten cards, yet a discard: %s" % e["discard"])
 
     def row(self, r):
         name = r["contract"]
@@ -324,10 +331,40 @@ class HandCheck:
                 self.expect(t["p_win"] >= s["p_win"] - (1 - t["p_available"]) - EPS,
                             "tournee %s wins %s, possible in %s: below solo %s's %s where it turns" %
                             (game, t["p_win"], t["p_available"], game, s["p_win"]))
+        self.open_twins(by_name)
         t, g = by_name.get("tournee grand"), by_name.get("guckser grand")
         if t and g:
             self.expect(t["p_win"] <= g["p_win"] + EPS, "tournee grand wins %s, above guckser grand's %s" %
                         (t["p_win"], g["p_win"]))
+
+    def open_twins(self, by_name):
+        """Double-dummy an ouvert game is played as the same game closed
+        (README: evaluate): a suit or grand ouvert is won where every trick
+        is, so a hand one exactly where its closed hand game makes schwarz;
+        a null ouvert wins where its closed twin does."""
+        for name, r in by_name.items():
+            form, game, hand, ouvert = row_shape(r)
+            if not ouvert:
+                continue
+            if game != "null":
+                self.expect(r["p_win"] == r["p_schneider"] == r["p_schwarz"],
+                            "%s: won %s, schneider %s, schwarz %s: an ouvert game needs every trick" %
+                            (name, r["p_win"], r["p_schneider"], r["p_schwarz"]))
+            # The closed twin: "clubs ouvert hand" (texas) and "clubs ouvert"
+            # (isko: a hand game) have "clubs hand", "solo grand ouvert"
+            # (tournee) "solo grand".
+            base = " ".join(w for w in name.split() if w != "ouvert")
+            twins = [t for t in (by_name.get(base), by_name.get(base + " hand")) if t and t["hand"] == hand]
+            self.expect(twins, "%s: no closed twin" % name)
+            if not twins:
+                continue
+            closed = twins[0]
+            if game == "null":
+                self.expect(r["p_win"] == closed["p_win"], "%s wins %s, %s %s" %
+                            (name, r["p_win"], closed["contract"], closed["p_win"]))
+            elif hand:
+                self.expect(r["p_win"] == closed["p_schwarz"], "%s wins %s, %s makes schwarz %s" %
+                            (name, r["p_win"], closed["contract"], closed["p_schwarz"]))
 
     def advice(self, rows):
         e = self.e
@@ -345,6 +382,9 @@ class HandCheck:
                     "best contract %s, the best E(score) is %s's" % (e["best_contract"], best))
 
     def discards(self, rows):
+        best = [r for r in rows if r["contract"] == self.e["best_contract"]]
+        self.expect(best and self.e["discard"] == best[0]["discard"], "discard %s, the best contract %s's %s" %
+                    (self.e["discard"], self.e["best_contract"], best and best[0]["discard"]))
         for r in rows:
             d = r["discard"]
             if r["p_available"] == 0:
