@@ -58,6 +58,10 @@ thread, and text with another --confidence.  Checked per hand:
              and its ceiling and break-even bid are those of the JSON at the
              text's --confidence
 
+The twelve-card forms are evaluated single-dummy too (two rows), and checked
+the same way but for the ouvert twins; the rows played are the two with the
+best double-dummy E(score) among those the skat allows.
+
 Every violation is printed with the hand and what differs; exit status 1
 when there is one.
 """
@@ -226,6 +230,7 @@ class HandCheck:
 
     def __init__(self, c, rules, where, known, twelve, skat_given, e):
         self.c, self.rules, self.where, self.e = c, rules, where, e
+        self.single_dummy = e["model"] == "single-dummy"
         self.known, self.twelve, self.skat_given = known, twelve, skat_given
         self.ladder = rules.ladder()
 
@@ -331,7 +336,8 @@ class HandCheck:
                 self.expect(t["p_win"] >= s["p_win"] - (1 - t["p_available"]) - EPS,
                             "tournee %s wins %s, possible in %s: below solo %s's %s where it turns" %
                             (game, t["p_win"], t["p_available"], game, s["p_win"]))
-        self.open_twins(by_name)
+        if not self.single_dummy:  # single-dummy the defenders see an ouvert declarer's cards
+            self.open_twins(by_name)
         t, g = by_name.get("tournee grand"), by_name.get("guckser grand")
         if t and g:
             self.expect(t["p_win"] <= g["p_win"] + EPS, "tournee grand wins %s, above guckser grand's %s" %
@@ -543,6 +549,25 @@ def check_rules(c, rules_name, count, first_seat):
                      "--threads 1 differs from --threads 2: %s" %
                      [k for k in e if k != "ms" and e[k] != one[i].get(k)])
             compare_text(c, where, e, text[i], TEXT_CONFIDENCE)
+        if form != "ten":
+            single_dummy(c, rules, rules_name, form, hands, common, two)
+
+
+def single_dummy(c, rules, rules_name, form, hands, common, double):
+    """Twelve cards single-dummy (cheap: one skat), two rows played: those
+    with the best double-dummy E(score) among the rows the skat allows
+    (README: evaluate), and the same invariants on them."""
+    sd = [json.loads(l) for l in c.run(common + ["--format", "json", "--threads", "2", "--model", "single-dummy",
+                                                 "--sd-contracts", "2", "--sd-layouts", "2"]).splitlines()]
+    c.evaluations += len(sd)
+    for i, (seat, cards, skat) in enumerate(hands):
+        where = "%s %s hand %d, single-dummy: %s %s %s" % (rules_name, form, i, seat, " ".join(cards), " ".join(skat))
+        possible = [r for r in double[i]["contracts"] if r["p_available"] > 0]
+        possible.sort(key=lambda r: -r["expected_score"])  # stable: among equals the first row
+        played = [r["contract"] for r in sd[i]["contracts"] if r["evaluated"]]
+        want = sorted((r["contract"] for r in possible[:2]), key=[r["contract"] for r in double[i]["contracts"]].index)
+        c.expect(played == want, where, "played %s, the best possible rows double-dummy %s" % (played, want))
+        HandCheck(c, rules, where, cards + skat, True, skat if form == "skat" else None, sd[i]).all()
 
 
 def main():
