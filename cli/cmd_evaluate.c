@@ -500,7 +500,9 @@ static json_t *evaluation_json(const RuleSystem *rules, const Deal *d, const Eva
                         e->best_contract >= 0 ? json_string(contract_row_label(
                                                     rules, &e->contracts[e->best_contract].contract, name, sizeof name))
                                               : json_null());
-    json_object_set_new(o, "discard", e->discard ? json_cards(GAME_GRAND, e->discard) : json_null());
+    /* In the order of the row it is the discard of (a null game's differs). */
+    json_object_set_new(o, "discard", e->discard ? json_cards(e->contracts[e->best_contract].contract.game, e->discard)
+                                                 : json_null());
     json_object_set_new(o, "nodes", json_integer((json_int_t)e->nodes));
     json_object_set_new(o, "ms", json_real(ms));
     return o;
