@@ -121,6 +121,8 @@ typedef struct {
     int bid_ceiling;        /* highest bid some contract wins with p >= confidence; 0 none */
     int ceiling_contract;   /* its row, -1 none */
     signed char ceiling_announce;
+    /* Both over the rows the declarer can choose before he sees the skat
+     * (possible with every skat: not a ten-card Tournee). */
     int best_bid;           /* highest bid whose best expected tournament score is >= 0; 0 none */
     int best_contract;      /* the row with the highest expected score; -1 none */
     CardSet discard;        /* twelve-card mode: the discard of the best skat-game row */

@@ -428,6 +428,7 @@ typedef struct {
     long worlds;                 /* worlds played */
     int bid_ceiling;             /* highest bid some row wins with p >= confidence; 0 none */
     int ceiling_row;             /* -1 none */
+    /* Both over the rows possible with every skat (not a ten-card Tournee). */
     int best_bid;                /* highest bid whose best expected score is >= 0; 0 none */
     int best_row;                /* the row with the highest expected score; -1 none */
     skatdd_cards discard;        /* twelve cards: the discard of the best skat-game row */
