@@ -59,6 +59,8 @@ thread, and text with another --confidence.  Checked per hand:
              and its ceiling and break-even bid are those of the JSON at the
              text's --confidence
 
+With ten cards, --lost-levels-every 1 (every lost world told schneidered or
+not) gives every chance, at every bid, and the ceiling as the default does.
 The twelve-card forms are evaluated single-dummy too (two rows), and checked
 the same way but for the ouvert twins; the rows played are the two with the
 best double-dummy E(score) among those the skat allows.
@@ -553,6 +555,28 @@ def check_rules(c, rules_name, count, first_seat):
             compare_text(c, where, e, text[i], TEXT_CONFIDENCE)
         if form != "ten":
             single_dummy(c, rules, rules_name, form, hands, common, two)
+        else:
+            every_lost_level(c, rules_name, hands, common, two)
+
+
+def chances(e):
+    """What --lost-levels-every leaves alone: every chance, at every bid,
+    and the safe ceiling (README: evaluate, "Lost games")."""
+    rows = [[r["contract"], r.get("p_available"), r.get("p_win"), r.get("p_schneider"), r.get("p_schwarz"),
+             [(x["bid"], x["p_win"], x["announce"]) for x in r.get("bids", [])]] for r in e["contracts"]]
+    return rows, e["bid_ceiling"], e["ceiling_contract"]
+
+
+def every_lost_level(c, rules_name, hands, common, sampled):
+    """Ten cards: asking every lost world schneidered or not changes the
+    expectations only."""
+    every = [json.loads(l) for l in c.run(common + ["--format", "json", "--threads", "2", "--lost-levels-every",
+                                                    "1"]).splitlines()]
+    c.evaluations += len(every)
+    for i, (seat, cards, skat) in enumerate(hands):
+        where = "%s ten hand %d, --lost-levels-every 1: %s %s" % (rules_name, i, seat, " ".join(cards))
+        c.expect(chances(every[i]) == chances(sampled[i]), where, "a chance or the ceiling differs: %s" %
+                 [a[0] for a, b in zip(chances(every[i])[0], chances(sampled[i])[0]) if a != b])
 
 
 def single_dummy(c, rules, rules_name, form, hands, common, double):
