@@ -34,6 +34,10 @@ static inline int tricks_worth(const Solver *s, uint32_t won, uint32_t opponent1
 /* The k cheapest cards of a set (fewer where it holds fewer). */
 static inline uint32_t cheapest_cards_k(const Solver *s, uint32_t cards, int k)
 {
+    /* All of them, the common case in led_tricks_cheapest (an opponent
+     * holding no more of a suit than its rounds led): no class to walk. */
+    if (bit_count(cards) <= k)
+        return cards;
     uint32_t chosen = 0;
     for (int w = 0; k > 0 && w < 6; w++) {
         uint32_t c = cards & s->worth[w];
