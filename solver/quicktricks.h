@@ -34,7 +34,7 @@ static inline int tricks_worth(const Solver *s, uint32_t won, uint32_t opponent1
 /* The k cheapest cards of a set (fewer where it holds fewer). */
 static inline uint32_t cheapest_cards_k(const Solver *s, uint32_t cards, int k)
 {
-    /* All of them, the common case in led_tricks_cheapest (an opponent
+    /* All of them, the common case in led_tricks_worth (an opponent
      * holding no more of a suit than its rounds led): no class to walk. */
     if (bit_count(cards) <= k)
         return cards;
@@ -50,31 +50,29 @@ static inline uint32_t cheapest_cards_k(const Solver *s, uint32_t cards, int k)
     return chosen;
 }
 
-/* The least points an opponent holding hand puts into the tricks a leader
- * takes by leading each card of won one after another from now: while he
- * holds the suit led he must follow, so of each suit in which t cards of
- * won are led he gives at least min(t, what he holds of it), and every card
- * he plays meanwhile goes into those tricks; the rest his cheapest. */
-static inline int led_tricks_cheapest(const Solver *s, uint32_t hand, uint32_t won)
+/* tricks_worth for a leader who takes them one after another from now: an
+ * opponent puts into them the least points of his cards that follow suit
+ * while he must: of each suit in which t cards of won are led he gives at
+ * least min(t, what he holds of it), and every card he plays meanwhile goes
+ * into those tricks; the rest his cheapest.  Both opponents in one walk over
+ * the suits; won and the cards they must follow with are disjoint, so one
+ * sum of points for them all. */
+static inline int led_tricks_worth(const Solver *s, uint32_t won, uint32_t opponent1, uint32_t opponent2)
 {
-    int left = bit_count(won), sum = 0;
-    uint32_t rest = hand;
+    int left1 = bit_count(won), left2 = left1;
+    uint32_t given = won;
     for (uint32_t m = won; m;) {
         uint32_t suit = s->follow[__builtin_ctz(m)];
         m &= ~suit;
         int t = bit_count(won & suit);
-        uint32_t forced = cheapest_cards_k(s, hand & suit, t);
-        sum += set_worth(s, forced);
-        rest &= ~forced;
-        left -= bit_count(forced);
+        uint32_t forced1 = cheapest_cards_k(s, opponent1 & suit, t);
+        uint32_t forced2 = cheapest_cards_k(s, opponent2 & suit, t);
+        given |= forced1 | forced2;
+        left1 -= bit_count(forced1);
+        left2 -= bit_count(forced2);
     }
-    return sum + cheapest_sum(s, rest, left);
-}
-
-/* tricks_worth for a leader who takes them one after another from now. */
-static inline int led_tricks_worth(const Solver *s, uint32_t won, uint32_t opponent1, uint32_t opponent2)
-{
-    return set_worth(s, won) + led_tricks_cheapest(s, opponent1, won) + led_tricks_cheapest(s, opponent2, won);
+    return set_worth(s, given) + cheapest_sum(s, opponent1 & ~given, left1) +
+           cheapest_sum(s, opponent2 & ~given, left2);
 }
 
 /* The trumps above every trump outside side_cards: each takes a trick
