@@ -12,6 +12,8 @@ static void configure(Solver *s, GameType game, int declarer)
     s->configured = true;
     s->game = game;
     s->declarer = declarer;
+    s->defender[0] = seat_after[declarer][1];
+    s->defender[1] = seat_after[declarer][2];
     tt_new_generation(s->tt);
     endings_new_stamp(s);
     forget_move_order(s);

@@ -192,7 +192,7 @@ static inline __attribute__((always_inline)) uint32_t declarer_winners(const Sol
 {
     uint32_t live = s->hand[0] | s->hand[1] | s->hand[2];
     uint32_t own = s->hand[s->declarer];
-    uint32_t hand1 = s->hand[seat_after[s->declarer][1]], hand2 = s->hand[seat_after[s->declarer][2]];
+    uint32_t hand1 = s->hand[s->defender[0]], hand2 = s->hand[s->defender[1]];
     uint32_t won = top_trumps(s, live, own), spare;
     /* Cashing is the declarer's choice: no floor where he wants few points. */
     if (leader == s->declarer && !s->ramsch) {
@@ -228,14 +228,14 @@ static inline int declarer_long_trumps(const Solver *s)
     if (s->ramsch)
         return 0;
     uint32_t trumps = s->hand[s->declarer] & s->trump;
-    uint32_t defenders = s->hand[seat_after[s->declarer][1]] | s->hand[seat_after[s->declarer][2]];
+    uint32_t defenders = s->hand[s->defender[0]] | s->hand[s->defender[1]];
     uint32_t above = trumps ? defenders & s->trump & ~((2u << __builtin_ctz(trumps)) - 1) : 0;
     return bit_count(trumps) - bit_count(above);
 }
 
 static inline int declarer_floor(const Solver *s, int leader)
 {
-    uint32_t hand1 = s->hand[seat_after[s->declarer][1]], hand2 = s->hand[seat_after[s->declarer][2]];
+    uint32_t hand1 = s->hand[s->defender[0]], hand2 = s->hand[s->defender[1]];
     uint32_t won = declarer_winners(s, leader);
     int tricks = bit_count(won);
     /* On lead he takes them one after another from now. */
@@ -270,7 +270,7 @@ static inline int defenders_floor(const Solver *s, int leader)
         }
     }
     uint32_t top = top_trumps(s, live, live & ~declarer);
-    uint32_t hand1 = s->hand[seat_after[s->declarer][1]], hand2 = s->hand[seat_after[s->declarer][2]];
+    uint32_t hand1 = s->hand[s->defender[0]], hand2 = s->hand[s->defender[1]];
     int held1 = bit_count(top & hand1), held2 = bit_count(top & hand2);
     /* The defender with more top trumps takes that many tricks; into them
      * his partner puts as many cards, all but his own top trumps others. */
@@ -327,7 +327,7 @@ static inline bool null_suit_forces(uint32_t declarer, uint32_t leader, uint32_t
 static inline bool null_trick_forced(const Solver *s, int leader)
 {
     uint32_t declarer = s->hand[s->declarer];
-    uint32_t one = s->hand[seat_after[s->declarer][1]], two = s->hand[seat_after[s->declarer][2]];
+    uint32_t one = s->hand[s->defender[0]], two = s->hand[s->defender[1]];
     if (leader == s->declarer) {
         for (uint32_t m = declarer; m; m &= m - 1) {
             int c = __builtin_ctz(m);
@@ -337,7 +337,7 @@ static inline bool null_trick_forced(const Solver *s, int leader)
         }
         return true;
     }
-    uint32_t own = s->hand[leader], partner = leader == seat_after[s->declarer][1] ? two : one;
+    uint32_t own = s->hand[leader], partner = leader == s->defender[0] ? two : one;
     for (uint32_t m = own & at_or_below(s, declarer); m;) {
         uint32_t suit = s->follow[__builtin_ctz(m)];
         m &= ~suit;
@@ -356,7 +356,7 @@ static inline bool null_trick_forced(const Solver *s, int leader)
 static inline bool declarer_outranked(const Solver *s, int leader)
 {
     uint32_t declarer = s->hand[s->declarer];
-    uint32_t defenders = s->hand[seat_after[s->declarer][1]] | s->hand[seat_after[s->declarer][2]];
+    uint32_t defenders = s->hand[s->defender[0]] | s->hand[s->defender[1]];
     if (declarer & s->trump)
         return false;
     bool ruffs = (defenders & s->trump) != 0;
@@ -388,7 +388,7 @@ static inline bool declarer_takes_no_trick(const Solver *s, int leader)
     uint32_t declarer = s->hand[s->declarer];
     if (declarer & s->trump)
         return false;
-    uint32_t defenders = s->hand[seat_after[s->declarer][1]] | s->hand[seat_after[s->declarer][2]];
+    uint32_t defenders = s->hand[s->defender[0]] | s->hand[s->defender[1]];
     bool leads = leader == s->declarer;
     uint32_t under = 0; /* his cards with a defender's card of the suit above */
     for (uint32_t m = declarer; m;) {

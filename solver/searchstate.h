@@ -38,6 +38,7 @@ struct Solver {
     bool configured;
     GameType game;
     int declarer;
+    int defender[2];   /* seat_after[declarer][1] and [2], looked up once */
     uint32_t trump;
     uint32_t follow[32];       /* the bits of the card's effective suit */
     uint8_t points[32];
