@@ -11,7 +11,9 @@
 /* The least points k cards of hand are worth together. */
 static inline int cheapest_sum(const Solver *s, uint32_t hand, int k)
 {
-    if (k <= bit_count(hand & s->worth[0]))
+    /* No card asked (often: no trick counted, none left over from the suits
+     * followed) needs no count. */
+    if (k <= 0 || k <= bit_count(hand & s->worth[0]))
         return 0;
     int sum = 0;
     for (int w = 0; k > 0 && w < 6; w++) {
