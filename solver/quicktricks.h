@@ -271,6 +271,9 @@ static inline int defenders_floor(const Solver *s, int leader)
             return led_tricks_worth(s, won, declarer, partner);
         }
     }
+    /* No trump left: no defender has a top trump, so the rules below give 0. */
+    if (!trumps)
+        return 0;
     uint32_t top = top_trumps(s, live, live & ~declarer);
     uint32_t hand1 = s->hand[s->defender[0]], hand2 = s->hand[s->defender[1]];
     int held1 = bit_count(top & hand1), held2 = bit_count(top & hand2);
