@@ -29,6 +29,8 @@ static inline int cheapest_sum(const Solver *s, uint32_t hand, int k)
  * card a trick: those cards and, from each opponent, his cheapest as many. */
 static inline int tricks_worth(const Solver *s, uint32_t won, uint32_t opponent1, uint32_t opponent2)
 {
+    if (!won) /* often so: no point table looked up for an empty set */
+        return 0;
     int tricks = bit_count(won);
     return set_worth(s, won) + cheapest_sum(s, opponent1, tricks) + cheapest_sum(s, opponent2, tricks);
 }
@@ -61,6 +63,8 @@ static inline uint32_t cheapest_cards_k(const Solver *s, uint32_t cards, int k)
  * sum of points for them all. */
 static inline int led_tricks_worth(const Solver *s, uint32_t won, uint32_t opponent1, uint32_t opponent2)
 {
+    if (!won) /* for a leading declarer, in two floors of five */
+        return 0;
     int left1 = bit_count(won), left2 = left1;
     uint32_t given = won;
     for (uint32_t m = won; m;) {
