@@ -333,6 +333,47 @@ static int label_width(const RuleSystem *rules, const Evaluation *e)
     return width;
 }
 
+/* The label of the choice after the skat, as a row's. */
+static const char after_skat_label[] = "skat, best game";
+
+/* The bid the choices are shown at: the choice's own safe ceiling, else
+ * its lowest bid; its index, -1 none. */
+static int after_skat_shown(const Evaluation *e)
+{
+    const EvalAfterSkat *a = &e->after_skat;
+    int shown = a->bid_count > 0 ? 0 : -1;
+    for (int b = 0; b < a->bid_count; b++)
+        if (a->p_win_at[b] >= e->confidence)
+            shown = b;
+    return shown;
+}
+
+/* The choice after the skat as a row: its bid steps (as print_bid_steps),
+ * then which games it chose how often at after_skat_shown's bid. */
+static void print_after_skat(const RuleSystem *rules, const Evaluation *e, int width)
+{
+    const EvalAfterSkat *a = &e->after_skat;
+    char label[64];
+    int shown = 0, at = after_skat_shown(e);
+    if (!a->evaluated || at < 0)
+        return;
+    printf("%-*s %6s %6s %6s %8s %8s ", width, after_skat_label, "", "", "", "", "");
+    for (int b = 0; b < a->bid_count && shown < 4; b++)
+        if (a->p_win_at[b] > 0 && (b + 1 == a->bid_count || a->p_win_at[b + 1] < a->p_win_at[b])) {
+            printf(" %d:%.2f", a->bids[b], a->p_win_at[b]);
+            shown++;
+        }
+    double worlds = (double)e->worlds;
+    printf("  chosen at %d:", a->bids[at]);
+    for (int r = 0; r < e->contract_count; r++)
+        if (a->chose[at][r])
+            printf(" %s %.2f", contract_row_label(rules, &e->contracts[r].contract, label, sizeof label),
+                   a->chose[at][r] / worlds);
+    if (a->overbid[at])
+        printf(" overbid %.2f", a->overbid[at] / worlds);
+    printf("\n");
+}
+
 static void print_rows(const CommonOptions *o, const RuleSystem *rules, const Evaluation *e)
 {
     char buf[128], label[64];
@@ -353,6 +394,7 @@ static void print_rows(const CommonOptions *o, const RuleSystem *rules, const Ev
             printf("  (possible with %.0f%% of the skats)", 100 * c->p_available);
         printf("\n");
     }
+    print_after_skat(rules, e, width);
 }
 
 /* --fresh-check: what each skat game's discards win in layouts that played
@@ -402,7 +444,10 @@ static void print_text(const CommonOptions *o, const RuleSystem *rules, const De
            e->samples, e->samples == 1 ? "" : "s", e->worlds, eval_model_name(e->model), rules->name, ms / 1000);
     print_rows(o, rules, e);
     print_fresh_check(rules, e);
-    if (e->bid_ceiling)
+    if (e->ceiling_after_skat)
+        printf("Bid up to %d (wins with probability %.2f or more: pick up the skat and play the best game for it)",
+               e->bid_ceiling, e->confidence);
+    else if (e->bid_ceiling)
         printf("Bid up to %d (wins with probability %.2f or more with %s)", e->bid_ceiling, e->confidence,
                row_with_announcement(rules, &e->contracts[e->ceiling_contract], e->ceiling_announce, name,
                                      sizeof name));
@@ -415,6 +460,11 @@ static void print_text(const CommonOptions *o, const RuleSystem *rules, const De
         printf("%d", e->best_bid);
     printf(".\nSampling error: about +-%.3f on a probability near 0.5 (one standard error over %ld worlds).\n",
            standard_error(e), e->worlds);
+    if (e->after_skat.evaluated && e->after_skat.seen_world)
+        printf("With one layout per skat, %s chooses in the world it counts: the chance that some skat game\n"
+               "wins there, optimistic (several layouts: chosen on the skat's others).\n", after_skat_label);
+    if (set_count(e->hand) == 12)
+        printf("With twelve cards the skat is known: each row is already a game chosen after seeing it.\n");
     if (e->lost_every > 1)
         printf("Lost games told schneidered or not in the worlds of about 1 skat in %d (at least %d worlds per\n"
                "contract), which stand for the rest in E(value) and E(score).\n",
@@ -442,6 +492,34 @@ static json_t *bids_json(const EvalContract *c)
         json_array_append_new(bids, bj);
     }
     return bids;
+}
+
+/* The choice after the skat: null where not evaluated (twelve cards,
+ * single-dummy). */
+static json_t *after_skat_json(const RuleSystem *rules, const Evaluation *e)
+{
+    const EvalAfterSkat *a = &e->after_skat;
+    int at = after_skat_shown(e);
+    if (!a->evaluated || at < 0)
+        return json_null();
+    char label[64];
+    json_t *j = json_object(), *bids = json_array(), *choices = json_object();
+    for (int b = 0; b < a->bid_count; b++) {
+        json_t *bj = json_object();
+        json_object_set_new(bj, "bid", json_integer(a->bids[b]));
+        json_object_set_new(bj, "p_win", json_real(a->p_win_at[b]));
+        json_array_append_new(bids, bj);
+    }
+    for (int r = 0; r < e->contract_count; r++)
+        if (a->chose[at][r])
+            json_object_set_new(choices, contract_row_label(rules, &e->contracts[r].contract, label, sizeof label),
+                                json_real(a->chose[at][r] / (double)e->worlds));
+    json_object_set_new(j, "seen_world", json_boolean(a->seen_world));
+    json_object_set_new(j, "bids", bids);
+    json_object_set_new(j, "choices_at", json_integer(a->bids[at]));
+    json_object_set_new(j, "choices", choices);
+    json_object_set_new(j, "overbid", json_real(a->overbid[at] / (double)e->worlds));
+    return j;
 }
 
 static json_t *contract_json(const RuleSystem *rules, const Evaluation *e, int r)
@@ -494,9 +572,12 @@ static json_t *evaluation_json(const RuleSystem *rules, const Deal *d, const Eva
     json_object_set_new(o, "standard_error", json_real(standard_error(e)));
     json_object_set_new(o, "bid_ceiling", e->bid_ceiling ? json_integer(e->bid_ceiling) : json_null());
     json_object_set_new(o, "ceiling_contract",
-                        e->bid_ceiling ? json_string(row_with_announcement(rules, &e->contracts[e->ceiling_contract],
-                                                                           e->ceiling_announce, name, sizeof name))
-                                       : json_null());
+                        e->ceiling_after_skat ? json_string(after_skat_label)
+                        : e->bid_ceiling ? json_string(row_with_announcement(rules, &e->contracts[e->ceiling_contract],
+                                                                             e->ceiling_announce, name, sizeof name))
+                                         : json_null());
+    json_object_set_new(o, "ceiling_after_skat", json_boolean(e->ceiling_after_skat));
+    json_object_set_new(o, "after_skat", after_skat_json(rules, e));
     json_object_set_new(o, "best_bid", e->best_bid ? json_integer(e->best_bid) : json_null());
     json_object_set_new(o, "best_contract",
                         e->best_contract >= 0 ? json_string(contract_row_label(

@@ -83,6 +83,12 @@ typedef struct {
     CardSet *tried;              /* [skat][play]: skat games with one layout, the discard played against the skat back */
     uint8_t *fresh_wins;         /* [skat][play]: fresh_check: wins of the chosen discard in fresh layouts */
     CardSet *chosen;             /* [skat][play]: skat games' discard */
+    /* Ten cards, double-dummy, for the choice after the skat (EvalAfterSkat):
+     * per skat-game row, skat and layout the highest bid (ladder index) its
+     * world wins at, and per row and skat the highest it may be declared at;
+     * -1 none. */
+    int16_t *reach;              /* [row][skat][sample] */
+    int16_t *declarable;         /* [row][skat] */
 } Work;
 
 static uint8_t *level_at(const Work *w, int skat, int play, int sample)
@@ -93,6 +99,11 @@ static uint8_t *level_at(const Work *w, int skat, int play, int sample)
 static uint8_t *unresolved_at(const Work *w, int skat, int play, int sample)
 {
     return &w->unresolved[((size_t)skat * MAX_PLAYS + (size_t)play) * (size_t)w->samples + (size_t)sample];
+}
+
+static int16_t *reach_at(const Work *w, int row, int skat, int sample)
+{
+    return &w->reach[((size_t)row * (size_t)w->skats + (size_t)skat) * (size_t)w->samples + (size_t)sample];
 }
 
 static CardSet *stood_at(const Work *w, int skat, int play, int sample)
@@ -1193,6 +1204,7 @@ enum { CLASSES = OUT_LEVELS * MATADOR_KINDS };
 
 typedef struct {
     bool valid, won;
+    bool declarable; /* announcement none: may be declared at the bid (not forced), level aside */
     int score;       /* on the score sheet */
     int tournament;  /* Seeger-Fabian */
 } Scored;
@@ -1251,7 +1263,14 @@ static const Scored *scored(RowScores *rs, int a, int skat, int level)
             fprintf(stderr, "skatdd: internal error: level %d of a row scores as no game (%s)\n", level, g.reason);
             abort();
         }
-        s[b] = (Scored){g.valid, g.valid && g.won, g.score, tournament_points(w->scheme, &g)};
+        s[b] = (Scored){g.valid, g.valid && g.won, g.valid, g.score, tournament_points(w->scheme, &g)};
+        if (a == ANNOUNCE_NONE) {
+            /* Declared by choice, not forced: the rules' unreachable bids. */
+            GamePlay chosen = play;
+            chosen.forced = false;
+            gamevalue_score(w->rules, &chosen, &g);
+            s[b].declarable = g.valid;
+        }
     }
     *slot = s;
     return s;
@@ -1367,6 +1386,7 @@ typedef struct {
     double *win_sum, *tour_sum;  /* per cell, over all skats */
     double *skat_win, *skat_tour; /* per cell, the skat being summed */
     double *layout_tour;         /* per layout and cell, the skat being summed (skat games) */
+    double *layout_win;          /* per layout and cell, the skat being summed (skat games) */
     double *best_win, *best_tour; /* per bid, with the announcement chosen */
     double *left_out_tour;       /* per bid, each layout with the choice of the skat's others */
     bool *valid;                 /* per bid: some world can be declared at it */
@@ -1394,9 +1414,10 @@ static bool row_summary_init(RowSummary *r, const Work *w, int row, const int *l
     r->valid = calloc(bids, sizeof *r->valid);
     r->chosen = calloc(bids, 1);
     r->layout_tour = calloc(cells * (size_t)w->samples, sizeof *r->layout_tour);
+    r->layout_win = calloc(cells * (size_t)w->samples, sizeof *r->layout_win);
     r->left_out_tour = calloc(bids, sizeof *r->left_out_tour);
     return r->win_sum && r->tour_sum && r->skat_win && r->skat_tour && r->best_win && r->best_tour && r->valid &&
-           r->chosen && r->layout_tour && r->left_out_tour;
+           r->chosen && r->layout_tour && r->layout_win && r->left_out_tour;
 }
 
 static void row_summary_free(RowSummary *r)
@@ -1408,6 +1429,7 @@ static void row_summary_free(RowSummary *r)
     free(r->best_win);
     free(r->best_tour);
     free(r->layout_tour);
+    free(r->layout_win);
     free(r->left_out_tour);
     free(r->valid);
     free(r->chosen);
@@ -1442,6 +1464,7 @@ static void count_world(RowSummary *r, int s, int j, int l, double weight, doubl
             r->skat_win[a * ladder_count + b] += weight * sc[b].won;
             r->skat_tour[a * ladder_count + b] += tour;
             r->layout_tour[(size_t)j * r->cells + (size_t)(a * ladder_count + b)] += tour;
+            r->layout_win[(size_t)j * r->cells + (size_t)(a * ladder_count + b)] += weight * sc[b].won;
         }
     }
 }
@@ -1455,6 +1478,7 @@ static void sum_skat(RowSummary *r, int s, uint8_t *skat_wins)
     memset(r->skat_win, 0, r->cells * sizeof *r->skat_win);
     memset(r->skat_tour, 0, r->cells * sizeof *r->skat_tour);
     memset(r->layout_tour, 0, r->cells * (size_t)w->samples * sizeof *r->layout_tour);
+    memset(r->layout_win, 0, r->cells * (size_t)w->samples * sizeof *r->layout_win);
     bool allowed = w->allowed[s] >> r->row & 1;
     int second_form;
     int turning = rules_turning_cards(w->rules, r->contract, turnable(w, s), &second_form);
@@ -1492,6 +1516,43 @@ static void announce_after_skat(RowSummary *r)
             const double *own = &r->layout_tour[(size_t)j * r->cells];
             r->left_out_tour[b] += own[best_announcement(&r->rs, r->skat_tour, own, ladder_count, b) * ladder_count + b];
         }
+    }
+}
+
+/* A row the declarer may choose after picking up the skat (EvalAfterSkat):
+ * a skat game played here, not a form whose trump a turned card decides. */
+static bool after_skat_row(const Work *w, int row)
+{
+    int second_form;
+    const Contract *c = &w->contract[row];
+    return w->reach && !w->single_dummy && !c->hand && (w->rows_played >> row & 1) &&
+           rules_turning_cards(w->rules, c, 0, &second_form) < 0;
+}
+
+/* For the choice after the skat: the highest bid each layout of skat s just
+ * summed wins at with the skat's announcement (announce_after_skat's), and
+ * the highest the row may be declared at with it.  A world won at a bid is
+ * won at every lower one (the announcements' winning levels are nested, so
+ * the one winning most often wins wherever another does); should it not
+ * be, the bid below the first loss stands, which flatters nothing. */
+static void record_reach(RowSummary *r, int s)
+{
+    const Work *w = r->w;
+    int ladder_count = r->ladder_count;
+    bool allowed = w->allowed[s] >> r->row & 1;
+    int16_t *declarable = &w->declarable[(size_t)r->row * (size_t)w->skats + (size_t)s];
+    *declarable = -1;
+    for (int b = 0; allowed && b < ladder_count && scored(&r->rs, ANNOUNCE_NONE, s, OUT_WON)[b].declarable; b++)
+        *declarable = (int16_t)b;
+    int pick[EVAL_MAX_BIDS + 1];
+    for (int b = 0; b < ladder_count; b++)
+        pick[b] = most_wins(&r->rs, r->skat_win, ladder_count, b);
+    for (int j = 0; j < w->samples; j++) {
+        const double *own = &r->layout_win[(size_t)j * r->cells];
+        int16_t *reach = reach_at(w, r->row, s, j);
+        *reach = -1;
+        for (int b = 0; allowed && b < ladder_count && own[pick[b] * ladder_count + b] > 0; b++)
+            *reach = (int16_t)b;
     }
 }
 
@@ -1583,6 +1644,8 @@ static bool summarize_row(const Work *w, int row, const int *ladder, int ladder_
         sum_skat(&r, s, &skat_wins[s]);
         if (r.per_skat)
             announce_after_skat(&r);
+        if (after_skat_row(w, row))
+            record_reach(&r, s);
     }
     ok = ok && !r.rs.out_of_memory && !r.second_rs.out_of_memory;
     if (ok) {
@@ -1591,6 +1654,125 @@ static bool summarize_row(const Work *w, int row, const int *ladder, int ladder_
     }
     row_summary_free(&r);
     return ok;
+}
+
+/* ---- the choice after the skat ---- */
+
+/* The rows the declarer may choose among (after_skat_row). */
+typedef struct {
+    int count;
+    int row[EVAL_MAX_CONTRACTS];
+} Choosable;
+
+static bool wins_at(const Work *w, int row, int s, int j, int b) { return *reach_at(w, row, s, j) >= b; }
+
+/* Skat s at ladder index b: the rows that may be declared (-1 where not)
+ * and how many of the skat's layouts each wins; returns the one winning
+ * most (the first among equals), -1 where none may be declared. */
+static int skat_wins_at(const Work *w, const Choosable *c, int s, int b, int wins[EVAL_MAX_CONTRACTS])
+{
+    int best = -1;
+    for (int k = 0; k < c->count; k++) {
+        int row = c->row[k];
+        wins[k] = -1;
+        if (w->declarable[(size_t)row * (size_t)w->skats + (size_t)s] < b)
+            continue;
+        wins[k] = 0;
+        for (int j = 0; j < w->samples; j++)
+            wins[k] += wins_at(w, row, s, j, b);
+        if (best < 0 || wins[k] > wins[best])
+            best = k;
+    }
+    return best;
+}
+
+/* The choice counted in layout j: the row that wins most often in the
+ * skat's other layouts (the first among equals); with one layout, the first
+ * that wins in it, else the one winning most. */
+static int left_out_choice(const Work *w, const Choosable *c, int s, int j, int b, const int *wins, int best)
+{
+    int pick = best;
+    for (int k = 0; k < c->count; k++) {
+        if (wins[k] < 0)
+            continue;
+        bool won = wins_at(w, c->row[k], s, j, b);
+        if (w->samples == 1 ? won && !wins_at(w, c->row[pick], s, j, b)
+                            : wins[k] - won > wins[pick] - wins_at(w, c->row[pick], s, j, b) ||
+                                  (wins[k] - won == wins[pick] - wins_at(w, c->row[pick], s, j, b) && k < pick))
+            pick = k;
+    }
+    return pick;
+}
+
+/* Skat s at ladder index b into the bid's counts: the choice per layout
+ * left out, or, where that wins less often in the skat's layouts than the
+ * row winning most there, that row in every layout (as a discard counted
+ * gives way to putting the skat back).  Returns the wins; *seen: the
+ * layouts some row wins. */
+static int choose_for_skat(const Work *w, const Choosable *c, int s, int b, uint16_t *chose, uint16_t *overbid,
+                           int *seen)
+{
+    int wins[EVAL_MAX_CONTRACTS], pick[EVAL_MAX_SAMPLES], counted = 0;
+    int best = skat_wins_at(w, c, s, b, wins);
+    *seen = 0;
+    if (best < 0) {
+        *overbid += (uint16_t)w->samples;
+        return 0;
+    }
+    for (int j = 0; j < w->samples; j++) {
+        bool any = false;
+        for (int k = 0; k < c->count; k++)
+            any = any || (wins[k] >= 0 && wins_at(w, c->row[k], s, j, b));
+        *seen += any;
+        pick[j] = left_out_choice(w, c, s, j, b, wins, best);
+        counted += wins_at(w, c->row[pick[j]], s, j, b);
+    }
+    for (int j = 0; j < w->samples; j++)
+        chose[c->row[counted < wins[best] ? best : pick[j]]]++;
+    return counted < wins[best] ? wins[best] : counted;
+}
+
+/* Choosing at a lower bid as at a higher one wins no less (a row that may
+ * be declared at the higher bid may be at the lower, and wins there where
+ * it wins at the higher): a bid's chance is at least the next one's. */
+static void after_skat_monotone(EvalAfterSkat *a)
+{
+    for (int k = a->bid_count - 2; k >= 0; k--)
+        if (a->p_win_at[k + 1] > a->p_win_at[k]) {
+            a->p_win_at[k] = a->p_win_at[k + 1];
+            memcpy(a->chose[k], a->chose[k + 1], sizeof a->chose[k]);
+            a->overbid[k] = a->overbid[k + 1];
+        }
+}
+
+/* Ten cards, double-dummy: the win chance at every bid of picking up the
+ * skat and declaring the skat game best for it (EvalAfterSkat).  Sums in
+ * skat and layout order: the same for any number of threads. */
+static void summarize_after_skat(const Work *w, const int *ladder, int ladder_count, EvalAfterSkat *out)
+{
+    memset(out, 0, sizeof *out);
+    Choosable c = {0};
+    for (int row = 0; row < w->rows; row++)
+        if (after_skat_row(w, row))
+            c.row[c.count++] = row;
+    if (c.count == 0)
+        return;
+    out->evaluated = true;
+    out->seen_world = w->samples == 1;
+    double worlds = (double)w->skats * w->samples;
+    for (int b = 1; b < ladder_count && out->bid_count < EVAL_MAX_BIDS; b++) {
+        int k = out->bid_count++;
+        long wins = 0, seen = 0;
+        for (int s = 0; s < w->skats; s++) {
+            int seen_here;
+            wins += choose_for_skat(w, &c, s, b, out->chose[k], &out->overbid[k], &seen_here);
+            seen += seen_here;
+        }
+        out->bids[k] = ladder[b];
+        out->p_win_at[k] = wins / worlds;
+        out->p_win_seen_at[k] = seen / worlds;
+    }
+    after_skat_monotone(out);
 }
 
 /* The bids worth tabulating, after bid 0 (none): the ladder up to the
@@ -1648,6 +1830,7 @@ static void conclude(Evaluation *e)
 {
     e->bid_ceiling = 0;
     e->ceiling_contract = -1;
+    e->ceiling_after_skat = false;
     e->ceiling_announce = ANNOUNCE_NONE;
     e->best_bid = 0;
     e->best_contract = -1;
@@ -1669,6 +1852,15 @@ static void conclude(Evaluation *e)
         if (e->best_contract < 0 || c->expected_score > e->contracts[e->best_contract].expected_score)
             e->best_contract = r;
     }
+    /* The choice after the skat sets the ceiling only above every row's. */
+    const EvalAfterSkat *a = &e->after_skat;
+    for (int b = 0; a->evaluated && b < a->bid_count; b++)
+        if (a->p_win_at[b] >= e->confidence && a->bids[b] > e->bid_ceiling) {
+            e->bid_ceiling = a->bids[b];
+            e->ceiling_contract = -1;
+            e->ceiling_after_skat = true;
+            e->ceiling_announce = ANNOUNCE_NONE;
+        }
 }
 
 const char *eval_model_name(EvalModel model)
@@ -1778,6 +1970,8 @@ static bool play_and_summarize(Work *w, Solver **solvers, int threads, const Eva
         out->discards[row] = w->twelve && !w->contract[row].hand && (w->allowed[0] >> row & 1)
                                  ? w->chosen[w->play_of_row[row]] : 0;
     }
+    if (!w->single_dummy)
+        summarize_after_skat(w, ladder, ladder_count, &out->after_skat);
     return true;
 }
 
@@ -1866,12 +2060,16 @@ static bool work_init(Work *w, const RuleSystem *rules, int seat, CardSet hand, 
     w->stood = calloc((size_t)w->skats * MAX_PLAYS * (size_t)w->samples, sizeof *w->stood);
     w->undecided = calloc((size_t)w->skats * MAX_PLAYS, 1);
     w->chosen = calloc((size_t)w->skats * MAX_PLAYS, sizeof *w->chosen);
+    size_t row_skats = (size_t)(w->rows > 0 ? w->rows : 1) * (size_t)w->skats;
+    bool after_skat = !w->twelve;
+    w->reach = after_skat ? calloc(row_skats * (size_t)w->samples, sizeof *w->reach) : NULL;
+    w->declarable = after_skat ? calloc(row_skats, sizeof *w->declarable) : NULL;
     w->own_choice = calloc((size_t)w->skats * MAX_PLAYS, sizeof *w->own_choice);
     w->choice_from = calloc((size_t)w->skats * MAX_PLAYS, sizeof *w->choice_from);
     bool fresh = o->fresh_check && o->model == MODEL_DOUBLE_DUMMY;
     w->fresh_wins = fresh ? calloc((size_t)w->skats * MAX_PLAYS, 1) : NULL;
     return w->level && w->unresolved && w->tried && w->stood && w->undecided && w->chosen && w->own_choice &&
-           w->choice_from && (w->fresh_wins || !fresh);
+           w->choice_from && (w->fresh_wins || !fresh) && ((w->reach && w->declarable) || !after_skat);
 }
 
 static void work_free(Work *w)
@@ -1885,6 +2083,8 @@ static void work_free(Work *w)
     free(w->own_choice);
     free(w->choice_from);
     free(w->fresh_wins);
+    free(w->reach);
+    free(w->declarable);
     free(w);
 }
 
@@ -1908,6 +2108,9 @@ static bool run_evaluation(Work *w, Solver **solvers, int threads, const EvalOpt
         w->rows_played = best_rows(out, o->sd_contracts < 1 ? 1 : o->sd_contracts);
         out->model = MODEL_SINGLE_DUMMY;
         ok = play_and_summarize(w, solvers, threads, o, out);
+        /* Its chances are double-dummy's, the rows' now single-dummy's: it
+         * would set the ceiling in the other model. */
+        memset(&out->after_skat, 0, sizeof out->after_skat);
     }
     for (int t = 0; t < threads; t++)
         out->nodes += solver_nodes(solvers[t]);

@@ -108,6 +108,31 @@ typedef struct {
     double score_at[EVAL_MAX_BIDS];
 } EvalContract;
 
+/* Ten cards, double-dummy: picking up the skat and then declaring, per
+ * skat and bid, the skat game that does best there (the declarer sees the
+ * skat before he chooses, not the defenders' cards).  Among the skat-game
+ * rows (not a Tournee, whose trump the turned card decides) that may be
+ * declared at the bid with that skat (rules_check_contract and the rules'
+ * unreachable bids); where none may, the game is lost as overbid.  The
+ * choice counted in a layout is made on the skat's other layouts (leave
+ * one out), as a discard is; where what is so counted wins less often in
+ * the skat's layouts than one row for all of them, that row is counted (so
+ * the choice never wins less often than any row at any bid).  With one
+ * layout per skat the choice is the row that wins in that world: the
+ * chance that some game wins, optimistic (seen_world). */
+typedef struct {
+    bool evaluated;         /* ten cards, double-dummy (else the rest is 0) */
+    bool seen_world;        /* one layout per skat: chosen in the world counted */
+    int bid_count;
+    int bids[EVAL_MAX_BIDS];
+    double p_win_at[EVAL_MAX_BIDS];
+    /* The choice made in each world counted, where any row wins there: the
+     * bound above p_win_at (tests). */
+    double p_win_seen_at[EVAL_MAX_BIDS];
+    uint16_t chose[EVAL_MAX_BIDS][EVAL_MAX_CONTRACTS]; /* per bid and row: worlds it was counted in */
+    uint16_t overbid[EVAL_MAX_BIDS]; /* per bid: worlds with no row that may be declared */
+} EvalAfterSkat;
+
 typedef struct {
     int seat;
     CardSet hand;           /* ten cards, or twelve after the skat pick-up */
@@ -118,8 +143,12 @@ typedef struct {
     int contract_count;
     EvalContract contracts[EVAL_MAX_CONTRACTS];
     double confidence;
-    int bid_ceiling;        /* highest bid some contract wins with p >= confidence; 0 none */
-    int ceiling_contract;   /* its row, -1 none */
+    EvalAfterSkat after_skat;
+    /* Highest bid some contract, or the after-skat choice, wins with p >=
+     * confidence; 0 none. */
+    int bid_ceiling;
+    int ceiling_contract;   /* its row, -1 none or the after-skat choice */
+    bool ceiling_after_skat; /* the choice sets it (no row reaches it) */
     signed char ceiling_announce;
     /* Both over the rows the declarer can choose before he sees the skat
      * (possible with every skat: not a ten-card Tournee). */

@@ -255,6 +255,10 @@ static void assert_same(const Evaluation *x, const Evaluation *y)
             assert_true(p->p_win_at[i] == q->p_win_at[i]);
         assert_int_equal(x->discards[r], y->discards[r]);
     }
+    assert_int_equal(x->ceiling_after_skat, y->ceiling_after_skat);
+    assert_int_equal(x->after_skat.bid_count, y->after_skat.bid_count);
+    assert_memory_equal(x->after_skat.p_win_at, y->after_skat.p_win_at, sizeof x->after_skat.p_win_at);
+    assert_memory_equal(x->after_skat.chose, y->after_skat.chose, sizeof x->after_skat.chose);
 }
 
 /* One and two threads over the 231 skats: run under the sanitizers too (a
@@ -909,6 +913,101 @@ static void test_ceiling_at_exact_confidence(void **state)
     assert_int_equal(b.bid_ceiling, expected);
 }
 
+/* The choice after the skat (EvalAfterSkat) at every bid: never below any
+ * skat-game row (one row for all of a skat's layouts is what it falls back
+ * on), never above the chance that some row may be declared and wins (the
+ * choice made in the world counted: with one layout per skat, exactly
+ * that), never higher at a higher bid; every world counted once, chosen or
+ * overbid. */
+static void check_after_skat(const Evaluation *e, int samples)
+{
+    const EvalAfterSkat *x = &e->after_skat;
+    assert_true(x->evaluated);
+    assert_int_equal(x->seen_world, samples == 1);
+    assert_true(x->bid_count > 0);
+    int compared = 0;
+    for (int k = 0; k < x->bid_count; k++) {
+        assert_true(x->p_win_at[k] <= x->p_win_seen_at[k] + 1e-12);
+        if (samples == 1)
+            assert_true(x->p_win_at[k] == x->p_win_seen_at[k]);
+        if (k > 0) {
+            assert_true(x->bids[k] > x->bids[k - 1]);
+            assert_true(x->p_win_at[k] <= x->p_win_at[k - 1]);
+        }
+        long counted = x->overbid[k];
+        for (int r = 0; r < e->contract_count; r++) {
+            counted += x->chose[k][r];
+            const EvalContract *c = &e->contracts[r];
+            assert_true(x->chose[k][r] == 0 || !c->contract.hand);
+            for (int i = 0; !c->contract.hand && i < c->bid_count; i++)
+                if (c->bids[i] == x->bids[k]) {
+                    assert_true(x->p_win_at[k] >= c->p_win_at[i] - 1e-12);
+                    compared++;
+                }
+        }
+        assert_int_equal(counted, e->worlds);
+    }
+    assert_true(compared > x->bid_count);
+}
+
+static void test_after_skat_at_least_every_row(void **state)
+{
+    (void)state;
+    skip_when_quick();
+    char err[256];
+    RuleSystem texas; /* announcements after picking up: chosen per skat */
+    assert_true(rules_load("texas", "evaluator/rules", &texas, err, sizeof err));
+    const char *hands[] = {"HJ CA CT C9 C8 SA ST S9 S8 D7", "SJ CA CK C9 C8 HA HK H9 H8 D7"};
+    for (int h = 0; h < 2; h++)
+        for (int samples = 1; samples <= 3; samples += 2) {
+            EvalOptions o = quick(0);
+            o.samples = samples;
+            o.seed = 5 + (uint64_t)h;
+            assert_true(evaluate_hand(h ? &texas : &rules, SEAT_MIDDLEHAND, test_cards(hands[h]), &o, &a, err,
+                                      sizeof err));
+            check_after_skat(&a, samples);
+        }
+    /* Twelve cards: the skat is known, the rows are the choice already. */
+    EvalOptions o = quick(0);
+    assert_true(evaluate_hand(&rules, SEAT_FOREHAND, test_cards("HJ CA CT C9 C8 SA ST S9 S8 D7 C7 H7"), &o, &a,
+                              err, sizeof err));
+    assert_false(a.after_skat.evaluated);
+    assert_false(a.ceiling_after_skat);
+}
+
+/* Clubs or, where the skat brings a jack or two, grand: at 48 the choice
+ * after the skat wins with 0.95 where no row does (clubs hand: 0.92), so
+ * at --confidence 0.95 it sets the ceiling, 48 against the rows' 36. */
+static void test_after_skat_raises_ceiling(void **state)
+{
+    (void)state;
+    skip_when_quick();
+    char err[256];
+    EvalOptions o = quick(0);
+    o.samples = 4;
+    o.seed = 1;
+    o.confidence = 0.95;
+    assert_true(evaluate_hand(&rules, SEAT_FOREHAND, test_cards("DJ CA CT C9 C8 C7 SA ST S9 S8"), &o, &a, err,
+                              sizeof err));
+    check_after_skat(&a, 4);
+    int rows_ceiling = 0;
+    for (int r = 0; r < a.contract_count; r++)
+        for (int i = 0; i < a.contracts[r].bid_count; i++)
+            if (a.contracts[r].p_win_at[i] >= o.confidence && a.contracts[r].bids[i] > rows_ceiling)
+                rows_ceiling = a.contracts[r].bids[i];
+    assert_int_equal(rows_ceiling, 36);
+    assert_int_equal(a.bid_ceiling, 48);
+    assert_true(a.ceiling_after_skat);
+    assert_int_equal(a.ceiling_contract, -1);
+    /* Both clubs and grand are chosen at 48. */
+    const EvalAfterSkat *x = &a.after_skat;
+    int at = 0;
+    while (x->bids[at] != 48)
+        at++;
+    assert_true(x->chose[at][row_index(&a, GAME_CLUBS, false, false)] > 0);
+    assert_true(x->chose[at][row_index(&a, GAME_GRAND, false, false)] > 0);
+}
+
 static void test_bad_options(void **state)
 {
     (void)state;
@@ -950,6 +1049,7 @@ int main(void)
         cmocka_unit_test(test_bad_options),   cmocka_unit_test(test_ceiling_at_exact_confidence),
         cmocka_unit_test(test_single_dummy),
         cmocka_unit_test(test_single_dummy_discard_ignores_the_worlds),
+        cmocka_unit_test(test_after_skat_at_least_every_row), cmocka_unit_test(test_after_skat_raises_ceiling),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }
