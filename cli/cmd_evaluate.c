@@ -40,6 +40,11 @@ static const char evaluate_help[] =
     "contract best at that bid has an expected tournament score not negative);\n"
     "the break-even bid and the contract to play are among the rows possible\n"
     "with every skat (a Tournee with ten cards is not).\n"
+    "With ten cards, double-dummy, a last line, skat, best game, is picking up\n"
+    "the skat and then declaring the skat game that does best with it, per skat\n"
+    "and bid: the choice counted in a layout made on the skat's other layouts\n"
+    "(with one layout per skat, in the world counted: optimistic); the safe bid\n"
+    "ceiling counts it too.\n"
     "\n"
     "options:\n"
     "  --samples N         layouts per skat (default 4; 1..64)\n"
@@ -461,8 +466,8 @@ static void print_text(const CommonOptions *o, const RuleSystem *rules, const De
     printf(".\nSampling error: about +-%.3f on a probability near 0.5 (one standard error over %ld worlds).\n",
            standard_error(e), e->worlds);
     if (e->after_skat.evaluated && e->after_skat.seen_world)
-        printf("With one layout per skat, %s chooses in the world it counts: the chance that some skat game\n"
-               "wins there, optimistic (several layouts: chosen on the skat's others).\n", after_skat_label);
+        printf("With one layout per skat, \"%s\" is chosen in the world it counts (the chance that some\n"
+               "skat game wins there): optimistic; with several layouts, on the skat's others.\n", after_skat_label);
     if (set_count(e->hand) == 12)
         printf("With twelve cards the skat is known: each row is already a game chosen after seeing it.\n");
     if (e->lost_every > 1)
