@@ -47,6 +47,13 @@ one thread, and text with another --confidence.  Checked per hand:
              the best E(score), both among the rows the declarer can choose
              before he sees the skat (possible with every skat: not a
              Tournee with ten cards); all bids of the ladder
+  after skat "skat, best game" (after_skat): with ten cards double-dummy
+             there (else null); its bids are the ladder's from its lowest,
+             rising, its chance never rises with the bid and is at every
+             bid at least each skat-game row's (not a Tournee: the turned
+             card decides its trump) at that bid; the shares it chose (skat
+             games only) and was overbid add up to 1; seen_world with one
+             layout per skat; ceiling_after_skat where it sets the ceiling
   twelve     one skat, every discard two of the twelve; each skat row has
              one, the best contract's is the hand's (ten cards: none); a Tournee row is possible in every world where the skat
              given (or, the twelve in one list, one of the twelve) turns its
@@ -58,7 +65,8 @@ one thread, and text with another --confidence.  Checked per hand:
              chances, E(value), E(score), discards and availability, its
              bid steps are the JSON's first four drops (with their marks),
              and its ceiling and break-even bid are those of the JSON at the
-             text's --confidence
+             text's --confidence; its skat, best game line the JSON's
+             first four drops, its bid and shares chosen
 
 With ten cards, --lost-levels-every 1 (every lost world told schneidered or
 not) gives every chance, at every bid, and the ceiling as the default does.
@@ -260,6 +268,7 @@ class HandCheck:
             self.bids(r)
             self.drops(r)
         self.twins({r["contract"]: r for r in rows})
+        self.after_skat(rows)
         self.advice(rows)
         if self.twelve:
             self.discards(rows)
@@ -380,11 +389,44 @@ class HandCheck:
                 self.expect(r["p_win"] == closed["p_schwarz"], "%s wins %s, %s makes schwarz %s" %
                             (name, r["p_win"], closed["contract"], closed["p_schwarz"]))
 
+    def after_skat(self, rows):
+        """The choice after the skat (README: evaluate, "Skat, best game")."""
+        a, e = self.e["after_skat"], self.e
+        expected = not self.twelve and not self.single_dummy
+        self.expect((a is not None) == expected, "after_skat %s with %s cards %s" %
+                    ("given" if a else "null", 12 if self.twelve else 10, e["model"]))
+        self.expect(e["ceiling_after_skat"] == (e["ceiling_contract"] == AFTER_SKAT),
+                    "ceiling_after_skat %s, ceiling_contract %s" % (e["ceiling_after_skat"], e["ceiling_contract"]))
+        if not a:
+            return
+        self.expect(a["seen_world"] == (e["samples"] == 1), "seen_world %s with %d layouts per skat" %
+                    (a["seen_world"], e["samples"]))
+        b = [x["bid"] for x in a["bids"]]
+        self.expect(b and b[0] == self.ladder[0] and b == sorted(set(b)) and all(x in self.ladder for x in b),
+                    "after_skat: bids %s not the ladder's from its lowest" % b[:6])
+        p = [x["p_win"] for x in a["bids"]]
+        self.expect(all(-EPS <= x <= 1 + EPS for x in p), "after_skat: chances outside [0, 1]")
+        rising = [(x, y) for x, y in zip(a["bids"], a["bids"][1:]) if y["p_win"] > x["p_win"] + EPS]
+        self.expect(not rising, "after_skat: the chance rises with the bid: %s" % rising[:2])
+        at = dict(zip(b, p))
+        for r in rows:
+            if r["hand"] or row_shape(r)[0] in ("tournee", "passt-mir-nicht"):
+                continue
+            below = [(x["bid"], x["p_win"], at.get(x["bid"])) for x in r["bids"]
+                     if x["bid"] not in at or at[x["bid"]] < x["p_win"] - EPS]
+            self.expect(not below, "after_skat below %s at (bid, row, choice) %s" % (r["contract"], below[:3]))
+        skat_rows = {r["contract"] for r in rows if not r["hand"]}
+        self.expect(set(a["choices"]) <= skat_rows, "after_skat chose %s, not skat-game rows" %
+                    sorted(set(a["choices"]) - skat_rows))
+        self.expect(abs(sum(a["choices"].values()) + a["overbid"] - 1) < 1e-6,
+                    "after_skat: shares %s and overbid %s do not add up to 1" % (a["choices"], a["overbid"]))
+        self.expect(a["choices_at"] in b, "after_skat: choices at %s, no bid of it" % a["choices_at"])
+
     def advice(self, rows):
         e = self.e
-        self.expect(ceiling(rows, e["confidence"]) == (e["bid_ceiling"], e["ceiling_contract"]),
-                    "bid ceiling %s (%s), the bids say %s" % (e["bid_ceiling"], e["ceiling_contract"],
-                                                               ceiling(rows, e["confidence"])))
+        want = ceiling(rows, e["confidence"], e["after_skat"])
+        self.expect(want == (e["bid_ceiling"], e["ceiling_contract"]),
+                    "bid ceiling %s (%s), the bids say %s" % (e["bid_ceiling"], e["ceiling_contract"], want))
         self.expect(e["best_bid"] == break_even(rows), "break-even bid %s, the bids say %s" %
                     (e["best_bid"], break_even(rows)))
         for key in ("bid_ceiling", "best_bid"):
@@ -437,7 +479,12 @@ def announced_label(row, a):
     return row["contract"] + (" %s announced" % a if a else "")
 
 
-def ceiling(rows, confidence):
+AFTER_SKAT = "skat, best game"
+
+
+def ceiling(rows, confidence, after_skat=None):
+    """The rows' highest safe bid, or the choice after the skat's where
+    that is higher (among equals the row)."""
     best = (None, None)
     for r in rows:
         if r["p_available"] <= 0:
@@ -445,6 +492,9 @@ def ceiling(rows, confidence):
         for x in r["bids"]:
             if x["p_win"] >= confidence and (best[0] is None or x["bid"] > best[0]):
                 best = (x["bid"], announced_label(r, x["announce"]))
+    for x in (after_skat or {}).get("bids", []):
+        if x["p_win"] >= confidence and (best[0] is None or x["bid"] > best[0]):
+            best = (x["bid"], AFTER_SKAT)
     return best
 
 
@@ -503,14 +553,48 @@ def compare_text(c, where, e, block, confidence):
         want_avail = "%.0f" % (100 * r["p_available"]) if r["p_available"] < 1 else None
         c.expect((avail.group(1) if avail else None) == want_avail, where,
                  "%s: text availability %s, JSON %s" % (r["contract"], avail and avail.group(1), want_avail))
-    bid, named = ceiling(rows, confidence)
-    say = ("Bid up to %d (wins with probability %.2f or more with %s)" % (bid, confidence, named) if bid else
+    compare_after_skat(c, where, e, lines[start + 1 + len(shown):], confidence)
+    bid, named = ceiling(rows, confidence, e["after_skat"])
+    say = ("Bid up to %d (wins with probability %.2f or more: pick up the skat and play the best game for it)" %
+           (bid, confidence) if named == AFTER_SKAT else
+           "Bid up to %d (wins with probability %.2f or more with %s)" % (bid, confidence, named) if bid else
            "No bid is safe at probability %.2f" % confidence)
     if e["best_contract"]:
         say += "; play %s" % e["best_contract"]
     c.expect(say + "." in block, where, "text lacks '%s.' (JSON at confidence %s)" % (say, confidence))
     even = "Break-even bid (expected Seeger-Fabian score >= 0): %s." % (e["best_bid"] or "none")
     c.expect(even in block, where, "text lacks '%s'" % even)
+
+
+def compare_after_skat(c, where, e, after_rows, confidence):
+    """The text's skat, best game line, right after the rows: the JSON's
+    first four drops, and the shares chosen at its own ceiling at the
+    text's confidence (else its lowest bid)."""
+    a = e["after_skat"]
+    line = after_rows[0] if after_rows and after_rows[0].startswith(AFTER_SKAT + " ") else None
+    c.expect((line is not None) == (a is not None), where, "text line %r, JSON after_skat %s" % (line, a))
+    if not a or not line:
+        return
+    bids = a["bids"]
+    steps = []
+    for i, x in enumerate(bids):
+        nxt = bids[i + 1]["p_win"] if i + 1 < len(bids) else None
+        if x["p_win"] > 0 and (nxt is None or nxt < x["p_win"]) and len(steps) < 4:
+            steps.append("%d:%.2f" % (x["bid"], x["p_win"]))
+    head, _, chosen = line.partition("  chosen at ")
+    got_steps = re.findall(r"\b\d+:\d\.\d\d", head)
+    c.expect(got_steps == steps, where, "skat, best game: text bid steps %s, JSON %s" % (got_steps, steps))
+    safe = [x["bid"] for x in bids if x["p_win"] >= confidence]
+    at = safe[-1] if safe else bids[0]["bid"]
+    shares = a["choices"] if at == a["choices_at"] else None
+    want = "%d:" % at
+    if shares is not None:
+        want += "".join(" %s %.2f" % (k, v) for k, v in shares.items())
+        if a["overbid"]:
+            want += " overbid %.2f" % a["overbid"]
+        c.expect(chosen == want, where, "skat, best game: text 'chosen at %s', JSON '%s'" % (chosen, want))
+    else:  # the JSON's shares are at the JSON's confidence: the bid alone
+        c.expect(chosen.startswith(want), where, "skat, best game: text chosen at %s, want bid %d" % (chosen, at))
 
 
 # ---- a rule system's hands ----
@@ -571,7 +655,8 @@ def chances(e):
     and the safe ceiling (README: evaluate, "Lost games")."""
     rows = [[r["contract"], r.get("p_available"), r.get("p_win"), r.get("p_schneider"), r.get("p_schwarz"),
              [(x["bid"], x["p_win"], x["announce"]) for x in r.get("bids", [])]] for r in e["contracts"]]
-    return rows, e["bid_ceiling"], e["ceiling_contract"]
+    after = e["after_skat"] and [(x["bid"], x["p_win"]) for x in e["after_skat"]["bids"]]
+    return rows, after, e["bid_ceiling"], e["ceiling_contract"]
 
 
 def every_lost_level(c, rules_name, hands, common, sampled):

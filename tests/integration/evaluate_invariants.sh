@@ -3,7 +3,8 @@
 # hands under every built-in rule system, as ten cards, ten and the skat,
 # and twelve in one list, the twelve single-dummy too
 # (tests/integration/evaluate_invariants.py says what is checked: chances by
-# bid, the game values where they drop, skat against hand games, ceiling and
+# bid, the game values where they drop, skat against hand games, the choice
+# after the skat (skat, best game) against every skat game, ceiling and
 # break-even, one thread against two, text against JSON).  Every violation
 # is printed with its hand.
 # SKATDD_QUICK (the sanitizer builds, ten times slower): 1 hand per rule
