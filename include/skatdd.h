@@ -426,8 +426,11 @@ SKATDD_API void skatdd_evaluation_free(skatdd_evaluation *evaluation);
 typedef struct {
     int row_count;
     long worlds;                 /* worlds played */
-    int bid_ceiling;             /* highest bid some row wins with p >= confidence; 0 none */
-    int ceiling_row;             /* -1 none */
+    /* Highest bid some row, or with ten cards (double-dummy) picking up the
+     * skat and declaring the skat game best for it (skatdd evaluate's
+     * "skat, best game"), wins with p >= confidence; 0 none. */
+    int bid_ceiling;
+    int ceiling_row;             /* -1 none, or that choice sets bid_ceiling */
     /* Both over the rows possible with every skat (not a ten-card Tournee). */
     int best_bid;                /* highest bid whose best expected score is >= 0; 0 none */
     int best_row;                /* the row with the highest expected score; -1 none */

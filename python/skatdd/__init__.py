@@ -388,7 +388,10 @@ class Rules(_Handle):
                              "p_schwarz": r.p_schwarz, "expected_value": r.expected_value,
                              "expected_score": r.expected_score, "p_win_at": bids})
             return {"rows": rows, "worlds": s.worlds, "bid_ceiling": s.bid_ceiling or None,
-                    "ceiling_contract": rows[s.ceiling_row]["contract"] if s.ceiling_row >= 0 else None,
+                    # No row: picking up the skat and declaring the best game for it
+                    # sets the ceiling (skatdd evaluate's "skat, best game").
+                    "ceiling_contract": (rows[s.ceiling_row]["contract"] if s.ceiling_row >= 0 else
+                                         "skat, best game" if s.bid_ceiling else None),
                     "best_bid": s.best_bid or None,
                     "best_contract": rows[s.best_row]["contract"] if s.best_row >= 0 else None}
         finally:
