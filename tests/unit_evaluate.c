@@ -261,6 +261,8 @@ static void assert_same(const Evaluation *x, const Evaluation *y)
     assert_memory_equal(x->after_skat.chose, y->after_skat.chose, sizeof x->after_skat.chose);
 }
 
+static void check_after_skat(const Evaluation *e, int samples);
+
 /* One and two threads over the 231 skats: run under the sanitizers too (a
  * second or two), so that ThreadSanitizer, which runs this file scaled
  * down, still sees the skats shared out between threads. */
@@ -273,6 +275,7 @@ static void test_threads(void **state)
     assert_true(evaluate_hand(&rules, SEAT_REARHAND, hand, &one, &a, err, sizeof err));
     assert_true(evaluate_hand(&rules, SEAT_REARHAND, hand, &two, &b, err, sizeof err));
     assert_same(&a, &b);
+    check_after_skat(&a, 1); /* the choice after the skat under the sanitizers too */
 }
 
 /* The lost levels (lost_every): a lost suit or grand game is told
