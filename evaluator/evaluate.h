@@ -16,7 +16,9 @@
  * skat's other layouts (leave one out); with one (or twelve cards), in
  * layouts of its own, which are not counted.
  * With ten cards putting the skat back is always among the discards, so a
- * skat game never wins less often than the same hand game. */
+ * skat game never wins less often than the same hand game.  Which skat game
+ * to declare is, for the declarer who bids on picking up the skat, decided
+ * per skat too, in the same way (EvalAfterSkat); it may set the ceiling. */
 #ifndef SKATDD_EVALUATE_H
 #define SKATDD_EVALUATE_H
 
