@@ -43,8 +43,8 @@ static const char evaluate_help[] =
     "With ten cards, double-dummy, a last line, skat, best game, is picking up\n"
     "the skat and then declaring the skat game that does best with it, per skat\n"
     "and bid: the choice counted in a layout made on the skat's other layouts\n"
-    "(with one layout per skat, in the world counted: optimistic); the safe bid\n"
-    "ceiling counts it too.\n"
+    "(with one layout per skat, in the world counted: optimistic, and not\n"
+    "counted in the ceiling); the safe bid ceiling counts it too.\n"
     "\n"
     "options:\n"
     "  --samples N         layouts per skat (default 4; 1..64)\n"
@@ -467,7 +467,8 @@ static void print_text(const CommonOptions *o, const RuleSystem *rules, const De
            standard_error(e), e->worlds);
     if (e->after_skat.evaluated && e->after_skat.seen_world)
         printf("With one layout per skat, \"%s\" is chosen in the world it counts (the chance that some\n"
-               "skat game wins there): optimistic; with several layouts, on the skat's others.\n", after_skat_label);
+               "skat game wins there): optimistic, so it sets no bid ceiling; with several layouts, on the\n"
+               "skat's others.\n", after_skat_label);
     if (set_count(e->hand) == 12)
         printf("With twelve cards the skat is known: each row is already a game chosen after seeing it.\n");
     if (e->lost_every > 1)

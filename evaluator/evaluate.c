@@ -1706,11 +1706,12 @@ static int left_out_choice(const Work *w, const Choosable *c, int s, int j, int 
 
 /* Skat s at ladder index b into the bid's counts: the choice per layout
  * left out, or, where that wins less often in the skat's layouts than the
- * row winning most there, that row in every layout (as a discard counted
- * gives way to putting the skat back).  Returns the wins; *seen: the
- * layouts some row wins. */
-static int choose_for_skat(const Work *w, const Choosable *c, int s, int b, uint16_t *chose, uint16_t *overbid,
-                           int *seen)
+ * one row fixed for every skat (fixed_row), that row in every layout, as a
+ * discard counted gives way to putting the skat back.  (The row winning
+ * most in this skat's own layouts would be a choice made on the layouts
+ * counted.)  Returns the wins; *seen: the layouts some row wins. */
+static int choose_for_skat(const Work *w, const Choosable *c, int s, int b, int fixed, uint16_t *chose,
+                           uint16_t *overbid, int *seen)
 {
     int wins[EVAL_MAX_CONTRACTS], pick[EVAL_MAX_SAMPLES], counted = 0;
     int best = skat_wins_at(w, c, s, b, wins);
@@ -1727,9 +1728,30 @@ static int choose_for_skat(const Work *w, const Choosable *c, int s, int b, uint
         pick[j] = left_out_choice(w, c, s, j, b, wins, best);
         counted += wins_at(w, c->row[pick[j]], s, j, b);
     }
+    bool back = wins[fixed] > counted;
     for (int j = 0; j < w->samples; j++)
-        chose[c->row[counted < wins[best] ? best : pick[j]]]++;
-    return counted < wins[best] ? wins[best] : counted;
+        chose[c->row[back ? fixed : pick[j]]]++;
+    return back ? wins[fixed] : counted;
+}
+
+/* The row (index into c) that wins most often at ladder index b over every
+ * skat and layout, where it may be declared; the first among equals. */
+static int fixed_row(const Work *w, const Choosable *c, int b)
+{
+    int fixed = 0;
+    long most = -1;
+    for (int k = 0; k < c->count; k++) {
+        long wins = 0;
+        for (int s = 0; s < w->skats; s++)
+            for (int j = 0; w->declarable[(size_t)c->row[k] * (size_t)w->skats + (size_t)s] >= b && j < w->samples;
+                 j++)
+                wins += wins_at(w, c->row[k], s, j, b);
+        if (wins > most) {
+            most = wins;
+            fixed = k;
+        }
+    }
+    return fixed;
 }
 
 /* Choosing at a lower bid as at a higher one wins no less (a row that may
@@ -1763,9 +1785,10 @@ static void summarize_after_skat(const Work *w, const int *ladder, int ladder_co
     for (int b = 1; b < ladder_count && out->bid_count < EVAL_MAX_BIDS; b++) {
         int k = out->bid_count++;
         long wins = 0, seen = 0;
+        int fixed = fixed_row(w, &c, b);
         for (int s = 0; s < w->skats; s++) {
             int seen_here;
-            wins += choose_for_skat(w, &c, s, b, out->chose[k], &out->overbid[k], &seen_here);
+            wins += choose_for_skat(w, &c, s, b, fixed, out->chose[k], &out->overbid[k], &seen_here);
             seen += seen_here;
         }
         out->bids[k] = ladder[b];
@@ -1852,9 +1875,11 @@ static void conclude(Evaluation *e)
         if (e->best_contract < 0 || c->expected_score > e->contracts[e->best_contract].expected_score)
             e->best_contract = r;
     }
-    /* The choice after the skat sets the ceiling only above every row's. */
+    /* The choice after the skat sets the ceiling only above every row's, and
+     * not where it was made in the world counted (seen_world: the chance
+     * that some game wins there, no chance of a choice). */
     const EvalAfterSkat *a = &e->after_skat;
-    for (int b = 0; a->evaluated && b < a->bid_count; b++)
+    for (int b = 0; a->evaluated && !a->seen_world && b < a->bid_count; b++)
         if (a->p_win_at[b] >= e->confidence && a->bids[b] > e->bid_ceiling) {
             e->bid_ceiling = a->bids[b];
             e->ceiling_contract = -1;

@@ -118,10 +118,11 @@ typedef struct {
  * unreachable bids); where none may, the game is lost as overbid.  The
  * choice counted in a layout is made on the skat's other layouts (leave
  * one out), as a discard is; where what is so counted wins less often in
- * the skat's layouts than one row for all of them, that row is counted (so
- * the choice never wins less often than any row at any bid).  With one
- * layout per skat the choice is the row that wins in that world: the
- * chance that some game wins, optimistic (seen_world). */
+ * the skat's layouts than the row winning most often at the bid over all
+ * skats, that row is counted (so the choice never wins less often than any
+ * row at any bid).  With one layout per skat the choice is the row that
+ * wins in that world: the chance that some game wins, optimistic
+ * (seen_world), which does not set the safe ceiling. */
 typedef struct {
     bool evaluated;         /* ten cards, double-dummy (else the rest is 0) */
     bool seen_world;        /* one layout per skat: chosen in the world counted */
