@@ -1204,7 +1204,7 @@ enum { CLASSES = OUT_LEVELS * MATADOR_KINDS };
 
 typedef struct {
     bool valid, won;
-    bool declarable; /* announcement none: may be declared at the bid (not forced), level aside */
+    bool declarable; /* announcement none only (else false): may be declared at the bid (not forced) */
     int score;       /* on the score sheet */
     int tournament;  /* Seeger-Fabian */
 } Scored;
@@ -1263,7 +1263,8 @@ static const Scored *scored(RowScores *rs, int a, int skat, int level)
             fprintf(stderr, "skatdd: internal error: level %d of a row scores as no game (%s)\n", level, g.reason);
             abort();
         }
-        s[b] = (Scored){g.valid, g.valid && g.won, g.valid, g.score, tournament_points(w->scheme, &g)};
+        s[b] = (Scored){.valid = g.valid, .won = g.valid && g.won, .score = g.score,
+                        .tournament = tournament_points(w->scheme, &g)};
         if (a == ANNOUNCE_NONE) {
             /* Declared by choice, not forced: the rules' unreachable bids. */
             GamePlay chosen = play;
