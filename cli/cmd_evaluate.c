@@ -338,14 +338,14 @@ static int label_width(const RuleSystem *rules, const Evaluation *e)
     return width;
 }
 
-/* The label of the choice after the skat, as a row's. */
+/* The labels of the choices, as rows'. */
 static const char after_skat_label[] = "skat, best game";
+static const char turn_label[] = "tournee, best turn";
 
-/* The bid the choices are shown at: the choice's own safe ceiling, else
- * its lowest bid; its index, -1 none. */
-static int after_skat_shown(const Evaluation *e)
+/* The bid a choice's picks are shown at: its own safe ceiling, else its
+ * lowest bid; its index, -1 none. */
+static int choice_shown(const Evaluation *e, const EvalAfterSkat *a)
 {
-    const EvalAfterSkat *a = &e->after_skat;
     int shown = a->bid_count > 0 ? 0 : -1;
     for (int b = 0; b < a->bid_count; b++)
         if (a->p_win_at[b] >= e->confidence)
@@ -353,29 +353,32 @@ static int after_skat_shown(const Evaluation *e)
     return shown;
 }
 
-/* The choice after the skat as a row: its bid steps (as print_bid_steps),
- * then which games it chose how often at after_skat_shown's bid. */
-static void print_after_skat(const RuleSystem *rules, const Evaluation *e, int width)
+/* A choice (after the skat, or the turn) as a row: its bid steps (as
+ * print_bid_steps), then which games it chose how often at choice_shown's
+ * bid. */
+static void print_choice(const RuleSystem *rules, const Evaluation *e, const EvalAfterSkat *a, const char *name,
+                         int width)
 {
-    const EvalAfterSkat *a = &e->after_skat;
     char label[64];
-    int shown = 0, at = after_skat_shown(e);
+    int shown = 0, at = choice_shown(e, a);
     if (!a->evaluated || at < 0)
         return;
-    printf("%-*s %6s %6s %6s %8s %8s ", width, after_skat_label, "", "", "", "", "");
+    printf("%-*s %6s %6s %6s %8s %8s ", width, name, "", "", "", "", "");
     for (int b = 0; b < a->bid_count && shown < 4; b++)
         if (a->p_win_at[b] > 0 && (b + 1 == a->bid_count || a->p_win_at[b + 1] < a->p_win_at[b])) {
             printf(" %d:%.2f", a->bids[b], a->p_win_at[b]);
             shown++;
         }
-    double worlds = (double)e->worlds;
+    double worlds = (double)a->worlds;
     printf("  chosen at %d:", a->bids[at]);
     for (int r = 0; r < e->contract_count; r++)
         if (a->chose[at][r])
             printf(" %s %.2f", contract_row_label(rules, &e->contracts[r].contract, label, sizeof label),
                    a->chose[at][r] / worlds);
+    if (a->second_turn[at])
+        printf(" (second card %.2f)", a->second_turn[at] / worlds);
     if (a->overbid[at])
-        printf(" overbid %.2f", a->overbid[at] / worlds);
+        printf(" %s %.2f", a == &e->turn ? "no game" : "overbid", a->overbid[at] / worlds);
     printf("\n");
 }
 
@@ -399,7 +402,8 @@ static void print_rows(const CommonOptions *o, const RuleSystem *rules, const Ev
             printf("  (possible with %.0f%% of the skats)", 100 * c->p_available);
         printf("\n");
     }
-    print_after_skat(rules, e, width);
+    print_choice(rules, e, &e->after_skat, after_skat_label, width);
+    print_choice(rules, e, &e->turn, turn_label, width);
 }
 
 /* --fresh-check: what each skat game's discards win in layouts that played
@@ -452,6 +456,9 @@ static void print_text(const CommonOptions *o, const RuleSystem *rules, const De
     if (e->ceiling_after_skat)
         printf("Bid up to %d (wins with probability %.2f or more: pick up the skat and play the best game for it)",
                e->bid_ceiling, e->confidence);
+    else if (e->ceiling_turn)
+        printf("Bid up to %d (wins with probability %.2f or more: a Tournee, taking or passing the first card)",
+               e->bid_ceiling, e->confidence);
     else if (e->bid_ceiling)
         printf("Bid up to %d (wins with probability %.2f or more with %s)", e->bid_ceiling, e->confidence,
                row_with_announcement(rules, &e->contracts[e->ceiling_contract], e->ceiling_announce, name,
@@ -500,12 +507,11 @@ static json_t *bids_json(const EvalContract *c)
     return bids;
 }
 
-/* The choice after the skat: null where not evaluated (twelve cards,
- * single-dummy). */
-static json_t *after_skat_json(const RuleSystem *rules, const Evaluation *e)
+/* A choice (after the skat, or the turn): null where not evaluated (twelve
+ * cards, single-dummy; the turn: rules without a Tournee). */
+static json_t *choice_json(const RuleSystem *rules, const Evaluation *e, const EvalAfterSkat *a)
 {
-    const EvalAfterSkat *a = &e->after_skat;
-    int at = after_skat_shown(e);
+    int at = choice_shown(e, a);
     if (!a->evaluated || at < 0)
         return json_null();
     char label[64];
@@ -519,12 +525,17 @@ static json_t *after_skat_json(const RuleSystem *rules, const Evaluation *e)
     for (int r = 0; r < e->contract_count; r++)
         if (a->chose[at][r])
             json_object_set_new(choices, contract_row_label(rules, &e->contracts[r].contract, label, sizeof label),
-                                json_real(a->chose[at][r] / (double)e->worlds));
+                                json_real(a->chose[at][r] / (double)a->worlds));
     json_object_set_new(j, "seen_world", json_boolean(a->seen_world));
     json_object_set_new(j, "bids", bids);
     json_object_set_new(j, "choices_at", json_integer(a->bids[at]));
     json_object_set_new(j, "choices", choices);
-    json_object_set_new(j, "overbid", json_real(a->overbid[at] / (double)e->worlds));
+    if (a == &e->turn) {
+        json_object_set_new(j, "second_card", json_real(a->second_turn[at] / (double)a->worlds));
+        json_object_set_new(j, "no_game", json_real(a->overbid[at] / (double)a->worlds));
+    } else {
+        json_object_set_new(j, "overbid", json_real(a->overbid[at] / (double)a->worlds));
+    }
     return j;
 }
 
@@ -579,11 +590,14 @@ static json_t *evaluation_json(const RuleSystem *rules, const Deal *d, const Eva
     json_object_set_new(o, "bid_ceiling", e->bid_ceiling ? json_integer(e->bid_ceiling) : json_null());
     json_object_set_new(o, "ceiling_contract",
                         e->ceiling_after_skat ? json_string(after_skat_label)
+                        : e->ceiling_turn     ? json_string(turn_label)
                         : e->bid_ceiling ? json_string(row_with_announcement(rules, &e->contracts[e->ceiling_contract],
                                                                              e->ceiling_announce, name, sizeof name))
                                          : json_null());
     json_object_set_new(o, "ceiling_after_skat", json_boolean(e->ceiling_after_skat));
-    json_object_set_new(o, "after_skat", after_skat_json(rules, e));
+    json_object_set_new(o, "after_skat", choice_json(rules, e, &e->after_skat));
+    json_object_set_new(o, "ceiling_turn", json_boolean(e->ceiling_turn));
+    json_object_set_new(o, "turn", choice_json(rules, e, &e->turn));
     json_object_set_new(o, "best_bid", e->best_bid ? json_integer(e->best_bid) : json_null());
     json_object_set_new(o, "best_contract",
                         e->best_contract >= 0 ? json_string(contract_row_label(

@@ -12,6 +12,7 @@
 #include "search.h"
 #include "singledummy.h"
 #include "table.h"
+#include "turnchoice.h"
 
 /* How one world ends, as far as scoring can tell: the levels of a suit or
  * grand game from the declarer's view (null games use LOST and WON only). */
@@ -1530,6 +1531,17 @@ static bool after_skat_row(const Work *w, int row)
            rules_turning_cards(w->rules, c, 0, &second_form) < 0;
 }
 
+/* A Tournee row (its trump fixed by a turned skat card) whose turn is
+ * worked out (turnchoice.h): ten cards, double-dummy, a form of its own (not
+ * one playing it from the second card). */
+static bool turn_row(const Work *w, int row)
+{
+    int second_form;
+    const Contract *c = &w->contract[row];
+    return w->reach && !w->single_dummy && (w->rows_played >> row & 1) &&
+           rules_turning_cards(w->rules, c, 0, &second_form) >= 0 && !w->rules->forms[c->form - 1].values_of;
+}
+
 /* For the choice after the skat: the highest bid each layout of skat s just
  * summed wins at with the skat's announcement (announce_after_skat's), and
  * the highest the row may be declared at with it.  A world won at a bid is
@@ -1645,7 +1657,7 @@ static bool summarize_row(const Work *w, int row, const int *ladder, int ladder_
         sum_skat(&r, s, &skat_wins[s]);
         if (r.per_skat)
             announce_after_skat(&r);
-        if (after_skat_row(w, row))
+        if (after_skat_row(w, row) || turn_row(w, row))
             record_reach(&r, s);
     }
     ok = ok && !r.rs.out_of_memory && !r.second_rs.out_of_memory;
@@ -1765,6 +1777,7 @@ static void after_skat_monotone(EvalAfterSkat *a)
             a->p_win_at[k] = a->p_win_at[k + 1];
             memcpy(a->chose[k], a->chose[k + 1], sizeof a->chose[k]);
             a->overbid[k] = a->overbid[k + 1];
+            a->second_turn[k] = a->second_turn[k + 1];
         }
 }
 
@@ -1782,7 +1795,8 @@ static void summarize_after_skat(const Work *w, const int *ladder, int ladder_co
         return;
     out->evaluated = true;
     out->seen_world = w->samples == 1;
-    double worlds = (double)w->skats * w->samples;
+    out->worlds = (long)w->skats * w->samples;
+    double worlds = (double)out->worlds;
     for (int b = 1; b < ladder_count && out->bid_count < EVAL_MAX_BIDS; b++) {
         int k = out->bid_count++;
         long wins = 0, seen = 0;
@@ -1797,6 +1811,47 @@ static void summarize_after_skat(const Work *w, const int *ladder, int ladder_co
         out->p_win_seen_at[k] = seen / worlds;
     }
     after_skat_monotone(out);
+}
+
+/* Ten cards, double-dummy, a rule system with a Tournee: the win chance at
+ * every bid of declaring a Tournee and taking or passing the first skat
+ * card as turnchoice.h decides.  false where memory ran out. */
+static bool summarize_turn(const Work *w, const int *ladder, int ladder_count, EvalAfterSkat *out)
+{
+    memset(out, 0, sizeof *out);
+    TurnWorlds t = {.skats = w->skats, .samples = w->samples, .skat = w->skat};
+    int row_of[TURN_MAX_ROWS];
+    for (int row = 0; row < w->rows && t.rows < TURN_MAX_ROWS; row++) {
+        if (!turn_row(w, row))
+            continue;
+        int second_form;
+        CardSet by = 0;
+        for (int card = 0; card < 32; card++)
+            by |= rules_turning_cards(w->rules, &w->contract[row], card_bit(card), &second_form) > 0 ? card_bit(card)
+                                                                                                  : 0;
+        row_of[t.rows] = row;
+        t.turned_by[t.rows] = by;
+        t.reach[t.rows++] = reach_at(w, row, 0, 0);
+    }
+    if (t.rows == 0)
+        return true;
+    out->evaluated = true;
+    out->worlds = 2L * w->skats * w->samples;
+    for (int b = 1; b < ladder_count && out->bid_count < EVAL_MAX_BIDS; b++) {
+        TurnChoice c;
+        if (!turn_choose(&t, b, &c))
+            return false;
+        int k = out->bid_count++;
+        out->bids[k] = ladder[b];
+        out->p_win_at[k] = c.wins / (double)out->worlds;
+        out->p_win_seen_at[k] = c.seen / (double)out->worlds;
+        for (int i = 0; i < t.rows; i++)
+            out->chose[k][row_of[i]] = (uint16_t)c.played[i];
+        out->second_turn[k] = (uint16_t)c.second_turn;
+        out->overbid[k] = (uint16_t)c.no_game;
+    }
+    after_skat_monotone(out);
+    return true;
 }
 
 /* The bids worth tabulating, after bid 0 (none): the ladder up to the
@@ -1855,6 +1910,7 @@ static void conclude(Evaluation *e)
     e->bid_ceiling = 0;
     e->ceiling_contract = -1;
     e->ceiling_after_skat = false;
+    e->ceiling_turn = false;
     e->ceiling_announce = ANNOUNCE_NONE;
     e->best_bid = 0;
     e->best_contract = -1;
@@ -1885,6 +1941,16 @@ static void conclude(Evaluation *e)
             e->bid_ceiling = a->bids[b];
             e->ceiling_contract = -1;
             e->ceiling_after_skat = true;
+            e->ceiling_announce = ANNOUNCE_NONE;
+        }
+    /* The turn never chooses in the world counted (turnchoice.h). */
+    const EvalAfterSkat *t = &e->turn;
+    for (int b = 0; t->evaluated && b < t->bid_count; b++)
+        if (t->p_win_at[b] >= e->confidence && t->bids[b] > e->bid_ceiling) {
+            e->bid_ceiling = t->bids[b];
+            e->ceiling_contract = -1;
+            e->ceiling_after_skat = false;
+            e->ceiling_turn = true;
             e->ceiling_announce = ANNOUNCE_NONE;
         }
 }
@@ -1996,8 +2062,11 @@ static bool play_and_summarize(Work *w, Solver **solvers, int threads, const Eva
         out->discards[row] = w->twelve && !w->contract[row].hand && (w->allowed[0] >> row & 1)
                                  ? w->chosen[w->play_of_row[row]] : 0;
     }
-    if (!w->single_dummy)
+    if (!w->single_dummy) {
         summarize_after_skat(w, ladder, ladder_count, &out->after_skat);
+        if (!summarize_turn(w, ladder, ladder_count, &out->turn))
+            return false;
+    }
     return true;
 }
 
@@ -2137,6 +2206,7 @@ static bool run_evaluation(Work *w, Solver **solvers, int threads, const EvalOpt
         /* Its chances are double-dummy's, the rows' now single-dummy's: it
          * would set the ceiling in the other model. */
         memset(&out->after_skat, 0, sizeof out->after_skat);
+        memset(&out->turn, 0, sizeof out->turn);
     }
     for (int t = 0; t < threads; t++)
         out->nodes += solver_nodes(solvers[t]);

@@ -122,7 +122,10 @@ typedef struct {
  * skats, that row is counted (so the choice never wins less often than any
  * row at any bid).  With one layout per skat the choice is the row that
  * wins in that world: the chance that some game wins, optimistic
- * (seen_world), which does not set the safe ceiling. */
+ * (seen_world), which does not set the safe ceiling.
+ * The same record holds a Tournee's turn (turnchoice.h: taking the first
+ * skat card's trump or passing it for the second's), counted once for each
+ * order of a skat's two cards (worlds: twice the worlds played). */
 typedef struct {
     bool evaluated;         /* ten cards, double-dummy (else the rest is 0) */
     bool seen_world;        /* one layout per skat: chosen in the world counted */
@@ -132,8 +135,10 @@ typedef struct {
     /* The choice made in each world counted, where any row wins there: the
      * bound above p_win_at (tests). */
     double p_win_seen_at[EVAL_MAX_BIDS];
+    long worlds;            /* what chose, overbid and second_turn count: worlds, or worlds per order of the skat */
     uint16_t chose[EVAL_MAX_BIDS][EVAL_MAX_CONTRACTS]; /* per bid and row: worlds it was counted in */
-    uint16_t overbid[EVAL_MAX_BIDS]; /* per bid: worlds with no row that may be declared */
+    uint16_t overbid[EVAL_MAX_BIDS]; /* per bid: worlds with no row that may be declared (turn: none turned) */
+    uint16_t second_turn[EVAL_MAX_BIDS]; /* turn, per bid: worlds played from the second card */
 } EvalAfterSkat;
 
 typedef struct {
@@ -147,11 +152,13 @@ typedef struct {
     EvalContract contracts[EVAL_MAX_CONTRACTS];
     double confidence;
     EvalAfterSkat after_skat;
-    /* Highest bid some contract, or the after-skat choice, wins with p >=
-     * confidence; 0 none. */
+    EvalAfterSkat turn;     /* ten cards, double-dummy, rules with a Tournee */
+    /* Highest bid some contract, the after-skat choice or the Tournee's turn
+     * wins with p >= confidence; 0 none. */
     int bid_ceiling;
-    int ceiling_contract;   /* its row, -1 none or the after-skat choice */
+    int ceiling_contract;   /* its row, -1 none or a choice (after the skat, the turn) */
     bool ceiling_after_skat; /* the choice sets it (no row reaches it) */
+    bool ceiling_turn;      /* the Tournee's turn sets it (no row or choice after the skat reaches it) */
     signed char ceiling_announce;
     /* Both over the rows the declarer can choose before he sees the skat
      * (possible with every skat: not a ten-card Tournee). */

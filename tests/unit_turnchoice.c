@@ -1,0 +1,307 @@
+/* A Tournee's turn (turnchoice.h): taking the first skat card's trump or
+ * passing it, decided never on the world counted, and never winning less
+ * often than any Tournee row. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "support_cards.h"
+
+#include "turnchoice.h"
+
+enum { CLUBS_ROW, SPADES_ROW, HEARTS_ROW, DIAMONDS_ROW, GRAND_ROW, ROWS };
+
+static void tournee_rows(TurnWorlds *t)
+{
+    t->rows = ROWS;
+    t->turned_by[CLUBS_ROW] = SUIT_BITS(GAME_CLUBS);
+    t->turned_by[SPADES_ROW] = SUIT_BITS(GAME_SPADES);
+    t->turned_by[HEARTS_ROW] = SUIT_BITS(GAME_HEARTS);
+    t->turned_by[DIAMONDS_ROW] = SUIT_BITS(GAME_DIAMONDS);
+    t->turned_by[GRAND_ROW] = JACK_BITS;
+}
+
+static int all_skats(CardSet hand, CardSet skats[231])
+{
+    int n = 0;
+    for (CardSet a = ~hand; a; a &= a - 1)
+        for (CardSet b = a & (a - 1); b; b &= b - 1)
+            skats[n++] = card_bit(set_first(a)) | card_bit(set_first(b));
+    return n;
+}
+
+/* Three skats with the spade ace, worked out by hand.  Spades wins only
+ * with the heart seven beside it, clubs with either club: so the ace turned
+ * first, looked at over its other worlds, is taken where passing would have
+ * won and passed where taking it would have: 0 of 3.  Playing clubs where
+ * either card turns it wins 2 of those 3, and is counted instead.  The
+ * heart seven turned first is taken (hearts loses) over passing, which ties
+ * with it on the other worlds (none): the same fallback passes it to the
+ * ace, which wins.  The clubs turned first are taken and win. */
+static void test_worked_by_hand(void **state)
+{
+    (void)state;
+    CardSet skats[3] = {test_cards("SA H7"), test_cards("SA C7"), test_cards("SA C8")};
+    int16_t reach[ROWS][3];
+    for (int k = 0; k < ROWS; k++)
+        for (int s = 0; s < 3; s++)
+            reach[k][s] = -1;
+    reach[SPADES_ROW][0] = 1;
+    reach[SPADES_ROW][1] = reach[SPADES_ROW][2] = 0;
+    reach[CLUBS_ROW][1] = reach[CLUBS_ROW][2] = 1;
+    reach[HEARTS_ROW][0] = 0;
+    TurnWorlds t = {.skats = 3, .samples = 1, .skat = skats};
+    tournee_rows(&t);
+    for (int k = 0; k < ROWS; k++)
+        t.reach[k] = reach[k];
+    TurnChoice c;
+    assert_true(turn_choose(&t, 1, &c));
+    assert_int_equal(c.wins, 5);
+    assert_int_equal(c.second_turn, 4);
+    assert_int_equal(c.played[CLUBS_ROW], 4);
+    assert_int_equal(c.played[SPADES_ROW], 1);
+    assert_int_equal(c.played[HEARTS_ROW], 1);
+    assert_int_equal(c.no_game, 0);
+    assert_int_equal(c.seen, 6);
+    /* At a bid no world reaches nothing wins, and the ace is taken. */
+    assert_true(turn_choose(&t, 2, &c));
+    assert_int_equal(c.wins, 0);
+    assert_int_equal(c.seen, 0);
+}
+
+/* One row wins wherever it can be turned, the others nowhere: the turn takes
+ * it when it comes first, passes otherwise, and wins in every world whose
+ * skat holds one of its cards, in both orders. */
+static void test_one_good_trump(void **state)
+{
+    (void)state;
+    CardSet hand = test_cards("CJ SJ CA CT SA ST HA HT DA DT"), skats[231];
+    int n = all_skats(hand, skats);
+    for (int samples = 1; samples <= 3; samples++) {
+        int16_t *reach = malloc((size_t)ROWS * (size_t)n * (size_t)samples * sizeof *reach);
+        assert_non_null(reach);
+        TurnWorlds t = {.skats = n, .samples = samples, .skat = skats};
+        tournee_rows(&t);
+        long with_heart = 0, first_not_heart = 0;
+        for (int k = 0; k < ROWS; k++) {
+            t.reach[k] = reach + (size_t)k * (size_t)n * (size_t)samples;
+            for (int s = 0; s < n; s++)
+                for (int j = 0; j < samples; j++)
+                    reach[((size_t)k * (size_t)n + (size_t)s) * (size_t)samples + (size_t)j] =
+                        !(skats[s] & t.turned_by[k]) ? -1 : k == HEARTS_ROW ? 3 : 0;
+        }
+        for (int s = 0; s < n; s++) {
+            with_heart += (skats[s] & t.turned_by[HEARTS_ROW]) != 0;
+            first_not_heart += set_count(skats[s] & ~t.turned_by[HEARTS_ROW]);
+        }
+        TurnChoice c;
+        assert_true(turn_choose(&t, 2, &c));
+        assert_int_equal(c.wins, 2 * with_heart * samples);
+        assert_int_equal(c.second_turn, first_not_heart * samples);
+        assert_int_equal(c.seen, c.wins);
+        free(reach);
+    }
+}
+
+static uint64_t next(uint64_t *x)
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return *x;
+}
+
+/* Random reaches: never fewer wins than any row played wherever either card
+ * turns it (in both orders), never more than the worlds some row wins,
+ * every world counted once. */
+static void test_random_bounds(void **state)
+{
+    (void)state;
+    CardSet skats[231];
+    uint64_t x = 88172645463325252ull;
+    for (int round = 0; round < 60; round++) {
+        CardSet hand = 0;
+        while (set_count(hand) < 10)
+            hand |= card_bit((int)(next(&x) % 32));
+        int n = all_skats(hand, skats), samples = 1 + round % 4;
+        int16_t *reach = malloc((size_t)ROWS * (size_t)n * (size_t)samples * sizeof *reach);
+        assert_non_null(reach);
+        TurnWorlds t = {.skats = n, .samples = samples, .skat = skats};
+        tournee_rows(&t);
+        for (int k = 0; k < ROWS; k++) {
+            t.reach[k] = reach + (size_t)k * (size_t)n * (size_t)samples;
+            int bias = (int)(next(&x) % 4);
+            for (int s = 0; s < n; s++)
+                for (int j = 0; j < samples; j++)
+                    reach[((size_t)k * (size_t)n + (size_t)s) * (size_t)samples + (size_t)j] =
+                        !(skats[s] & t.turned_by[k]) ? -1 : (int16_t)((next(&x) % 4 + (unsigned)bias) / 2);
+        }
+        for (int b = 1; b <= 3; b++) {
+            TurnChoice c;
+            assert_true(turn_choose(&t, b, &c));
+            long total = c.no_game;
+            for (int k = 0; k < ROWS; k++) {
+                long row_wins = 0;
+                for (int i = 0; i < n * samples; i++)
+                    row_wins += t.reach[k][i] >= b;
+                assert_true(c.wins >= 2 * row_wins);
+                total += c.played[k];
+            }
+            assert_true(c.wins <= c.seen);
+            assert_int_equal(total, 2L * n * samples);
+            assert_true(c.second_turn <= total);
+        }
+        free(reach);
+    }
+}
+
+/* ---- the same, worked out plainly: every sum over the worlds again ---- */
+
+static bool wins_ref(const TurnWorlds *t, int k, int s, int j, int b)
+{
+    return k >= 0 && t->reach[k][s * t->samples + j] >= b;
+}
+
+static int other_card(CardSet skat, int card) { return set_first(skat & ~card_bit(card)); }
+
+/* Whether the declarer who turned card second in layout j of skat s has
+ * seen world (s2, j2) as one like his: the skat's other layouts, or with
+ * one layout the other skats holding the card. */
+static bool like_second(const TurnWorlds *t, int s, int j, int card, int s2, int j2)
+{
+    if (t->samples > 1)
+        return s2 == s && j2 != j;
+    return s2 != s && (t->skat[s2] >> card & 1);
+}
+
+static int second_ref(const TurnWorlds *t, int b, int s, int j, int card)
+{
+    int pick = -1;
+    long best = -1;
+    for (int k = 0; k < t->rows; k++) {
+        if (!(t->turned_by[k] >> card & 1))
+            continue;
+        long score = 0;
+        for (int s2 = 0; s2 < t->skats; s2++)
+            for (int j2 = 0; j2 < t->samples; j2++)
+                score += like_second(t, s, j, card, s2, j2) && wins_ref(t, k, s2, j2, b);
+        if (score > best) {
+            best = score;
+            pick = k;
+        }
+    }
+    return pick;
+}
+
+/* The option taken with card first in layout j of skat s: a row (taking),
+ * or ROWS (passing), chosen on card's other worlds. */
+static int first_ref(const TurnWorlds *t, int b, int s, int j, int card)
+{
+    long score[ROWS + 1] = {0};
+    for (int s2 = 0; s2 < t->skats; s2++)
+        for (int j2 = 0; j2 < t->samples; j2++) {
+            if (!(t->skat[s2] >> card & 1) || (s2 == s && j2 == j))
+                continue;
+            for (int k = 0; k < t->rows; k++)
+                score[k] += wins_ref(t, k, s2, j2, b);
+            int x = other_card(t->skat[s2], card);
+            score[ROWS] += wins_ref(t, second_ref(t, b, s2, j2, x), s2, j2, b);
+        }
+    int pick = ROWS;
+    for (int k = t->rows - 1; k >= 0; k--)
+        if ((t->turned_by[k] >> card & 1) && (pick == ROWS || score[k] >= score[pick]))
+            pick = k;
+    return pick < ROWS && score[ROWS] > score[pick] ? ROWS : pick;
+}
+
+static void reference(const TurnWorlds *t, int b, TurnChoice *out)
+{
+    memset(out, 0, sizeof *out);
+    long row_wins[ROWS] = {0};
+    for (int k = 0; k < t->rows; k++)
+        for (int i = 0; i < t->skats * t->samples; i++)
+            row_wins[k] += t->reach[k][i] >= b;
+    int fixed = 0;
+    for (int k = 1; k < t->rows; k++)
+        fixed = row_wins[k] > row_wins[fixed] ? k : fixed;
+    for (int card = 0; card < 32; card++) {
+        long chosen_wins = 0, fixed_wins = 0;
+        for (int s = 0; s < t->skats; s++)
+            for (int j = 0; (t->skat[s] >> card & 1) && j < t->samples; j++) {
+                int x = other_card(t->skat[s], card), second = second_ref(t, b, s, j, x);
+                int take = first_ref(t, b, s, j, card);
+                chosen_wins += wins_ref(t, take == ROWS ? second : take, s, j, b);
+                fixed_wins += wins_ref(t, (t->skat[s] & t->turned_by[fixed]) ? fixed : second, s, j, b);
+            }
+        bool use_fixed = fixed_wins > chosen_wins;
+        for (int s = 0; s < t->skats; s++)
+            for (int j = 0; (t->skat[s] >> card & 1) && j < t->samples; j++) {
+                int x = other_card(t->skat[s], card), second = second_ref(t, b, s, j, x), row;
+                bool passed;
+                if (use_fixed) {
+                    bool has_fixed = (t->skat[s] & t->turned_by[fixed]) != 0;
+                    row = has_fixed ? fixed : second;
+                    passed = !has_fixed || !(t->turned_by[fixed] >> card & 1);
+                } else {
+                    int take = first_ref(t, b, s, j, card);
+                    passed = take == ROWS;
+                    row = passed ? second : take;
+                }
+                out->wins += wins_ref(t, row, s, j, b);
+                out->second_turn += passed;
+                if (row < 0)
+                    out->no_game++;
+                else
+                    out->played[row]++;
+            }
+    }
+}
+
+/* Random reaches on 30 of a hand's skats: the same counts as the plain
+ * sums over the worlds. */
+static void test_against_reference(void **state)
+{
+    (void)state;
+    CardSet all[231], skats[30];
+    uint64_t x = 0x2545f4914f6cdd1dull;
+    for (int round = 0; round < 40; round++) {
+        CardSet hand = 0;
+        while (set_count(hand) < 10)
+            hand |= card_bit((int)(next(&x) % 32));
+        int n = all_skats(hand, all), samples = 1 + round % 4;
+        for (int s = 0; s < 30; s++) /* several skats share each card */
+            skats[s] = all[next(&x) % (uint64_t)(n / 3)];
+        int16_t reach[ROWS][30 * 4];
+        TurnWorlds t = {.skats = 30, .samples = samples, .skat = skats};
+        tournee_rows(&t);
+        for (int k = 0; k < ROWS; k++) {
+            t.reach[k] = reach[k];
+            for (int i = 0; i < 30 * samples; i++)
+                reach[k][i] = !(skats[i / samples] & t.turned_by[k]) ? -1 : (int16_t)(next(&x) % 3);
+        }
+        for (int b = 1; b <= 2; b++) {
+            TurnChoice c, r;
+            assert_true(turn_choose(&t, b, &c));
+            reference(&t, b, &r);
+            assert_int_equal(c.wins, r.wins);
+            assert_int_equal(c.second_turn, r.second_turn);
+            assert_int_equal(c.no_game, r.no_game);
+            for (int k = 0; k < ROWS; k++)
+                assert_int_equal(c.played[k], r.played[k]);
+        }
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_worked_by_hand),
+        cmocka_unit_test(test_one_good_trump),
+        cmocka_unit_test(test_random_bounds),
+        cmocka_unit_test(test_against_reference),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
