@@ -54,6 +54,11 @@ one thread, and text with another --confidence.  Checked per hand:
              card decides its trump) at that bid; the shares it chose (skat
              games only) and was overbid add up to 1; seen_world with one
              layout per skat; ceiling_after_skat where it sets the ceiling
+  turn       "tournee, best turn" (turn): with ten cards double-dummy under
+             rules with a Tournee (else null); as after skat, but at every
+             bid at least each Tournee row's, choosing Tournee rows only,
+             its shares and no_game adding up to 1, never seen_world;
+             ceiling_turn where it sets the ceiling
   twelve     one skat, every discard two of the twelve; each skat row has
              one, the best contract's is the hand's (ten cards: none); a Tournee row is possible in every world where the skat
              given (or, the twelve in one list, one of the twelve) turns its
@@ -65,8 +70,9 @@ one thread, and text with another --confidence.  Checked per hand:
              chances, E(value), E(score), discards and availability, its
              bid steps are the JSON's first four drops (with their marks),
              and its ceiling and break-even bid are those of the JSON at the
-             text's --confidence; its skat, best game line the JSON's
-             first four drops, its bid and shares chosen
+             text's --confidence; its skat, best game and tournee, best
+             turn lines the JSON's first four drops, its bid and shares
+             chosen
 
 With ten cards, --lost-levels-every 1 (every lost world told schneidered or
 not) gives every chance, at every bid, and the ceiling as the default does.
@@ -269,6 +275,7 @@ class HandCheck:
             self.drops(r)
         self.twins({r["contract"]: r for r in rows})
         self.after_skat(rows)
+        self.turn(rows)
         self.advice(rows)
         if self.twelve:
             self.discards(rows)
@@ -422,9 +429,40 @@ class HandCheck:
                     "after_skat: shares %s and overbid %s do not add up to 1" % (a["choices"], a["overbid"]))
         self.expect(a["choices_at"] in b, "after_skat: choices at %s, no bid of it" % a["choices_at"])
 
+    def turn(self, rows):
+        """The Tournee's turn (README: evaluate, "Tournee, best turn")."""
+        t, e = self.e["turn"], self.e
+        tournee = [r for r in rows if row_shape(r)[0] == "tournee"]
+        expected = not self.twelve and not self.single_dummy and bool(tournee)
+        self.expect((t is not None) == expected, "turn %s with %s cards %s, %d Tournee rows" %
+                    ("given" if t else "null", 12 if self.twelve else 10, e["model"], len(tournee)))
+        self.expect(e["ceiling_turn"] == (e["ceiling_contract"] == TURN),
+                    "ceiling_turn %s, ceiling_contract %s" % (e["ceiling_turn"], e["ceiling_contract"]))
+        if not t:
+            return
+        self.expect(not t["seen_world"], "turn: seen_world")
+        b = [x["bid"] for x in t["bids"]]
+        self.expect(b and b[0] == self.ladder[0] and b == sorted(set(b)) and all(x in self.ladder for x in b),
+                    "turn: bids %s not the ladder's from its lowest" % b[:6])
+        p = [x["p_win"] for x in t["bids"]]
+        self.expect(all(-EPS <= x <= 1 + EPS for x in p), "turn: chances outside [0, 1]")
+        rising = [(x, y) for x, y in zip(t["bids"], t["bids"][1:]) if y["p_win"] > x["p_win"] + EPS]
+        self.expect(not rising, "turn: the chance rises with the bid: %s" % rising[:2])
+        at = dict(zip(b, p))
+        for r in tournee:
+            below = [(x["bid"], x["p_win"], at.get(x["bid"])) for x in r["bids"]
+                     if x["bid"] not in at or at[x["bid"]] < x["p_win"] - EPS]
+            self.expect(not below, "turn below %s at (bid, row, turn) %s" % (r["contract"], below[:3]))
+        names = {r["contract"] for r in tournee}
+        self.expect(set(t["choices"]) <= names, "turn chose %s, not Tournee rows" % sorted(set(t["choices"]) - names))
+        self.expect(abs(sum(t["choices"].values()) + t["no_game"] - 1) < 1e-6,
+                    "turn: shares %s and no game %s do not add up to 1" % (t["choices"], t["no_game"]))
+        self.expect(-EPS <= t["second_card"] <= 1 + EPS, "turn: second card %s" % t["second_card"])
+        self.expect(t["choices_at"] in b, "turn: choices at %s, no bid of it" % t["choices_at"])
+
     def advice(self, rows):
         e = self.e
-        want = ceiling(rows, e["confidence"], e["after_skat"])
+        want = ceiling(rows, e["confidence"], e["after_skat"], e["turn"])
         self.expect(want == (e["bid_ceiling"], e["ceiling_contract"]),
                     "bid ceiling %s (%s), the bids say %s" % (e["bid_ceiling"], e["ceiling_contract"], want))
         self.expect(e["best_bid"] == break_even(rows), "break-even bid %s, the bids say %s" %
@@ -480,11 +518,12 @@ def announced_label(row, a):
 
 
 AFTER_SKAT = "skat, best game"
+TURN = "tournee, best turn"
 
 
-def ceiling(rows, confidence, after_skat=None):
-    """The rows' highest safe bid, or the choice after the skat's where
-    that is higher (among equals the row)."""
+def ceiling(rows, confidence, after_skat=None, turn=None):
+    """The rows' highest safe bid, or the choice after the skat's, or the
+    Tournee's turn's, where that is higher (among equals the one before)."""
     best = (None, None)
     for r in rows:
         if r["p_available"] <= 0:
@@ -495,6 +534,9 @@ def ceiling(rows, confidence, after_skat=None):
     for x in (after_skat or {}).get("bids", []):
         if x["p_win"] >= confidence and (best[0] is None or x["bid"] > best[0]):
             best = (x["bid"], AFTER_SKAT)
+    for x in (turn or {}).get("bids", []):
+        if x["p_win"] >= confidence and (best[0] is None or x["bid"] > best[0]):
+            best = (x["bid"], TURN)
     return best
 
 
@@ -553,10 +595,22 @@ def compare_text(c, where, e, block, confidence):
         want_avail = "%.0f" % (100 * r["p_available"]) if r["p_available"] < 1 else None
         c.expect((avail.group(1) if avail else None) == want_avail, where,
                  "%s: text availability %s, JSON %s" % (r["contract"], avail and avail.group(1), want_avail))
-    compare_after_skat(c, where, e, lines[start + 1 + len(shown):], confidence)
-    bid, named = ceiling(rows, confidence, e["after_skat"])
+    after_rows = lines[start + 1 + len(shown):]
+    if e["after_skat"] is not None and after_rows and after_rows[0].startswith(AFTER_SKAT + " "):
+        compare_choice(c, where, e["after_skat"], AFTER_SKAT, after_rows[0], confidence)
+        after_rows = after_rows[1:]
+    else:
+        c.expect(e["after_skat"] is None, where, "no text line for JSON after_skat %s" % e["after_skat"])
+    if e["turn"] is not None and after_rows and after_rows[0].startswith(TURN + " "):
+        compare_choice(c, where, e["turn"], TURN, after_rows[0], confidence)
+    else:
+        c.expect(e["turn"] is None and not (after_rows and after_rows[0].startswith(TURN + " ")), where,
+                 "text line %r, JSON turn %s" % (after_rows[:1], e["turn"]))
+    bid, named = ceiling(rows, confidence, e["after_skat"], e["turn"])
     say = ("Bid up to %d (wins with probability %.2f or more: pick up the skat and play the best game for it)" %
            (bid, confidence) if named == AFTER_SKAT else
+           "Bid up to %d (wins with probability %.2f or more: a Tournee, taking or passing the first card)" %
+           (bid, confidence) if named == TURN else
            "Bid up to %d (wins with probability %.2f or more with %s)" % (bid, confidence, named) if bid else
            "No bid is safe at probability %.2f" % confidence)
     if e["best_contract"]:
@@ -566,35 +620,34 @@ def compare_text(c, where, e, block, confidence):
     c.expect(even in block, where, "text lacks '%s'" % even)
 
 
-def compare_after_skat(c, where, e, after_rows, confidence):
-    """The text's skat, best game line, right after the rows: the JSON's
-    first four drops, and the shares chosen at its own ceiling at the
-    text's confidence (else its lowest bid)."""
-    a = e["after_skat"]
-    line = after_rows[0] if after_rows and after_rows[0].startswith(AFTER_SKAT + " ") else None
-    c.expect((line is not None) == (a is not None), where, "text line %r, JSON after_skat %s" % (line, a))
-    if not a or not line:
-        return
+def compare_choice(c, where, a, label, line, confidence):
+    """A choice's text line (skat, best game; tournee, best turn), right
+    after the rows: the JSON's first four drops, and the shares chosen at
+    its own ceiling at the text's confidence (else its lowest bid)."""
     bids = a["bids"]
     steps = []
     for i, x in enumerate(bids):
         nxt = bids[i + 1]["p_win"] if i + 1 < len(bids) else None
         if x["p_win"] > 0 and (nxt is None or nxt < x["p_win"]) and len(steps) < 4:
             steps.append("%d:%.2f" % (x["bid"], x["p_win"]))
-    head, _, chosen = line.partition("  chosen at ")
+    head, _, chosen = line[len(label):].partition("  chosen at ")
     got_steps = re.findall(r"\b\d+:\d\.\d\d", head)
-    c.expect(got_steps == steps, where, "skat, best game: text bid steps %s, JSON %s" % (got_steps, steps))
+    c.expect(got_steps == steps, where, "%s: text bid steps %s, JSON %s" % (label, got_steps, steps))
     safe = [x["bid"] for x in bids if x["p_win"] >= confidence]
     at = safe[-1] if safe else bids[0]["bid"]
     shares = a["choices"] if at == a["choices_at"] else None
     want = "%d:" % at
     if shares is not None:
         want += "".join(" %s %.2f" % (k, v) for k, v in shares.items())
-        if a["overbid"]:
+        if a.get("second_card"):
+            want += " (second card %.2f)" % a["second_card"]
+        if a.get("overbid"):
             want += " overbid %.2f" % a["overbid"]
-        c.expect(chosen == want, where, "skat, best game: text 'chosen at %s', JSON '%s'" % (chosen, want))
+        if a.get("no_game"):
+            want += " no game %.2f" % a["no_game"]
+        c.expect(chosen == want, where, "%s: text 'chosen at %s', JSON '%s'" % (label, chosen, want))
     else:  # the JSON's shares are at the JSON's confidence: the bid alone
-        c.expect(chosen.startswith(want), where, "skat, best game: text chosen at %s, want bid %d" % (chosen, at))
+        c.expect(chosen.startswith(want), where, "%s: text chosen at %s, want bid %d" % (label, chosen, at))
 
 
 # ---- a rule system's hands ----
