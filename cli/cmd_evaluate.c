@@ -45,6 +45,11 @@ static const char evaluate_help[] =
     "and bid: the choice counted in a layout made on the skat's other layouts\n"
     "(with one layout per skat, in the world counted: optimistic, and not\n"
     "counted in the ceiling); the safe bid ceiling counts it too.\n"
+    "Under rules with a Tournee, a line tournee, best turn, is declaring a\n"
+    "Tournee and taking the first skat card's trump or passing it for the\n"
+    "second's, decided on the first card's other worlds (never on the world\n"
+    "counted); it never wins less often than a Tournee row, and the safe bid\n"
+    "ceiling counts it.\n"
     "\n"
     "options:\n"
     "  --samples N         layouts per skat (default 4; 1..64)\n"
@@ -339,8 +344,8 @@ static int label_width(const RuleSystem *rules, const Evaluation *e)
 }
 
 /* The labels of the choices, as rows'. */
-static const char after_skat_label[] = "skat, best game";
-static const char turn_label[] = "tournee, best turn";
+static const char after_skat_label[] = EVAL_AFTER_SKAT_LABEL;
+static const char turn_label[] = EVAL_TURN_LABEL;
 
 /* The bid a choice's picks are shown at: its own safe ceiling, else its
  * lowest bid; its index, -1 none. */

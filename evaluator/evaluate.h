@@ -141,6 +141,10 @@ typedef struct {
     uint16_t second_turn[EVAL_MAX_BIDS]; /* turn, per bid: worlds played from the second card */
 } EvalAfterSkat;
 
+/* The choices' names, as rows' labels (skatdd evaluate, the library). */
+#define EVAL_AFTER_SKAT_LABEL "skat, best game"
+#define EVAL_TURN_LABEL "tournee, best turn"
+
 typedef struct {
     int seat;
     CardSet hand;           /* ten cards, or twelve after the skat pick-up */

@@ -426,11 +426,13 @@ SKATDD_API void skatdd_evaluation_free(skatdd_evaluation *evaluation);
 typedef struct {
     int row_count;
     long worlds;                 /* worlds played */
-    /* Highest bid some row, or with ten cards (double-dummy) picking up the
-     * skat and declaring the skat game best for it (skatdd evaluate's
-     * "skat, best game"), wins with p >= confidence; 0 none. */
+    /* Highest bid some row, or with ten cards (double-dummy) a choice,
+     * wins with p >= confidence; 0 none.  The choices: picking up the skat
+     * and declaring the skat game best for it (skatdd evaluate's "skat,
+     * best game"), and under rules with a Tournee taking or passing the
+     * first skat card turned ("tournee, best turn"). */
     int bid_ceiling;
-    int ceiling_row;             /* -1 none, or that choice sets bid_ceiling */
+    int ceiling_row;             /* -1 none, or a choice sets bid_ceiling (skatdd_evaluation_ceiling_choice) */
     /* Both over the rows possible with every skat (not a ten-card Tournee). */
     int best_bid;                /* highest bid whose best expected score is >= 0; 0 none */
     int best_row;                /* the row with the highest expected score; -1 none */
@@ -440,6 +442,11 @@ typedef struct {
 
 SKATDD_API skatdd_status skatdd_evaluation_get_summary(const skatdd_evaluation *evaluation,
                                                        skatdd_evaluation_summary *summary);
+
+/* The choice that sets bid_ceiling where no row does: "skat, best game" or
+ * "tournee, best turn"; NULL where a row sets it or none is safe (and for
+ * a NULL evaluation). */
+SKATDD_API const char *skatdd_evaluation_ceiling_choice(const skatdd_evaluation *evaluation);
 
 typedef struct {
     char label[64];

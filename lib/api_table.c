@@ -139,6 +139,14 @@ skatdd_status skatdd_evaluation_get_summary(const skatdd_evaluation *evaluation,
     return SKATDD_OK;
 }
 
+const char *skatdd_evaluation_ceiling_choice(const skatdd_evaluation *evaluation)
+{
+    if (!evaluation)
+        return NULL;
+    const Evaluation *e = &evaluation->result;
+    return e->ceiling_after_skat ? EVAL_AFTER_SKAT_LABEL : e->ceiling_turn ? EVAL_TURN_LABEL : NULL;
+}
+
 skatdd_status skatdd_evaluation_get_row(const skatdd_evaluation *evaluation, int row, skatdd_evaluation_row *out)
 {
     REQUIRE(evaluation && out && row >= 0 && row < evaluation->result.contract_count);

@@ -614,6 +614,43 @@ static void test_evaluate(void **state)
     o.sd_layouts = 65;
     assert_int_equal(skatdd_evaluate(rules, SKATDD_FOREHAND, twelve, &o, &e), SKATDD_ERR_ARGUMENT);
     assert_int_equal(skatdd_evaluate(rules, SKATDD_FOREHAND, cards("CJ"), NULL, &e), SKATDD_ERR_CARDS);
+    assert_null(skatdd_evaluation_ceiling_choice(NULL));
+    skatdd_rules_free(rules);
+}
+
+/* A choice sets the ceiling where no row does, and says which: the
+ * Tournee's turn for unit_evaluate's hand (a 231-skat run: not under the
+ * sanitizers); a row for four jacks. */
+static void test_evaluate_ceiling_choice(void **state)
+{
+    (void)state;
+    skatdd_eval_options o;
+    skatdd_eval_options_default(&o);
+    o.samples = 1;
+    o.threads = 1;
+    o.seed = 7;
+    o.confidence = 0.6;
+    skatdd_rules *rules;
+    skatdd_evaluation *e = NULL;
+    skatdd_evaluation_summary s;
+    assert_int_equal(skatdd_rules_load("isko", &rules), SKATDD_OK);
+    assert_int_equal(skatdd_evaluate(rules, SKATDD_FOREHAND, cards("CJ SJ HJ DJ CA CT CK SA ST S9 D8 D7"), &o, &e),
+                     SKATDD_OK);
+    assert_int_equal(skatdd_evaluation_get_summary(e, &s), SKATDD_OK);
+    assert_true(s.ceiling_row >= 0);
+    assert_null(skatdd_evaluation_ceiling_choice(e));
+    skatdd_evaluation_free(e);
+    skatdd_rules_free(rules);
+    if (getenv("SKATDD_QUICK"))
+        return;
+    assert_int_equal(skatdd_rules_load("tournee", &rules), SKATDD_OK);
+    assert_int_equal(skatdd_evaluate(rules, SKATDD_FOREHAND, cards("DQ SJ C7 DA CK CA HJ C8 ST HT"), &o, &e),
+                     SKATDD_OK);
+    assert_int_equal(skatdd_evaluation_get_summary(e, &s), SKATDD_OK);
+    assert_int_equal(s.bid_ceiling, 10);
+    assert_int_equal(s.ceiling_row, -1);
+    assert_string_equal(skatdd_evaluation_ceiling_choice(e), "tournee, best turn");
+    skatdd_evaluation_free(e);
     skatdd_rules_free(rules);
 }
 
@@ -632,6 +669,7 @@ int main(void)
         cmocka_unit_test(test_score),
         cmocka_unit_test(test_table),
         cmocka_unit_test(test_evaluate),
+        cmocka_unit_test(test_evaluate_ceiling_choice),
         cmocka_unit_test(test_ramsch),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

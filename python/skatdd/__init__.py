@@ -186,6 +186,7 @@ _declare("skatdd_eval_options_default", None, _P(_EvalOptions))
 _declare("skatdd_evaluate", _status, _vp, ctypes.c_int, _cards, _P(_EvalOptions), _P(_vp))
 _declare("skatdd_evaluation_free", None, _vp)
 _declare("skatdd_evaluation_get_summary", _status, _vp, _P(_EvalSummary))
+_declare("skatdd_evaluation_ceiling_choice", ctypes.c_char_p, _vp)
 _declare("skatdd_evaluation_get_row", _status, _vp, ctypes.c_int, _P(_EvalRow))
 _declare("skatdd_evaluation_get_bid", _status, _vp, ctypes.c_int, ctypes.c_int, _P(ctypes.c_int),
          _P(ctypes.c_double))
@@ -387,11 +388,12 @@ class Rules(_Handle):
                 rows.append({"contract": r.label.decode(), "p_win": r.p_win, "p_schneider": r.p_schneider,
                              "p_schwarz": r.p_schwarz, "expected_value": r.expected_value,
                              "expected_score": r.expected_score, "p_win_at": bids})
+            choice = _lib.skatdd_evaluation_ceiling_choice(handle)
             return {"rows": rows, "worlds": s.worlds, "bid_ceiling": s.bid_ceiling or None,
-                    # No row: picking up the skat and declaring the best game for it
-                    # sets the ceiling (skatdd evaluate's "skat, best game").
+                    # No row: a choice sets the ceiling (skatdd evaluate's "skat, best
+                    # game", or "tournee, best turn").
                     "ceiling_contract": (rows[s.ceiling_row]["contract"] if s.ceiling_row >= 0 else
-                                         "skat, best game" if s.bid_ceiling else None),
+                                         choice.decode() if choice else None),
                     "best_bid": s.best_bid or None,
                     "best_contract": rows[s.best_row]["contract"] if s.best_row >= 0 else None}
         finally:

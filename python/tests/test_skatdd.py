@@ -252,6 +252,15 @@ class RulesTest(unittest.TestCase):
         self.assertGreaterEqual(e["bid_ceiling"], 144)
         for row in e["rows"]:
             self.assertTrue(0 <= row["p_win"] <= 1)
+        self.assertEqual(e["ceiling_contract"], "grand")
+
+    def test_evaluate_turn_sets_ceiling(self):
+        # No row wins 0.6 of the time: a Tournee, taking or passing the first
+        # skat card, does at 10 (tests/unit_evaluate.c).
+        with skatdd.Rules("tournee") as r:
+            e = r.evaluate("forehand", "DQ SJ C7 DA CK CA HJ C8 ST HT", samples=1, seed=7, confidence=0.6,
+                           threads=1)
+        self.assertEqual((e["bid_ceiling"], e["ceiling_contract"]), (10, "tournee, best turn"))
 
 
 if __name__ == "__main__":
