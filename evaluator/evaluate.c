@@ -1816,12 +1816,14 @@ static void summarize_after_skat(const Work *w, const int *ladder, int ladder_co
 /* Ten cards, double-dummy, a rule system with a Tournee: the win chance at
  * every bid of declaring a Tournee and taking or passing the first skat
  * card as turnchoice.h decides.  false where memory ran out. */
+_Static_assert((int)TURN_MAX_ROWS >= (int)EVAL_MAX_CONTRACTS, "every Tournee row takes part in the turn");
+
 static bool summarize_turn(const Work *w, const int *ladder, int ladder_count, EvalAfterSkat *out)
 {
     memset(out, 0, sizeof *out);
     TurnWorlds t = {.skats = w->skats, .samples = w->samples, .skat = w->skat};
     int row_of[TURN_MAX_ROWS];
-    for (int row = 0; row < w->rows && t.rows < TURN_MAX_ROWS; row++) {
+    for (int row = 0; row < w->rows; row++) {
         if (!turn_row(w, row))
             continue;
         int second_form;

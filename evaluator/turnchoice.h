@@ -23,7 +23,7 @@
 
 #include "cards.h"
 
-enum { TURN_MAX_ROWS = 8 };
+enum { TURN_MAX_ROWS = 32 }; /* as many as evaluate has rows (EVAL_MAX_CONTRACTS) */
 
 typedef struct {
     int rows;                          /* the Tournee rows, at most TURN_MAX_ROWS */
