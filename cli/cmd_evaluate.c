@@ -49,7 +49,8 @@ static const char evaluate_help[] =
     "Tournee and taking the first skat card's trump or passing it for the\n"
     "second's, decided on the first card's other worlds (never on the world\n"
     "counted); it never wins less often than a Tournee row, and the safe bid\n"
-    "ceiling counts it.\n"
+    "ceiling counts it; its expected score (decided for the score) takes part\n"
+    "in the break-even bid and the contract to play.\n"
     "\n"
     "options:\n"
     "  --samples N         layouts per skat (default 4; 1..64)\n"
@@ -368,7 +369,11 @@ static void print_choice(const RuleSystem *rules, const Evaluation *e, const Eva
     int shown = 0, at = choice_shown(e, a);
     if (!a->evaluated || at < 0)
         return;
-    printf("%-*s %6s %6s %6s %8s %8s ", width, name, "", "", "", "", "");
+    printf("%-*s %6s %6s %6s %8s ", width, name, "", "", "", "");
+    if (a == &e->turn)
+        printf("%8.1f ", a->expected_score);
+    else
+        printf("%8s ", "");
     for (int b = 0; b < a->bid_count && shown < 4; b++)
         if (a->p_win_at[b] > 0 && (b + 1 == a->bid_count || a->p_win_at[b + 1] < a->p_win_at[b])) {
             printf(" %d:%.2f", a->bids[b], a->p_win_at[b]);
@@ -470,7 +475,9 @@ static void print_text(const CommonOptions *o, const RuleSystem *rules, const De
                                      sizeof name));
     else
         printf("No bid is safe at probability %.2f", e->confidence);
-    if (e->best_contract >= 0)
+    if (e->best_turn)
+        printf("; play a Tournee, taking or passing the first card");
+    else if (e->best_contract >= 0)
         printf("; play %s", contract_row_label(rules, &e->contracts[e->best_contract].contract, name, sizeof name));
     printf(".\nBreak-even bid (expected Seeger-Fabian score >= 0): %s", e->best_bid ? "" : "none");
     if (e->best_bid)
@@ -525,6 +532,8 @@ static json_t *choice_json(const RuleSystem *rules, const Evaluation *e, const E
         json_t *bj = json_object();
         json_object_set_new(bj, "bid", json_integer(a->bids[b]));
         json_object_set_new(bj, "p_win", json_real(a->p_win_at[b]));
+        if (a == &e->turn)
+            json_object_set_new(bj, "expected_score", json_real(a->score_at[b]));
         json_array_append_new(bids, bj);
     }
     for (int r = 0; r < e->contract_count; r++)
@@ -536,6 +545,7 @@ static json_t *choice_json(const RuleSystem *rules, const Evaluation *e, const E
     json_object_set_new(j, "choices_at", json_integer(a->bids[at]));
     json_object_set_new(j, "choices", choices);
     if (a == &e->turn) {
+        json_object_set_new(j, "expected_score", json_real(a->expected_score));
         json_object_set_new(j, "second_card", json_real(a->second_turn[at] / (double)a->worlds));
         json_object_set_new(j, "no_game", json_real(a->overbid[at] / (double)a->worlds));
     } else {
@@ -605,7 +615,7 @@ static json_t *evaluation_json(const RuleSystem *rules, const Deal *d, const Eva
     json_object_set_new(o, "turn", choice_json(rules, e, &e->turn));
     json_object_set_new(o, "best_bid", e->best_bid ? json_integer(e->best_bid) : json_null());
     json_object_set_new(o, "best_contract",
-                        e->best_contract >= 0 ? json_string(contract_row_label(
+                        e->best_turn ? json_string(turn_label) : e->best_contract >= 0 ? json_string(contract_row_label(
                                                     rules, &e->contracts[e->best_contract].contract, name, sizeof name))
                                               : json_null());
     /* In the order of the row it is the discard of (a null game's differs). */

@@ -1818,42 +1818,140 @@ static void summarize_after_skat(const Work *w, const int *ladder, int ladder_co
  * card as turnchoice.h decides.  false where memory ran out. */
 _Static_assert((int)TURN_MAX_ROWS >= (int)EVAL_MAX_CONTRACTS, "every Tournee row takes part in the turn");
 
-static bool summarize_turn(const Work *w, const int *ladder, int ladder_count, EvalAfterSkat *out)
+/* What a world of play p is worth on the score sheet (Seeger-Fabian) at
+ * ladder index b, no announcement: a lost world not told apart is every
+ * lost level in its share, as sum_skat counts it. */
+static double world_score(const Work *w, RowScores *rs, const double share[MATADOR_KINDS][OUT_WON], int p, int s,
+                          int j, int b)
 {
-    memset(out, 0, sizeof *out);
-    TurnWorlds t = {.skats = w->skats, .samples = w->samples, .skat = w->skat};
-    int row_of[TURN_MAX_ROWS];
+    int level = *level_at(w, s, p, j);
+    if (!*unresolved_at(w, s, p, j))
+        return scored(rs, ANNOUNCE_NONE, s, level)[b].tournament;
+    const double *shares = share[world_kind(w, p, s)];
+    double score = 0;
+    for (int l = OUT_LOST_SCHWARZ; l <= level; l++)
+        if (shares[l] != 0)
+            score += shares[l] * scored(rs, ANNOUNCE_NONE, s, l)[b].tournament;
+    return score;
+}
+
+/* The Tournee rows of the turn (turn_row), with their scores from the
+ * first card turned and from the second. */
+typedef struct {
+    TurnWorlds t;
+    int row[TURN_MAX_ROWS];
+    RowScores first_rs[TURN_MAX_ROWS], second_rs[TURN_MAX_ROWS];
+    double lost_share[TURN_MAX_ROWS][MATADOR_KINDS][OUT_WON];
+    double *worth; /* per row, first and second: [skat * samples + layout] */
+} Turn;
+
+static bool turn_init(Turn *u, const Work *w, const int *ladder, int ladder_count)
+{
+    memset(u, 0, sizeof *u);
+    u->t = (TurnWorlds){.skats = w->skats, .samples = w->samples, .skat = w->skat};
     for (int row = 0; row < w->rows; row++) {
         if (!turn_row(w, row))
             continue;
-        int second_form;
-        CardSet by = 0;
+        int k = u->t.rows++, second_form;
         for (int card = 0; card < 32; card++)
-            by |= rules_turning_cards(w->rules, &w->contract[row], card_bit(card), &second_form) > 0 ? card_bit(card)
-                                                                                                  : 0;
-        row_of[t.rows] = row;
-        t.turned_by[t.rows] = by;
-        t.reach[t.rows++] = reach_at(w, row, 0, 0);
+            if (rules_turning_cards(w->rules, &w->contract[row], card_bit(card), &second_form) > 0)
+                u->t.turned_by[k] |= card_bit(card);
+        u->row[k] = row;
+        row_scores_init(&u->first_rs[k], w, row, ladder, ladder_count);
+        row_scores_init_form(&u->second_rs[k], w, row, second_form, ladder, ladder_count);
+        lost_shares(w, w->play_of_row[row], u->lost_share[k]);
     }
-    if (t.rows == 0)
-        return true;
-    out->evaluated = true;
+    size_t n = (size_t)w->skats * (size_t)w->samples;
+    u->worth = calloc(2 * (size_t)(u->t.rows > 0 ? u->t.rows : 1) * n, sizeof *u->worth);
+    for (int k = 0; k < u->t.rows; k++) {
+        u->t.first[k] = u->worth + 2 * (size_t)k * n;
+        u->t.second[k] = u->worth + (2 * (size_t)k + 1) * n;
+    }
+    return u->worth != NULL;
+}
+
+static bool turn_out_of_memory(const Turn *u)
+{
+    for (int k = 0; k < u->t.rows; k++)
+        if (u->first_rs[k].out_of_memory || u->second_rs[k].out_of_memory)
+            return true;
+    return false;
+}
+
+static void turn_free(Turn *u)
+{
+    for (int k = 0; k < u->t.rows; k++) {
+        row_scores_free(&u->first_rs[k]);
+        row_scores_free(&u->second_rs[k]);
+    }
+    free(u->worth);
+}
+
+/* Every Tournee row's worlds at ladder index b: won at b or not (score
+ * false), else their scores. */
+static void turn_worth(Turn *u, const Work *w, int b, bool score)
+{
+    for (int k = 0; k < u->t.rows; k++) {
+        int row = u->row[k], p = w->play_of_row[row];
+        double *first = (double *)u->t.first[k], *second = (double *)u->t.second[k];
+        for (int s = 0; s < w->skats; s++)
+            for (int j = 0; j < w->samples; j++) {
+                size_t at = (size_t)s * (size_t)w->samples + (size_t)j;
+                if (!(w->skat[s] & u->t.turned_by[k])) {
+                    first[at] = second[at] = 0;
+                } else if (!score) {
+                    first[at] = second[at] = *reach_at(w, row, s, j) >= b;
+                } else {
+                    first[at] = world_score(w, &u->first_rs[k], u->lost_share[k], p, s, j, b);
+                    second[at] = world_score(w, &u->second_rs[k], u->lost_share[k], p, s, j, b);
+                }
+            }
+    }
+}
+
+/* Ten cards, double-dummy, a rule system with a Tournee: declaring a
+ * Tournee and taking or passing the first skat card as turnchoice.h
+ * decides, at every bid its win chance (the choice made for winning) and
+ * its expected score (made for the score; no announcement), and its
+ * expected score at no bid.  false where memory ran out. */
+static bool summarize_turn(const Work *w, const int *ladder, int ladder_count, EvalAfterSkat *out)
+{
+    memset(out, 0, sizeof *out);
+    Turn *u = malloc(sizeof *u); /* a quarter of a megabyte: not on a thread's stack */
+    if (!u)
+        return false;
+    bool ok = turn_init(u, w, ladder, ladder_count);
+    out->evaluated = ok && u->t.rows > 0;
     out->worlds = 2L * w->skats * w->samples;
-    for (int b = 1; b < ladder_count && out->bid_count < EVAL_MAX_BIDS; b++) {
+    for (int b = 0; out->evaluated && ok && b < ladder_count && out->bid_count < EVAL_MAX_BIDS; b++) {
         TurnChoice c;
-        if (!turn_choose(&t, b, &c))
-            return false;
+        turn_worth(u, w, b, true);
+        ok = turn_choose(&u->t, &c);
+        if (b == 0) {
+            out->expected_score = c.value / (double)out->worlds;
+            continue;
+        }
         int k = out->bid_count++;
+        out->score_at[k] = c.value / (double)out->worlds;
+        turn_worth(u, w, b, false);
+        ok = ok && turn_choose(&u->t, &c);
         out->bids[k] = ladder[b];
-        out->p_win_at[k] = c.wins / (double)out->worlds;
+        out->p_win_at[k] = c.value / (double)out->worlds;
         out->p_win_seen_at[k] = c.seen / (double)out->worlds;
-        for (int i = 0; i < t.rows; i++)
-            out->chose[k][row_of[i]] = (uint16_t)c.played[i];
+        for (int i = 0; i < u->t.rows; i++)
+            out->chose[k][u->row[i]] = (uint16_t)c.played[i];
         out->second_turn[k] = (uint16_t)c.second_turn;
         out->overbid[k] = (uint16_t)c.no_game;
     }
+    ok = ok && !turn_out_of_memory(u);
+    turn_free(u);
+    free(u);
     after_skat_monotone(out);
-    return true;
+    /* Deciding at a lower bid as at a higher one scores no less. */
+    for (int k = out->bid_count - 2; k >= 0; k--)
+        if (out->score_at[k + 1] > out->score_at[k])
+            out->score_at[k] = out->score_at[k + 1];
+    return ok;
 }
 
 /* The bids worth tabulating, after bid 0 (none): the ladder up to the
@@ -1916,6 +2014,7 @@ static void conclude(Evaluation *e)
     e->ceiling_announce = ANNOUNCE_NONE;
     e->best_bid = 0;
     e->best_contract = -1;
+    e->best_turn = false;
     for (int r = 0; r < e->contract_count; r++) {
         const EvalContract *c = &e->contracts[r];
         if (!c->evaluated || c->p_available <= 0) /* a Tournee no skat card can turn */
@@ -1945,9 +2044,10 @@ static void conclude(Evaluation *e)
             e->ceiling_after_skat = true;
             e->ceiling_announce = ANNOUNCE_NONE;
         }
-    /* The turn never chooses in the world counted (turnchoice.h). */
+    /* The turn never chooses in the world counted (turnchoice.h), and may
+     * be declared with any skat. */
     const EvalAfterSkat *t = &e->turn;
-    for (int b = 0; t->evaluated && b < t->bid_count; b++)
+    for (int b = 0; t->evaluated && b < t->bid_count; b++) {
         if (t->p_win_at[b] >= e->confidence && t->bids[b] > e->bid_ceiling) {
             e->bid_ceiling = t->bids[b];
             e->ceiling_contract = -1;
@@ -1955,6 +2055,14 @@ static void conclude(Evaluation *e)
             e->ceiling_turn = true;
             e->ceiling_announce = ANNOUNCE_NONE;
         }
+        if (t->score_at[b] >= 0 && t->bids[b] > e->best_bid)
+            e->best_bid = t->bids[b];
+    }
+    if (t->evaluated &&
+        (e->best_contract < 0 || t->expected_score > e->contracts[e->best_contract].expected_score)) {
+        e->best_contract = -1;
+        e->best_turn = true;
+    }
 }
 
 const char *eval_model_name(EvalModel model)

@@ -139,6 +139,10 @@ typedef struct {
     uint16_t chose[EVAL_MAX_BIDS][EVAL_MAX_CONTRACTS]; /* per bid and row: worlds it was counted in */
     uint16_t overbid[EVAL_MAX_BIDS]; /* per bid: worlds with no row that may be declared (turn: none turned) */
     uint16_t second_turn[EVAL_MAX_BIDS]; /* turn, per bid: worlds played from the second card */
+    /* The turn: the expected Seeger-Fabian score at no bid and at each bid,
+     * with the turn decided for the score (no announcement). */
+    double expected_score;
+    double score_at[EVAL_MAX_BIDS];
 } EvalAfterSkat;
 
 /* The choices' names, as rows' labels (skatdd evaluate, the library). */
@@ -165,9 +169,11 @@ typedef struct {
     bool ceiling_turn;      /* the Tournee's turn sets it (no row or choice after the skat reaches it) */
     signed char ceiling_announce;
     /* Both over the rows the declarer can choose before he sees the skat
-     * (possible with every skat: not a ten-card Tournee). */
+     * (possible with every skat: not a ten-card Tournee) and the Tournee's
+     * turn (which is). */
     int best_bid;           /* highest bid whose best expected tournament score is >= 0; 0 none */
-    int best_contract;      /* the row with the highest expected score; -1 none */
+    int best_contract;      /* the row with the highest expected score; -1 none or the turn */
+    bool best_turn;         /* the turn has it (above every such row's) */
     CardSet discard;        /* twelve-card mode: the discard of the best skat-game row */
     CardSet discards[EVAL_MAX_CONTRACTS]; /* twelve-card mode: per skat-game row */
     uint64_t nodes;

@@ -6,36 +6,35 @@
 enum { CARDS = 32 };
 
 /* One world with one of its skat's cards turned first: the row played (-1
- * none), whether it wins, whether the first card was passed. */
+ * none), what the world is worth so, whether the first card was passed. */
 typedef struct {
     int8_t row;
-    bool won, second;
+    bool second;
+    double value;
 } Outcome;
 
-static bool won(const TurnWorlds *t, int k, int s, int j, int b)
-{
-    return t->reach[k][(size_t)s * (size_t)t->samples + (size_t)j] >= b;
-}
+static size_t world(const TurnWorlds *t, int s, int j) { return (size_t)s * (size_t)t->samples + (size_t)j; }
 
-static int layout_wins(const TurnWorlds *t, int k, int s, int b)
-{
-    int n = 0;
-    for (int j = 0; j < t->samples; j++)
-        n += won(t, k, s, j, b);
-    return n;
-}
+static double first_value(const TurnWorlds *t, int k, int s, int j) { return t->first[k][world(t, s, j)]; }
 
-/* Per card and row: the row's wins over every world whose skat holds the
- * card. */
-static void card_totals(const TurnWorlds *t, int b, long totals[CARDS][TURN_MAX_ROWS])
+static double second_value(const TurnWorlds *t, int k, int s, int j) { return t->second[k][world(t, s, j)]; }
+
+/* Per card and row: the row's worth over every world whose skat holds the
+ * card, played from the first card turned (first) and from the second. */
+typedef struct {
+    double first[CARDS][TURN_MAX_ROWS], second[CARDS][TURN_MAX_ROWS];
+} Totals;
+
+static void card_totals(const TurnWorlds *t, Totals *totals)
 {
-    memset(totals, 0, CARDS * sizeof *totals);
+    memset(totals, 0, sizeof *totals);
     for (int s = 0; s < t->skats; s++)
-        for (int k = 0; k < t->rows; k++) {
-            int n = layout_wins(t, k, s, b);
-            for (CardSet c = t->skat[s]; c; c &= c - 1)
-                totals[set_first(c)][k] += n;
-        }
+        for (int k = 0; k < t->rows; k++)
+            for (int j = 0; j < t->samples; j++)
+                for (CardSet c = t->skat[s]; c; c &= c - 1) {
+                    totals->first[set_first(c)][k] += first_value(t, k, s, j);
+                    totals->second[set_first(c)][k] += second_value(t, k, s, j);
+                }
 }
 
 /* The skat's card turned first (order 0: its lower card). */
@@ -45,54 +44,61 @@ static int first_card(CardSet skat, int order)
 }
 
 /* The second card x of skat s turned in layout j: of the rows it gives,
- * the one winning most in the skat's other layouts (with one layout, in
- * the other skats' worlds that hold x); the first among equals. */
-static Outcome second_card(const TurnWorlds *t, int b, const long totals[CARDS][TURN_MAX_ROWS], int s, int j, int x)
+ * the one worth most in the skat's other layouts (with one layout, in the
+ * other skats' worlds that hold x); the first among equals. */
+static Outcome second_card(const TurnWorlds *t, const Totals *totals, int s, int j, int x)
 {
     int pick = -1;
-    long best = -1;
+    double best = 0;
     for (int k = 0; k < t->rows; k++) {
         if (!(t->turned_by[k] >> x & 1))
             continue;
-        long score = t->samples > 1 ? layout_wins(t, k, s, b) - won(t, k, s, j, b) : totals[x][k] - won(t, k, s, 0, b);
-        if (score > best) {
+        double score = -second_value(t, k, s, j);
+        if (t->samples > 1)
+            for (int i = 0; i < t->samples; i++)
+                score += second_value(t, k, s, i);
+        else
+            score += totals->second[x][k];
+        if (pick < 0 || score > best) {
             best = score;
             pick = k;
         }
     }
-    return (Outcome){.row = (int8_t)pick, .won = pick >= 0 && won(t, pick, s, j, b), .second = true};
+    return (Outcome){.row = (int8_t)pick, .second = true, .value = pick >= 0 ? second_value(t, pick, s, j) : 0};
 }
 
 /* The first card a turned in layout j of skat s: take a row it gives or pass
- * it, whichever wins most over a's other worlds (the first row among
- * equals, a row before passing).  reject_total: passing's wins over all of
- * a's worlds; passed: passing's outcome here. */
-static Outcome first_card_choice(const TurnWorlds *t, int b, const long totals[CARDS][TURN_MAX_ROWS], int s, int j,
-                                 int a, long reject_total, Outcome passed)
+ * it, whichever is worth most over a's other worlds (the first row among
+ * equals, a row before passing).  passed_total: passing's worth over all
+ * of a's worlds; passed: passing's outcome here. */
+static Outcome first_card_choice(const TurnWorlds *t, const Totals *totals, int s, int j, int a, double passed_total,
+                                 Outcome passed)
 {
     Outcome pick = passed;
-    long best = -1;
+    double best = 0;
     for (int k = 0; k < t->rows; k++) {
-        long score = totals[a][k] - won(t, k, s, j, b);
-        if (t->turned_by[k] >> a & 1 && score > best) {
+        double score = totals->first[a][k] - first_value(t, k, s, j);
+        if (t->turned_by[k] >> a & 1 && (pick.second || score > best)) {
             best = score;
-            pick = (Outcome){.row = (int8_t)k, .won = won(t, k, s, j, b), .second = false};
+            pick = (Outcome){.row = (int8_t)k, .second = false, .value = first_value(t, k, s, j)};
         }
     }
-    return reject_total - passed.won > best ? passed : pick;
+    return pick.second || passed_total - passed.value > best ? passed : pick;
 }
 
-/* The row winning most over all worlds, the first among equals. */
-static int fixed_row(const TurnWorlds *t, int b)
+/* The row worth most over every world where a card of the skat turns it,
+ * the first among equals. */
+static int fixed_row(const TurnWorlds *t)
 {
     int fixed = 0;
-    long most = -1;
+    double most = 0;
     for (int k = 0; k < t->rows; k++) {
-        long wins = 0;
+        double worth = 0;
         for (int s = 0; s < t->skats; s++)
-            wins += layout_wins(t, k, s, b);
-        if (wins > most) {
-            most = wins;
+            for (int j = 0; (t->skat[s] & t->turned_by[k]) && j < t->samples; j++)
+                worth += first_value(t, k, s, j);
+        if (k == 0 || worth > most) {
+            most = worth;
             fixed = k;
         }
     }
@@ -101,25 +107,37 @@ static int fixed_row(const TurnWorlds *t, int b)
 
 /* Always the fixed row where either card turns it (passing the first card
  * where only the second does), else as the second card decides. */
-static Outcome fixed_policy(const TurnWorlds *t, int b, int fixed, int s, int j, int a, Outcome passed)
+static Outcome fixed_policy(const TurnWorlds *t, int fixed, int s, int j, int a, Outcome passed)
 {
     if (!(t->skat[s] & t->turned_by[fixed]))
         return passed;
-    return (Outcome){.row = (int8_t)fixed, .won = won(t, fixed, s, j, b), .second = !(t->turned_by[fixed] >> a & 1)};
+    if (t->turned_by[fixed] >> a & 1)
+        return (Outcome){.row = (int8_t)fixed, .second = false, .value = first_value(t, fixed, s, j)};
+    return (Outcome){.row = (int8_t)fixed, .second = true, .value = second_value(t, fixed, s, j)};
 }
 
-/* Whether some row a card of skat s gives wins in layout j. */
-static bool any_wins(const TurnWorlds *t, int b, int s, int j)
+/* The most any option is worth in the world: taking a row the first card
+ * a gives, or one the second card x gives. */
+static double best_option(const TurnWorlds *t, int s, int j, int a, int x)
 {
-    for (int k = 0; k < t->rows; k++)
-        if ((t->skat[s] & t->turned_by[k]) && won(t, k, s, j, b))
-            return true;
-    return false;
+    double best = 0;
+    bool any = false;
+    for (int k = 0; k < t->rows; k++) {
+        if (t->turned_by[k] >> a & 1 && (!any || first_value(t, k, s, j) > best)) {
+            best = first_value(t, k, s, j);
+            any = true;
+        }
+        if (t->turned_by[k] >> x & 1 && (!any || second_value(t, k, s, j) > best)) {
+            best = second_value(t, k, s, j);
+            any = true;
+        }
+    }
+    return best;
 }
 
 static void count(TurnChoice *out, Outcome o)
 {
-    out->wins += o.won;
+    out->value += o.value;
     if (o.row < 0)
         out->no_game++;
     else
@@ -127,43 +145,41 @@ static void count(TurnChoice *out, Outcome o)
     out->second_turn += o.second;
 }
 
-bool turn_choose(const TurnWorlds *t, int b, TurnChoice *out)
+/* Every world with each card of its skat turned first, into at (index
+ * ((s * samples) + j) * 2 + order). */
+#define EACH_ORDERED_WORLD(t, s, j, order, at)                                                                      \
+    for (int s = 0; s < (t)->skats; s++)                                                                            \
+        for (int j = 0; j < (t)->samples; j++)                                                                      \
+            for (int order = 0, at = (int)world(t, s, j) * 2; order < 2; order++, at++)
+
+bool turn_choose(const TurnWorlds *t, TurnChoice *out)
 {
     memset(out, 0, sizeof *out);
     size_t worlds = (size_t)t->skats * (size_t)t->samples * 2;
     Outcome *passed = malloc(worlds * sizeof *passed), *chosen = malloc(worlds * sizeof *chosen),
             *fixed = malloc(worlds * sizeof *fixed);
-    long (*totals)[TURN_MAX_ROWS] = malloc(CARDS * sizeof *totals);
+    Totals *totals = malloc(sizeof *totals);
     bool ok = passed && chosen && fixed && totals;
     if (ok && t->rows > 0) {
-        card_totals(t, b, totals);
-        long reject[CARDS] = {0}, left_out[CARDS] = {0}, always[CARDS] = {0};
-        for (int s = 0; s < t->skats; s++)
-            for (int j = 0; j < t->samples; j++)
-                for (int order = 0; order < 2; order++) {
-                    size_t at = ((size_t)s * (size_t)t->samples + (size_t)j) * 2 + (size_t)order;
-                    passed[at] = second_card(t, b, totals, s, j, first_card(t->skat[s], !order));
-                    reject[first_card(t->skat[s], order)] += passed[at].won;
-                }
-        int row = fixed_row(t, b);
-        for (int s = 0; s < t->skats; s++)
-            for (int j = 0; j < t->samples; j++)
-                for (int order = 0; order < 2; order++) {
-                    size_t at = ((size_t)s * (size_t)t->samples + (size_t)j) * 2 + (size_t)order;
-                    int a = first_card(t->skat[s], order);
-                    chosen[at] = first_card_choice(t, b, totals, s, j, a, reject[a], passed[at]);
-                    fixed[at] = fixed_policy(t, b, row, s, j, a, passed[at]);
-                    left_out[a] += chosen[at].won;
-                    always[a] += fixed[at].won;
-                }
-        for (int s = 0; s < t->skats; s++)
-            for (int j = 0; j < t->samples; j++)
-                for (int order = 0; order < 2; order++) {
-                    size_t at = ((size_t)s * (size_t)t->samples + (size_t)j) * 2 + (size_t)order;
-                    int a = first_card(t->skat[s], order);
-                    count(out, always[a] > left_out[a] ? fixed[at] : chosen[at]);
-                    out->seen += any_wins(t, b, s, j);
-                }
+        card_totals(t, totals);
+        double passed_total[CARDS] = {0}, left_out[CARDS] = {0}, always[CARDS] = {0};
+        EACH_ORDERED_WORLD(t, s, j, order, at) {
+            passed[at] = second_card(t, totals, s, j, first_card(t->skat[s], !order));
+            passed_total[first_card(t->skat[s], order)] += passed[at].value;
+        }
+        int row = fixed_row(t);
+        EACH_ORDERED_WORLD(t, s, j, order, at) {
+            int a = first_card(t->skat[s], order);
+            chosen[at] = first_card_choice(t, totals, s, j, a, passed_total[a], passed[at]);
+            fixed[at] = fixed_policy(t, row, s, j, a, passed[at]);
+            left_out[a] += chosen[at].value;
+            always[a] += fixed[at].value;
+        }
+        EACH_ORDERED_WORLD(t, s, j, order, at) {
+            int a = first_card(t->skat[s], order);
+            count(out, always[a] > left_out[a] ? fixed[at] : chosen[at]);
+            out->seen += best_option(t, s, j, a, first_card(t->skat[s], !order));
+        }
     }
     free(passed);
     free(chosen);

@@ -433,9 +433,10 @@ typedef struct {
      * first skat card turned ("tournee, best turn"). */
     int bid_ceiling;
     int ceiling_row;             /* -1 none, or a choice sets bid_ceiling (skatdd_evaluation_ceiling_choice) */
-    /* Both over the rows possible with every skat (not a ten-card Tournee). */
+    /* Both over the rows possible with every skat (not a ten-card Tournee)
+     * and the Tournee's turn (skatdd_evaluation_best_choice). */
     int best_bid;                /* highest bid whose best expected score is >= 0; 0 none */
-    int best_row;                /* the row with the highest expected score; -1 none */
+    int best_row;                /* the row with the highest expected score; -1 none, or the turn */
     skatdd_cards discard;        /* twelve cards: the discard of the best skat-game row */
     uint64_t nodes;
 } skatdd_evaluation_summary;
@@ -447,6 +448,10 @@ SKATDD_API skatdd_status skatdd_evaluation_get_summary(const skatdd_evaluation *
  * "tournee, best turn"; NULL where a row sets it or none is safe (and for
  * a NULL evaluation). */
 SKATDD_API const char *skatdd_evaluation_ceiling_choice(const skatdd_evaluation *evaluation);
+
+/* "tournee, best turn" where the Tournee's turn has the highest expected
+ * score (best_row is then -1); else NULL (and for a NULL evaluation). */
+SKATDD_API const char *skatdd_evaluation_best_choice(const skatdd_evaluation *evaluation);
 
 typedef struct {
     char label[64];

@@ -147,6 +147,11 @@ const char *skatdd_evaluation_ceiling_choice(const skatdd_evaluation *evaluation
     return e->ceiling_after_skat ? EVAL_AFTER_SKAT_LABEL : e->ceiling_turn ? EVAL_TURN_LABEL : NULL;
 }
 
+const char *skatdd_evaluation_best_choice(const skatdd_evaluation *evaluation)
+{
+    return evaluation && evaluation->result.best_turn ? EVAL_TURN_LABEL : NULL;
+}
+
 skatdd_status skatdd_evaluation_get_row(const skatdd_evaluation *evaluation, int row, skatdd_evaluation_row *out)
 {
     REQUIRE(evaluation && out && row >= 0 && row < evaluation->result.contract_count);

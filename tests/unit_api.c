@@ -615,6 +615,7 @@ static void test_evaluate(void **state)
     assert_int_equal(skatdd_evaluate(rules, SKATDD_FOREHAND, twelve, &o, &e), SKATDD_ERR_ARGUMENT);
     assert_int_equal(skatdd_evaluate(rules, SKATDD_FOREHAND, cards("CJ"), NULL, &e), SKATDD_ERR_CARDS);
     assert_null(skatdd_evaluation_ceiling_choice(NULL));
+    assert_null(skatdd_evaluation_best_choice(NULL));
     skatdd_rules_free(rules);
 }
 
@@ -639,6 +640,8 @@ static void test_evaluate_ceiling_choice(void **state)
     assert_int_equal(skatdd_evaluation_get_summary(e, &s), SKATDD_OK);
     assert_true(s.ceiling_row >= 0);
     assert_null(skatdd_evaluation_ceiling_choice(e));
+    assert_true(s.best_row >= 0);
+    assert_null(skatdd_evaluation_best_choice(e));
     skatdd_evaluation_free(e);
     skatdd_rules_free(rules);
     if (getenv("SKATDD_QUICK"))
@@ -650,6 +653,10 @@ static void test_evaluate_ceiling_choice(void **state)
     assert_int_equal(s.bid_ceiling, 10);
     assert_int_equal(s.ceiling_row, -1);
     assert_string_equal(skatdd_evaluation_ceiling_choice(e), "tournee, best turn");
+    /* Its expected score, 17.8, is above every row possible with any skat
+     * (the Guckser grand's, -12.8, the best of them). */
+    assert_int_equal(s.best_row, -1);
+    assert_string_equal(skatdd_evaluation_best_choice(e), "tournee, best turn");
     skatdd_evaluation_free(e);
     skatdd_rules_free(rules);
 }

@@ -1062,8 +1062,17 @@ static void check_turn(const RuleSystem *r, const Evaluation *e)
                 }
         }
         assert_int_equal(counted, x->worlds);
+        assert_true(x->score_at[k] <= (k > 0 ? x->score_at[k - 1] : x->expected_score) + 1e-9);
     }
     assert_true(compared > x->bid_count);
+    /* The contract to play: the turn where it scores above every row
+     * possible with every skat. */
+    bool above = true;
+    for (int i = 0; i < e->contract_count; i++)
+        if (e->contracts[i].evaluated && e->contracts[i].p_available >= 1)
+            above = above && x->expected_score > e->contracts[i].expected_score;
+    assert_int_equal(e->best_turn, above);
+    assert_true(!e->best_turn || e->best_contract == -1);
 }
 
 /* A hand no Solo, Guckser or single Tournee row wins more than half the

@@ -24,6 +24,21 @@ static void tournee_rows(TurnWorlds *t)
     t->turned_by[GRAND_ROW] = JACK_BITS;
 }
 
+/* The worths at bid index b of worlds with these reaches (row by row,
+ * [skat * samples + layout]; -1 none): a win, from either card.  buf holds
+ * 2 * ROWS * worlds. */
+static void wins_at(TurnWorlds *t, const int16_t *const reach[ROWS], int b, double *buf)
+{
+    size_t n = (size_t)t->skats * (size_t)t->samples;
+    for (int k = 0; k < ROWS; k++) {
+        double *first = buf + 2 * (size_t)k * n, *second = first + n;
+        for (size_t i = 0; i < n; i++)
+            first[i] = second[i] = reach[k][i] >= b;
+        t->first[k] = first;
+        t->second[k] = second;
+    }
+}
+
 static int all_skats(CardSet hand, CardSet skats[231])
 {
     int n = 0;
@@ -55,21 +70,25 @@ static void test_worked_by_hand(void **state)
     reach[HEARTS_ROW][0] = 0;
     TurnWorlds t = {.skats = 3, .samples = 1, .skat = skats};
     tournee_rows(&t);
+    const int16_t *rows[ROWS];
     for (int k = 0; k < ROWS; k++)
-        t.reach[k] = reach[k];
+        rows[k] = reach[k];
+    double worth[2 * ROWS * 3];
+    wins_at(&t, rows, 1, worth);
     TurnChoice c;
-    assert_true(turn_choose(&t, 1, &c));
-    assert_int_equal(c.wins, 5);
+    assert_true(turn_choose(&t, &c));
+    assert_true(c.value == 5);
     assert_int_equal(c.second_turn, 4);
     assert_int_equal(c.played[CLUBS_ROW], 4);
     assert_int_equal(c.played[SPADES_ROW], 1);
     assert_int_equal(c.played[HEARTS_ROW], 1);
     assert_int_equal(c.no_game, 0);
-    assert_int_equal(c.seen, 6);
-    /* At a bid no world reaches nothing wins, and the ace is taken. */
-    assert_true(turn_choose(&t, 2, &c));
-    assert_int_equal(c.wins, 0);
-    assert_int_equal(c.seen, 0);
+    assert_true(c.seen == 6);
+    /* At a bid no world reaches nothing wins. */
+    wins_at(&t, rows, 2, worth);
+    assert_true(turn_choose(&t, &c));
+    assert_true(c.value == 0);
+    assert_true(c.seen == 0);
 }
 
 /* One row wins wherever it can be turned, the others nowhere: the turn takes
@@ -82,12 +101,15 @@ static void test_one_good_trump(void **state)
     int n = all_skats(hand, skats);
     for (int samples = 1; samples <= 3; samples++) {
         int16_t *reach = malloc((size_t)ROWS * (size_t)n * (size_t)samples * sizeof *reach);
+        double *worth = malloc(2 * (size_t)ROWS * (size_t)n * (size_t)samples * sizeof *worth);
         assert_non_null(reach);
+        assert_non_null(worth);
         TurnWorlds t = {.skats = n, .samples = samples, .skat = skats};
         tournee_rows(&t);
         long with_heart = 0, first_not_heart = 0;
+        const int16_t *rows[ROWS];
         for (int k = 0; k < ROWS; k++) {
-            t.reach[k] = reach + (size_t)k * (size_t)n * (size_t)samples;
+            rows[k] = reach + (size_t)k * (size_t)n * (size_t)samples;
             for (int s = 0; s < n; s++)
                 for (int j = 0; j < samples; j++)
                     reach[((size_t)k * (size_t)n + (size_t)s) * (size_t)samples + (size_t)j] =
@@ -98,11 +120,13 @@ static void test_one_good_trump(void **state)
             first_not_heart += set_count(skats[s] & ~t.turned_by[HEARTS_ROW]);
         }
         TurnChoice c;
-        assert_true(turn_choose(&t, 2, &c));
-        assert_int_equal(c.wins, 2 * with_heart * samples);
+        wins_at(&t, rows, 2, worth);
+        assert_true(turn_choose(&t, &c));
+        assert_true(c.value == 2.0 * (double)(with_heart * samples));
         assert_int_equal(c.second_turn, first_not_heart * samples);
-        assert_int_equal(c.seen, c.wins);
+        assert_true(c.seen == c.value);
         free(reach);
+        free(worth);
     }
 }
 
@@ -128,11 +152,14 @@ static void test_random_bounds(void **state)
             hand |= card_bit((int)(next(&x) % 32));
         int n = all_skats(hand, skats), samples = 1 + round % 4;
         int16_t *reach = malloc((size_t)ROWS * (size_t)n * (size_t)samples * sizeof *reach);
+        double *worth = malloc(2 * (size_t)ROWS * (size_t)n * (size_t)samples * sizeof *worth);
         assert_non_null(reach);
+        assert_non_null(worth);
         TurnWorlds t = {.skats = n, .samples = samples, .skat = skats};
         tournee_rows(&t);
+        const int16_t *rows[ROWS];
         for (int k = 0; k < ROWS; k++) {
-            t.reach[k] = reach + (size_t)k * (size_t)n * (size_t)samples;
+            rows[k] = reach + (size_t)k * (size_t)n * (size_t)samples;
             int bias = (int)(next(&x) % 4);
             for (int s = 0; s < n; s++)
                 for (int j = 0; j < samples; j++)
@@ -141,28 +168,30 @@ static void test_random_bounds(void **state)
         }
         for (int b = 1; b <= 3; b++) {
             TurnChoice c;
-            assert_true(turn_choose(&t, b, &c));
+            wins_at(&t, rows, b, worth);
+            assert_true(turn_choose(&t, &c));
             long total = c.no_game;
             for (int k = 0; k < ROWS; k++) {
                 long row_wins = 0;
                 for (int i = 0; i < n * samples; i++)
-                    row_wins += t.reach[k][i] >= b;
-                assert_true(c.wins >= 2 * row_wins);
+                    row_wins += rows[k][i] >= b;
+                assert_true(c.value >= 2.0 * (double)row_wins);
                 total += c.played[k];
             }
-            assert_true(c.wins <= c.seen);
+            assert_true(c.value <= c.seen);
             assert_int_equal(total, 2L * n * samples);
             assert_true(c.second_turn <= total);
         }
         free(reach);
+        free(worth);
     }
 }
 
 /* ---- the same, worked out plainly: every sum over the worlds again ---- */
 
-static bool wins_ref(const TurnWorlds *t, int k, int s, int j, int b)
+static double worth_ref(const TurnWorlds *t, int k, int s, int j, bool second)
 {
-    return k >= 0 && t->reach[k][s * t->samples + j] >= b;
+    return k < 0 ? 0 : second ? t->second[k][s * t->samples + j] : t->first[k][s * t->samples + j];
 }
 
 static int other_card(CardSet skat, int card) { return set_first(skat & ~card_bit(card)); }
@@ -177,18 +206,18 @@ static bool like_second(const TurnWorlds *t, int s, int j, int card, int s2, int
     return s2 != s && (t->skat[s2] >> card & 1);
 }
 
-static int second_ref(const TurnWorlds *t, int b, int s, int j, int card)
+static int second_ref(const TurnWorlds *t, int s, int j, int card)
 {
     int pick = -1;
-    long best = -1;
+    double best = 0;
     for (int k = 0; k < t->rows; k++) {
         if (!(t->turned_by[k] >> card & 1))
             continue;
-        long score = 0;
+        double score = 0;
         for (int s2 = 0; s2 < t->skats; s2++)
             for (int j2 = 0; j2 < t->samples; j2++)
-                score += like_second(t, s, j, card, s2, j2) && wins_ref(t, k, s2, j2, b);
-        if (score > best) {
+                score += like_second(t, s, j, card, s2, j2) ? worth_ref(t, k, s2, j2, true) : 0;
+        if (pick < 0 || score > best) {
             best = score;
             pick = k;
         }
@@ -198,17 +227,17 @@ static int second_ref(const TurnWorlds *t, int b, int s, int j, int card)
 
 /* The option taken with card first in layout j of skat s: a row (taking),
  * or ROWS (passing), chosen on card's other worlds. */
-static int first_ref(const TurnWorlds *t, int b, int s, int j, int card)
+static int first_ref(const TurnWorlds *t, int s, int j, int card)
 {
-    long score[ROWS + 1] = {0};
+    double score[ROWS + 1] = {0};
     for (int s2 = 0; s2 < t->skats; s2++)
         for (int j2 = 0; j2 < t->samples; j2++) {
             if (!(t->skat[s2] >> card & 1) || (s2 == s && j2 == j))
                 continue;
             for (int k = 0; k < t->rows; k++)
-                score[k] += wins_ref(t, k, s2, j2, b);
+                score[k] += worth_ref(t, k, s2, j2, false);
             int x = other_card(t->skat[s2], card);
-            score[ROWS] += wins_ref(t, second_ref(t, b, s2, j2, x), s2, j2, b);
+            score[ROWS] += worth_ref(t, second_ref(t, s2, j2, x), s2, j2, true);
         }
     int pick = ROWS;
     for (int k = t->rows - 1; k >= 0; k--)
@@ -217,81 +246,86 @@ static int first_ref(const TurnWorlds *t, int b, int s, int j, int card)
     return pick < ROWS && score[ROWS] > score[pick] ? ROWS : pick;
 }
 
-static void reference(const TurnWorlds *t, int b, TurnChoice *out)
+static void reference(const TurnWorlds *t, TurnChoice *out)
 {
     memset(out, 0, sizeof *out);
-    long row_wins[ROWS] = {0};
+    double row_worth[ROWS] = {0};
     for (int k = 0; k < t->rows; k++)
-        for (int i = 0; i < t->skats * t->samples; i++)
-            row_wins[k] += t->reach[k][i] >= b;
+        for (int s = 0; s < t->skats; s++)
+            for (int j = 0; (t->skat[s] & t->turned_by[k]) && j < t->samples; j++)
+                row_worth[k] += worth_ref(t, k, s, j, false);
     int fixed = 0;
     for (int k = 1; k < t->rows; k++)
-        fixed = row_wins[k] > row_wins[fixed] ? k : fixed;
+        fixed = row_worth[k] > row_worth[fixed] ? k : fixed;
     for (int card = 0; card < 32; card++) {
-        long chosen_wins = 0, fixed_wins = 0;
+        double chosen_worth = 0, fixed_worth = 0;
+        int row[2][30 * 4];
+        bool passed[2][30 * 4];
         for (int s = 0; s < t->skats; s++)
             for (int j = 0; (t->skat[s] >> card & 1) && j < t->samples; j++) {
-                int x = other_card(t->skat[s], card), second = second_ref(t, b, s, j, x);
-                int take = first_ref(t, b, s, j, card);
-                chosen_wins += wins_ref(t, take == ROWS ? second : take, s, j, b);
-                fixed_wins += wins_ref(t, (t->skat[s] & t->turned_by[fixed]) ? fixed : second, s, j, b);
+                int x = other_card(t->skat[s], card), second = second_ref(t, s, j, x);
+                int take = first_ref(t, s, j, card), at = s * t->samples + j;
+                row[0][at] = take == ROWS ? second : take;
+                passed[0][at] = take == ROWS;
+                bool has_fixed = (t->skat[s] & t->turned_by[fixed]) != 0;
+                row[1][at] = has_fixed ? fixed : second;
+                passed[1][at] = !has_fixed || !(t->turned_by[fixed] >> card & 1);
+                chosen_worth += worth_ref(t, row[0][at], s, j, passed[0][at]);
+                fixed_worth += worth_ref(t, row[1][at], s, j, passed[1][at]);
             }
-        bool use_fixed = fixed_wins > chosen_wins;
+        int use = fixed_worth > chosen_worth;
         for (int s = 0; s < t->skats; s++)
             for (int j = 0; (t->skat[s] >> card & 1) && j < t->samples; j++) {
-                int x = other_card(t->skat[s], card), second = second_ref(t, b, s, j, x), row;
-                bool passed;
-                if (use_fixed) {
-                    bool has_fixed = (t->skat[s] & t->turned_by[fixed]) != 0;
-                    row = has_fixed ? fixed : second;
-                    passed = !has_fixed || !(t->turned_by[fixed] >> card & 1);
-                } else {
-                    int take = first_ref(t, b, s, j, card);
-                    passed = take == ROWS;
-                    row = passed ? second : take;
-                }
-                out->wins += wins_ref(t, row, s, j, b);
-                out->second_turn += passed;
-                if (row < 0)
+                int at = s * t->samples + j;
+                out->value += worth_ref(t, row[use][at], s, j, passed[use][at]);
+                out->second_turn += passed[use][at];
+                if (row[use][at] < 0)
                     out->no_game++;
                 else
-                    out->played[row]++;
+                    out->played[row[use][at]]++;
             }
     }
 }
 
-/* Random reaches on 30 of a hand's skats: the same counts as the plain
- * sums over the worlds. */
+/* Random worths on 30 of a hand's skats, whole numbers so that every sum is
+ * exact: a win (the same from either card), or a score whose loss counts
+ * double from the second card.  The same counts as the plain sums over the
+ * worlds. */
 static void test_against_reference(void **state)
 {
     (void)state;
     CardSet all[231], skats[30];
     uint64_t x = 0x2545f4914f6cdd1dull;
-    for (int round = 0; round < 40; round++) {
+    static double worth[2 * ROWS * 30 * 4];
+    for (int round = 0; round < 60; round++) {
         CardSet hand = 0;
         while (set_count(hand) < 10)
             hand |= card_bit((int)(next(&x) % 32));
         int n = all_skats(hand, all), samples = 1 + round % 4;
         for (int s = 0; s < 30; s++) /* several skats share each card */
             skats[s] = all[next(&x) % (uint64_t)(n / 3)];
-        int16_t reach[ROWS][30 * 4];
         TurnWorlds t = {.skats = 30, .samples = samples, .skat = skats};
         tournee_rows(&t);
+        bool scores = round % 3 == 2;
         for (int k = 0; k < ROWS; k++) {
-            t.reach[k] = reach[k];
-            for (int i = 0; i < 30 * samples; i++)
-                reach[k][i] = !(skats[i / samples] & t.turned_by[k]) ? -1 : (int16_t)(next(&x) % 3);
+            double *first = worth + 2 * (size_t)k * 30 * 4, *second = first + 30 * 4;
+            t.first[k] = first;
+            t.second[k] = second;
+            for (int i = 0; i < 30 * samples; i++) {
+                bool turns = (skats[i / samples] & t.turned_by[k]) != 0;
+                double v = scores ? (double)(next(&x) % 7) - 3 : (double)(next(&x) % 2);
+                first[i] = turns ? v : 0;
+                second[i] = turns ? (v < 0 ? 2 * v : v) : 0;
+            }
         }
-        for (int b = 1; b <= 2; b++) {
-            TurnChoice c, r;
-            assert_true(turn_choose(&t, b, &c));
-            reference(&t, b, &r);
-            assert_int_equal(c.wins, r.wins);
-            assert_int_equal(c.second_turn, r.second_turn);
-            assert_int_equal(c.no_game, r.no_game);
-            for (int k = 0; k < ROWS; k++)
-                assert_int_equal(c.played[k], r.played[k]);
-        }
+        TurnChoice c, r;
+        assert_true(turn_choose(&t, &c));
+        reference(&t, &r);
+        assert_true(c.value == r.value);
+        assert_int_equal(c.second_turn, r.second_turn);
+        assert_int_equal(c.no_game, r.no_game);
+        for (int k = 0; k < ROWS; k++)
+            assert_int_equal(c.played[k], r.played[k]);
     }
 }
 

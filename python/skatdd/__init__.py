@@ -187,6 +187,7 @@ _declare("skatdd_evaluate", _status, _vp, ctypes.c_int, _cards, _P(_EvalOptions)
 _declare("skatdd_evaluation_free", None, _vp)
 _declare("skatdd_evaluation_get_summary", _status, _vp, _P(_EvalSummary))
 _declare("skatdd_evaluation_ceiling_choice", ctypes.c_char_p, _vp)
+_declare("skatdd_evaluation_best_choice", ctypes.c_char_p, _vp)
 _declare("skatdd_evaluation_get_row", _status, _vp, ctypes.c_int, _P(_EvalRow))
 _declare("skatdd_evaluation_get_bid", _status, _vp, ctypes.c_int, ctypes.c_int, _P(ctypes.c_int),
          _P(ctypes.c_double))
@@ -389,13 +390,15 @@ class Rules(_Handle):
                              "p_schwarz": r.p_schwarz, "expected_value": r.expected_value,
                              "expected_score": r.expected_score, "p_win_at": bids})
             choice = _lib.skatdd_evaluation_ceiling_choice(handle)
+            best = _lib.skatdd_evaluation_best_choice(handle)
             return {"rows": rows, "worlds": s.worlds, "bid_ceiling": s.bid_ceiling or None,
                     # No row: a choice sets the ceiling (skatdd evaluate's "skat, best
                     # game", or "tournee, best turn").
                     "ceiling_contract": (rows[s.ceiling_row]["contract"] if s.ceiling_row >= 0 else
                                          choice.decode() if choice else None),
                     "best_bid": s.best_bid or None,
-                    "best_contract": rows[s.best_row]["contract"] if s.best_row >= 0 else None}
+                    "best_contract": (rows[s.best_row]["contract"] if s.best_row >= 0 else
+                                      best.decode() if best else None)}
         finally:
             _lib.skatdd_evaluation_free(handle)
 

@@ -261,6 +261,7 @@ class RulesTest(unittest.TestCase):
             e = r.evaluate("forehand", "DQ SJ C7 DA CK CA HJ C8 ST HT", samples=1, seed=7, confidence=0.6,
                            threads=1)
         self.assertEqual((e["bid_ceiling"], e["ceiling_contract"]), (10, "tournee, best turn"))
+        self.assertEqual(e["best_contract"], "tournee, best turn")
 
 
 if __name__ == "__main__":

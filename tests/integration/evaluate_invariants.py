@@ -459,20 +459,28 @@ class HandCheck:
                     "turn: shares %s and no game %s do not add up to 1" % (t["choices"], t["no_game"]))
         self.expect(-EPS <= t["second_card"] <= 1 + EPS, "turn: second card %s" % t["second_card"])
         self.expect(t["choices_at"] in b, "turn: choices at %s, no bid of it" % t["choices_at"])
+        scores = [x["expected_score"] for x in t["bids"]]
+        rising = [(x, y) for x, y in zip(scores, scores[1:]) if y > x + EPS]
+        self.expect(not rising, "turn: the expected score rises with the bid: %s" % rising[:2])
+        self.expect(not scores or t["expected_score"] >= scores[0] - EPS,
+                    "turn: expected score %s at no bid, %s at the lowest" % (t["expected_score"], scores[:1]))
 
     def advice(self, rows):
         e = self.e
         want = ceiling(rows, e["confidence"], e["after_skat"], e["turn"])
         self.expect(want == (e["bid_ceiling"], e["ceiling_contract"]),
                     "bid ceiling %s (%s), the bids say %s" % (e["bid_ceiling"], e["ceiling_contract"], want))
-        self.expect(e["best_bid"] == break_even(rows), "break-even bid %s, the bids say %s" %
-                    (e["best_bid"], break_even(rows)))
+        self.expect(e["best_bid"] == break_even(rows, e["turn"]), "break-even bid %s, the bids say %s" %
+                    (e["best_bid"], break_even(rows, e["turn"])))
         for key in ("bid_ceiling", "best_bid"):
             self.expect(e[key] is None or e[key] in self.ladder, "%s %s not on the ladder" % (key, e[key]))
-        choosable = [r for r in rows if r["p_available"] >= 1]
-        best = max(choosable, key=lambda r: r["expected_score"])["contract"] if choosable else None
+        # The rows possible with every skat, and the Tournee's turn.
+        scores = {r["contract"]: r["expected_score"] for r in rows if r["p_available"] >= 1}
+        if e["turn"]:
+            scores[TURN] = e["turn"]["expected_score"]
+        best = max(scores, key=lambda k: scores[k]) if scores else None
         self.expect(e["best_contract"] == best or
-                    abs(by(rows, e["best_contract"])["expected_score"] - by(rows, best)["expected_score"]) < EPS,
+                    (e["best_contract"] in scores and abs(scores[e["best_contract"]] - scores[best]) < EPS),
                     "best contract %s, the best E(score) is %s's" % (e["best_contract"], best))
 
     def discards(self, rows):
@@ -540,11 +548,13 @@ def ceiling(rows, confidence, after_skat=None, turn=None):
     return best
 
 
-def break_even(rows):
-    """Over the rows the declarer can choose before he sees the skat: a
+def break_even(rows, turn=None):
+    """Over the rows the declarer can choose before he sees the skat (a
     Tournee with ten cards is possible only where the skat turns its trump,
-    and its sums count the other worlds as nothing (evaluate.c, choosable)."""
+    and its sums count the other worlds as nothing: evaluate.c, choosable)
+    and the Tournee's turn (possible with any skat)."""
     bids = [x["bid"] for r in rows if r["p_available"] >= 1 for x in r["bids"] if x["expected_score"] >= 0]
+    bids += [x["bid"] for x in (turn or {}).get("bids", []) if x["expected_score"] >= 0]
     return max(bids) if bids else None
 
 
@@ -613,7 +623,9 @@ def compare_text(c, where, e, block, confidence):
            (bid, confidence) if named == TURN else
            "Bid up to %d (wins with probability %.2f or more with %s)" % (bid, confidence, named) if bid else
            "No bid is safe at probability %.2f" % confidence)
-    if e["best_contract"]:
+    if e["best_contract"] == TURN:
+        say += "; play a Tournee, taking or passing the first card"
+    elif e["best_contract"]:
         say += "; play %s" % e["best_contract"]
     c.expect(say + "." in block, where, "text lacks '%s.' (JSON at confidence %s)" % (say, confidence))
     even = "Break-even bid (expected Seeger-Fabian score >= 0): %s." % (e["best_bid"] or "none")
@@ -632,6 +644,10 @@ def compare_choice(c, where, a, label, line, confidence):
             steps.append("%d:%.2f" % (x["bid"], x["p_win"]))
     head, _, chosen = line[len(label):].partition("  chosen at ")
     got_steps = re.findall(r"\b\d+:\d\.\d\d", head)
+    score = re.match(r"\s+(-?\d+\.\d)\s", head)
+    want_score = "%.1f" % a["expected_score"] if "expected_score" in a else None
+    c.expect((score.group(1) if score else None) == want_score, where,
+             "%s: text E(score) %s, JSON %s" % (label, score and score.group(1), want_score))
     c.expect(got_steps == steps, where, "%s: text bid steps %s, JSON %s" % (label, got_steps, steps))
     safe = [x["bid"] for x in bids if x["p_win"] >= confidence]
     at = safe[-1] if safe else bids[0]["bid"]
