@@ -370,7 +370,7 @@ static void print_choice(const RuleSystem *rules, const Evaluation *e, const Eva
     if (!a->evaluated || at < 0)
         return;
     printf("%-*s %6s %6s %6s %8s ", width, name, "", "", "", "");
-    if (a == &e->turn)
+    if (a->turn)
         printf("%8.1f ", a->expected_score);
     else
         printf("%8s ", "");
@@ -388,7 +388,7 @@ static void print_choice(const RuleSystem *rules, const Evaluation *e, const Eva
     if (a->second_turn[at])
         printf(" (second card %.2f)", a->second_turn[at] / worlds);
     if (a->overbid[at])
-        printf(" %s %.2f", a == &e->turn ? "no game" : "overbid", a->overbid[at] / worlds);
+        printf(" %s %.2f", a->turn ? "no game" : "overbid", a->overbid[at] / worlds);
     printf("\n");
 }
 
@@ -532,7 +532,7 @@ static json_t *choice_json(const RuleSystem *rules, const Evaluation *e, const E
         json_t *bj = json_object();
         json_object_set_new(bj, "bid", json_integer(a->bids[b]));
         json_object_set_new(bj, "p_win", json_real(a->p_win_at[b]));
-        if (a == &e->turn)
+        if (a->turn)
             json_object_set_new(bj, "expected_score", json_real(a->score_at[b]));
         json_array_append_new(bids, bj);
     }
@@ -544,7 +544,7 @@ static json_t *choice_json(const RuleSystem *rules, const Evaluation *e, const E
     json_object_set_new(j, "bids", bids);
     json_object_set_new(j, "choices_at", json_integer(a->bids[at]));
     json_object_set_new(j, "choices", choices);
-    if (a == &e->turn) {
+    if (a->turn) {
         json_object_set_new(j, "expected_score", json_real(a->expected_score));
         json_object_set_new(j, "second_card", json_real(a->second_turn[at] / (double)a->worlds));
         json_object_set_new(j, "no_game", json_real(a->overbid[at] / (double)a->worlds));

@@ -1813,9 +1813,6 @@ static void summarize_after_skat(const Work *w, const int *ladder, int ladder_co
     after_skat_monotone(out);
 }
 
-/* Ten cards, double-dummy, a rule system with a Tournee: the win chance at
- * every bid of declaring a Tournee and taking or passing the first skat
- * card as turnchoice.h decides.  false where memory ran out. */
 _Static_assert((int)TURN_MAX_ROWS >= (int)EVAL_MAX_CONTRACTS, "every Tournee row takes part in the turn");
 
 /* What a world of play p is worth on the score sheet (Seeger-Fabian) at
@@ -1922,6 +1919,7 @@ static bool summarize_turn(const Work *w, const int *ladder, int ladder_count, E
         return false;
     bool ok = turn_init(u, w, ladder, ladder_count);
     out->evaluated = ok && u->t.rows > 0;
+    out->turn = true;
     out->worlds = 2L * w->skats * w->samples;
     for (int b = 0; out->evaluated && ok && b < ladder_count && out->bid_count < EVAL_MAX_BIDS; b++) {
         TurnChoice c;

@@ -128,6 +128,7 @@ typedef struct {
  * order of a skat's two cards (worlds: twice the worlds played). */
 typedef struct {
     bool evaluated;         /* ten cards, double-dummy (else the rest is 0) */
+    bool turn;              /* the Tournee's turn (else the choice after the skat) */
     bool seen_world;        /* one layout per skat: chosen in the world counted */
     int bid_count;
     int bids[EVAL_MAX_BIDS];
