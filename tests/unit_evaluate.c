@@ -984,6 +984,17 @@ static void test_after_skat_at_least_every_row(void **state)
     assert_false(a.ceiling_after_skat);
 }
 
+/* The highest bid some row wins with at least confidence; 0 none. */
+static int rows_ceiling(const Evaluation *e, double confidence)
+{
+    int ceiling = 0;
+    for (int r = 0; r < e->contract_count; r++)
+        for (int i = 0; i < e->contracts[r].bid_count; i++)
+            if (e->contracts[r].p_win_at[i] >= confidence && e->contracts[r].bids[i] > ceiling)
+                ceiling = e->contracts[r].bids[i];
+    return ceiling;
+}
+
 /* Two jacks and two four-card suits: clubs or spades, whichever the skat
  * fits.  At 24 the choice after the skat wins 0.88 where no row, hand games
  * included, reaches 0.86 at any bid (clubs 0.85), so at --confidence 0.86 it
@@ -1002,12 +1013,7 @@ static void test_after_skat_raises_ceiling(void **state)
     assert_true(evaluate_hand(&rules, SEAT_FOREHAND, test_cards("HJ DJ CA C9 C8 C7 SA S9 S8 S7"), &o, &a, err,
                               sizeof err));
     check_after_skat(&a, 4);
-    int rows_ceiling = 0;
-    for (int r = 0; r < a.contract_count; r++)
-        for (int i = 0; i < a.contracts[r].bid_count; i++)
-            if (a.contracts[r].p_win_at[i] >= o.confidence && a.contracts[r].bids[i] > rows_ceiling)
-                rows_ceiling = a.contracts[r].bids[i];
-    assert_int_equal(rows_ceiling, 0);
+    assert_int_equal(rows_ceiling(&a, o.confidence), 0);
     assert_int_equal(a.bid_ceiling, 24);
     assert_true(a.ceiling_after_skat);
     assert_int_equal(a.ceiling_contract, -1);
@@ -1092,12 +1098,7 @@ static void test_turn_of_a_tournee(void **state)
     CardSet hand = test_cards("DQ SJ C7 DA CK CA HJ C8 ST HT");
     assert_true(evaluate_hand(&tournee, SEAT_FOREHAND, hand, &o, &a, err, sizeof err));
     check_turn(&tournee, &a);
-    int rows_ceiling = 0;
-    for (int r = 0; r < a.contract_count; r++)
-        for (int i = 0; i < a.contracts[r].bid_count; i++)
-            if (a.contracts[r].p_win_at[i] >= o.confidence && a.contracts[r].bids[i] > rows_ceiling)
-                rows_ceiling = a.contracts[r].bids[i];
-    assert_int_equal(rows_ceiling, 0);
+    assert_int_equal(rows_ceiling(&a, o.confidence), 0);
     assert_int_equal(a.bid_ceiling, 10);
     assert_true(a.ceiling_turn);
     assert_false(a.ceiling_after_skat);

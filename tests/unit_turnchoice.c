@@ -39,6 +39,32 @@ static void wins_at(TurnWorlds *t, const int16_t *const reach[ROWS], int b, doub
     }
 }
 
+/* A hand's skats with room for every row's reaches and worths. */
+typedef struct {
+    int16_t *reach;
+    double *worth;
+    const int16_t *rows[ROWS]; /* each row's reaches, [skat * samples + layout] */
+} Space;
+
+static void space_new(Space *space, TurnWorlds *t, int skats, int samples, const CardSet *skat)
+{
+    size_t n = (size_t)skats * (size_t)samples;
+    space->reach = malloc(ROWS * n * sizeof *space->reach);
+    space->worth = malloc(2 * ROWS * n * sizeof *space->worth);
+    assert_non_null(space->reach);
+    assert_non_null(space->worth);
+    for (int k = 0; k < ROWS; k++)
+        space->rows[k] = space->reach + (size_t)k * n;
+    *t = (TurnWorlds){.skats = skats, .samples = samples, .skat = skat};
+    tournee_rows(t);
+}
+
+static void space_free(Space *space)
+{
+    free(space->reach);
+    free(space->worth);
+}
+
 static int all_skats(CardSet hand, CardSet skats[231])
 {
     int n = 0;
@@ -100,33 +126,24 @@ static void test_one_good_trump(void **state)
     CardSet hand = test_cards("CJ SJ CA CT SA ST HA HT DA DT"), skats[231];
     int n = all_skats(hand, skats);
     for (int samples = 1; samples <= 3; samples++) {
-        int16_t *reach = malloc((size_t)ROWS * (size_t)n * (size_t)samples * sizeof *reach);
-        double *worth = malloc(2 * (size_t)ROWS * (size_t)n * (size_t)samples * sizeof *worth);
-        assert_non_null(reach);
-        assert_non_null(worth);
-        TurnWorlds t = {.skats = n, .samples = samples, .skat = skats};
-        tournee_rows(&t);
+        Space space;
+        TurnWorlds t;
+        space_new(&space, &t, n, samples, skats);
         long with_heart = 0, first_not_heart = 0;
-        const int16_t *rows[ROWS];
-        for (int k = 0; k < ROWS; k++) {
-            rows[k] = reach + (size_t)k * (size_t)n * (size_t)samples;
-            for (int s = 0; s < n; s++)
-                for (int j = 0; j < samples; j++)
-                    reach[((size_t)k * (size_t)n + (size_t)s) * (size_t)samples + (size_t)j] =
-                        !(skats[s] & t.turned_by[k]) ? -1 : k == HEARTS_ROW ? 3 : 0;
-        }
+        for (int k = 0; k < ROWS; k++)
+            for (int i = 0; i < n * samples; i++)
+                space.reach[k * n * samples + i] = !(skats[i / samples] & t.turned_by[k]) ? -1 : k == HEARTS_ROW ? 3 : 0;
         for (int s = 0; s < n; s++) {
             with_heart += (skats[s] & t.turned_by[HEARTS_ROW]) != 0;
             first_not_heart += set_count(skats[s] & ~t.turned_by[HEARTS_ROW]);
         }
         TurnChoice c;
-        wins_at(&t, rows, 2, worth);
+        wins_at(&t, space.rows, 2, space.worth);
         assert_true(turn_choose(&t, &c));
         assert_true(c.value == 2.0 * (double)(with_heart * samples));
         assert_int_equal(c.second_turn, first_not_heart * samples);
         assert_true(c.seen == c.value);
-        free(reach);
-        free(worth);
+        space_free(&space);
     }
 }
 
@@ -151,30 +168,24 @@ static void test_random_bounds(void **state)
         while (set_count(hand) < 10)
             hand |= card_bit((int)(next(&x) % 32));
         int n = all_skats(hand, skats), samples = 1 + round % 4;
-        int16_t *reach = malloc((size_t)ROWS * (size_t)n * (size_t)samples * sizeof *reach);
-        double *worth = malloc(2 * (size_t)ROWS * (size_t)n * (size_t)samples * sizeof *worth);
-        assert_non_null(reach);
-        assert_non_null(worth);
-        TurnWorlds t = {.skats = n, .samples = samples, .skat = skats};
-        tournee_rows(&t);
-        const int16_t *rows[ROWS];
+        Space space;
+        TurnWorlds t;
+        space_new(&space, &t, n, samples, skats);
         for (int k = 0; k < ROWS; k++) {
-            rows[k] = reach + (size_t)k * (size_t)n * (size_t)samples;
             int bias = (int)(next(&x) % 4);
-            for (int s = 0; s < n; s++)
-                for (int j = 0; j < samples; j++)
-                    reach[((size_t)k * (size_t)n + (size_t)s) * (size_t)samples + (size_t)j] =
-                        !(skats[s] & t.turned_by[k]) ? -1 : (int16_t)((next(&x) % 4 + (unsigned)bias) / 2);
+            for (int i = 0; i < n * samples; i++)
+                space.reach[k * n * samples + i] =
+                    !(skats[i / samples] & t.turned_by[k]) ? -1 : (int16_t)((next(&x) % 4 + (unsigned)bias) / 2);
         }
         for (int b = 1; b <= 3; b++) {
             TurnChoice c;
-            wins_at(&t, rows, b, worth);
+            wins_at(&t, space.rows, b, space.worth);
             assert_true(turn_choose(&t, &c));
             long total = c.no_game;
             for (int k = 0; k < ROWS; k++) {
                 long row_wins = 0;
                 for (int i = 0; i < n * samples; i++)
-                    row_wins += rows[k][i] >= b;
+                    row_wins += space.rows[k][i] >= b;
                 assert_true(c.value >= 2.0 * (double)row_wins);
                 total += c.played[k];
             }
@@ -182,8 +193,7 @@ static void test_random_bounds(void **state)
             assert_int_equal(total, 2L * n * samples);
             assert_true(c.second_turn <= total);
         }
-        free(reach);
-        free(worth);
+        space_free(&space);
     }
 }
 

@@ -408,26 +408,32 @@ class HandCheck:
             return
         self.expect(a["seen_world"] == (e["samples"] == 1), "seen_world %s with %d layouts per skat" %
                     (a["seen_world"], e["samples"]))
-        b = [x["bid"] for x in a["bids"]]
-        self.expect(b and b[0] == self.ladder[0] and b == sorted(set(b)) and all(x in self.ladder for x in b),
-                    "after_skat: bids %s not the ladder's from its lowest" % b[:6])
-        p = [x["p_win"] for x in a["bids"]]
-        self.expect(all(-EPS <= x <= 1 + EPS for x in p), "after_skat: chances outside [0, 1]")
-        rising = [(x, y) for x, y in zip(a["bids"], a["bids"][1:]) if y["p_win"] > x["p_win"] + EPS]
-        self.expect(not rising, "after_skat: the chance rises with the bid: %s" % rising[:2])
-        at = dict(zip(b, p))
-        for r in rows:
-            if r["hand"] or row_shape(r)[0] in ("tournee", "passt-mir-nicht"):
-                continue
-            below = [(x["bid"], x["p_win"], at.get(x["bid"])) for x in r["bids"]
-                     if x["bid"] not in at or at[x["bid"]] < x["p_win"] - EPS]
-            self.expect(not below, "after_skat below %s at (bid, row, choice) %s" % (r["contract"], below[:3]))
+        b = self.choice_bids(a, "after_skat", [r for r in rows if not r["hand"] and
+                                              row_shape(r)[0] not in ("tournee", "passt-mir-nicht")])
         skat_rows = {r["contract"] for r in rows if not r["hand"]}
         self.expect(set(a["choices"]) <= skat_rows, "after_skat chose %s, not skat-game rows" %
                     sorted(set(a["choices"]) - skat_rows))
         self.expect(abs(sum(a["choices"].values()) + a["overbid"] - 1) < 1e-6,
                     "after_skat: shares %s and overbid %s do not add up to 1" % (a["choices"], a["overbid"]))
         self.expect(a["choices_at"] in b, "after_skat: choices at %s, no bid of it" % a["choices_at"])
+
+    def choice_bids(self, a, name, below_of):
+        """A choice's bids: the ladder's from its lowest, its chance in [0, 1],
+        never rising with the bid, at every bid at least each row of
+        below_of's.  Returns the bids."""
+        b = [x["bid"] for x in a["bids"]]
+        self.expect(b and b[0] == self.ladder[0] and b == sorted(set(b)) and all(x in self.ladder for x in b),
+                    "%s: bids %s not the ladder's from its lowest" % (name, b[:6]))
+        p = [x["p_win"] for x in a["bids"]]
+        self.expect(all(-EPS <= x <= 1 + EPS for x in p), "%s: chances outside [0, 1]" % name)
+        rising = [(x, y) for x, y in zip(a["bids"], a["bids"][1:]) if y["p_win"] > x["p_win"] + EPS]
+        self.expect(not rising, "%s: the chance rises with the bid: %s" % (name, rising[:2]))
+        at = dict(zip(b, p))
+        for r in below_of:
+            below = [(x["bid"], x["p_win"], at.get(x["bid"])) for x in r["bids"]
+                     if x["bid"] not in at or at[x["bid"]] < x["p_win"] - EPS]
+            self.expect(not below, "%s below %s at (bid, row, choice) %s" % (name, r["contract"], below[:3]))
+        return b
 
     def turn(self, rows):
         """The Tournee's turn (README: evaluate, "Tournee, best turn")."""
@@ -441,18 +447,7 @@ class HandCheck:
         if not t:
             return
         self.expect(not t["seen_world"], "turn: seen_world")
-        b = [x["bid"] for x in t["bids"]]
-        self.expect(b and b[0] == self.ladder[0] and b == sorted(set(b)) and all(x in self.ladder for x in b),
-                    "turn: bids %s not the ladder's from its lowest" % b[:6])
-        p = [x["p_win"] for x in t["bids"]]
-        self.expect(all(-EPS <= x <= 1 + EPS for x in p), "turn: chances outside [0, 1]")
-        rising = [(x, y) for x, y in zip(t["bids"], t["bids"][1:]) if y["p_win"] > x["p_win"] + EPS]
-        self.expect(not rising, "turn: the chance rises with the bid: %s" % rising[:2])
-        at = dict(zip(b, p))
-        for r in tournee:
-            below = [(x["bid"], x["p_win"], at.get(x["bid"])) for x in r["bids"]
-                     if x["bid"] not in at or at[x["bid"]] < x["p_win"] - EPS]
-            self.expect(not below, "turn below %s at (bid, row, turn) %s" % (r["contract"], below[:3]))
+        b = self.choice_bids(t, "turn", tournee)
         names = {r["contract"] for r in tournee}
         self.expect(set(t["choices"]) <= names, "turn chose %s, not Tournee rows" % sorted(set(t["choices"]) - names))
         self.expect(abs(sum(t["choices"].values()) + t["no_game"] - 1) < 1e-6,
