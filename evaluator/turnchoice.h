@@ -14,7 +14,9 @@
  * skats that hold it.  Where what is so counted over a first card's worlds
  * is worth less than always playing the Tournee row worth most over all
  * worlds (when either card turns it; else as the second card decides),
- * that is counted: so the turn never does worse than any Tournee row.
+ * that is counted: so, with a win worth 1 from either card, the turn
+ * never wins less often than any Tournee row.  (A row's score counts
+ * nothing where no card of the skat turns it; the turn always plays.)
  * It knows nothing of searches or rules: only cards and worths. */
 #ifndef SKATDD_TURNCHOICE_H
 #define SKATDD_TURNCHOICE_H
