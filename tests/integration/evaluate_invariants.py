@@ -526,7 +526,10 @@ TURN = "tournee, best turn"
 
 def ceiling(rows, confidence, after_skat=None, turn=None):
     """The rows' highest safe bid, or the choice after the skat's, or the
-    Tournee's turn's, where that is higher (among equals the one before)."""
+    Tournee's turn's, where that is higher (among equals the one before).
+    A choice made in the world counted (seen_world) sets none."""
+    if after_skat and after_skat["seen_world"]:
+        after_skat = None
     best = (None, None)
     for r in rows:
         if r["p_available"] <= 0:
