@@ -1439,6 +1439,27 @@ static void row_summary_free(RowSummary *r)
     row_scores_free(&r->second_rs);
 }
 
+/* The levels a world of play p stands for, highest first, with their
+ * weights: its own, or where it is a lost world not told apart, every lost
+ * level in its share (share: lost_shares').  Returns how many. */
+static int world_levels(const Work *w, const double share[MATADOR_KINDS][OUT_WON], int p, int s, int j,
+                        int levels[OUT_LEVELS], double weights[OUT_LEVELS])
+{
+    int level = *level_at(w, s, p, j), n = 0;
+    if (!*unresolved_at(w, s, p, j)) {
+        levels[0] = level;
+        weights[0] = 1;
+        return 1;
+    }
+    const double *shares = share[world_kind(w, p, s)];
+    for (int l = level; l >= OUT_LOST_SCHWARZ; l--)
+        if (shares[l] != 0) {
+            levels[n] = l;
+            weights[n++] = shares[l];
+        }
+    return n;
+}
+
 /* Layout j of skat s counted at level l with weight (1, or the level's
  * share of a lost world not told apart); second: the share of the worlds
  * played from the skat's second card, first the rest. */
@@ -1487,16 +1508,11 @@ static void sum_skat(RowSummary *r, int s, uint8_t *skat_wins)
     double second = second_form && turning == 1 ? 0.5 : 0, first = 1 - second;
     *skat_wins = 0;
     for (int j = 0; allowed && j < w->samples; j++) {
-        int level = *level_at(w, s, p, j);
-        /* A lost world not told apart is every lost level in its share. */
-        bool mixed = *unresolved_at(w, s, p, j);
+        int levels[OUT_LEVELS];
+        double weights[OUT_LEVELS];
         r->available++;
-        const double *shares = mixed ? r->lost_share[world_kind(w, p, s)] : NULL;
-        for (int l = mixed ? OUT_LOST_SCHWARZ : level; l <= level; l++) {
-            double weight = mixed ? shares[l] : 1;
-            if (weight != 0)
-                count_world(r, s, j, l, weight, first, second, skat_wins);
-        }
+        for (int i = world_levels(w, r->lost_share, p, s, j, levels, weights) - 1; i >= 0; i--)
+            count_world(r, s, j, levels[i], weights[i], first, second, skat_wins);
     }
     for (size_t k = 0; k < r->cells; k++) {
         r->win_sum[k] += r->skat_win[k];
@@ -1821,14 +1837,10 @@ _Static_assert((int)TURN_MAX_ROWS >= (int)EVAL_MAX_CONTRACTS, "every Tournee row
 static double world_score(const Work *w, RowScores *rs, const double share[MATADOR_KINDS][OUT_WON], int p, int s,
                           int j, int b)
 {
-    int level = *level_at(w, s, p, j);
-    if (!*unresolved_at(w, s, p, j))
-        return scored(rs, ANNOUNCE_NONE, s, level)[b].tournament;
-    const double *shares = share[world_kind(w, p, s)];
-    double score = 0;
-    for (int l = OUT_LOST_SCHWARZ; l <= level; l++)
-        if (shares[l] != 0)
-            score += shares[l] * scored(rs, ANNOUNCE_NONE, s, l)[b].tournament;
+    int levels[OUT_LEVELS];
+    double weights[OUT_LEVELS], score = 0;
+    for (int i = world_levels(w, share, p, s, j, levels, weights) - 1; i >= 0; i--)
+        score += weights[i] * scored(rs, ANNOUNCE_NONE, s, levels[i])[b].tournament;
     return score;
 }
 
@@ -1860,9 +1872,9 @@ static bool turn_init(Turn *u, const Work *w, const int *ladder, int ladder_coun
     }
     size_t n = (size_t)w->skats * (size_t)w->samples;
     u->worth = calloc(2 * (size_t)(u->t.rows > 0 ? u->t.rows : 1) * n, sizeof *u->worth);
-    for (int k = 0; k < u->t.rows; k++) {
+    for (int k = 0; u->worth && k < u->t.rows; k++) {
         u->t.first[k] = u->worth + 2 * (size_t)k * n;
-        u->t.second[k] = u->worth + (2 * (size_t)k + 1) * n;
+        u->t.second[k] = u->t.first[k] + n;
     }
     return u->worth != NULL;
 }
@@ -1888,9 +1900,10 @@ static void turn_free(Turn *u)
  * false), else their scores. */
 static void turn_worth(Turn *u, const Work *w, int b, bool score)
 {
+    size_t n = (size_t)w->skats * (size_t)w->samples;
     for (int k = 0; k < u->t.rows; k++) {
         int row = u->row[k], p = w->play_of_row[row];
-        double *first = (double *)u->t.first[k], *second = (double *)u->t.second[k];
+        double *first = u->worth + 2 * (size_t)k * n, *second = first + n; /* u->t.first[k], u->t.second[k] */
         for (int s = 0; s < w->skats; s++)
             for (int j = 0; j < w->samples; j++) {
                 size_t at = (size_t)s * (size_t)w->samples + (size_t)j;
