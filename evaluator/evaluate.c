@@ -1798,8 +1798,10 @@ static void after_skat_monotone(EvalAfterSkat *a)
 }
 
 /* Ten cards, double-dummy: the win chance at every bid of picking up the
- * skat and declaring the skat game best for it (EvalAfterSkat).  Sums in
- * skat and layout order: the same for any number of threads. */
+ * skat and declaring the skat game best for it (EvalAfterSkat), where there
+ * are two or more to choose from (one, as the Guckser grand under tournee,
+ * is its own row).  Sums in skat and layout order: the same for any number
+ * of threads. */
 static void summarize_after_skat(const Work *w, const int *ladder, int ladder_count, EvalAfterSkat *out)
 {
     memset(out, 0, sizeof *out);
@@ -1807,7 +1809,7 @@ static void summarize_after_skat(const Work *w, const int *ladder, int ladder_co
     for (int row = 0; row < w->rows; row++)
         if (after_skat_row(w, row))
             c.row[c.count++] = row;
-    if (c.count == 0)
+    if (c.count < 2)
         return;
     out->evaluated = true;
     out->seen_world = w->samples == 1;

@@ -48,7 +48,8 @@ one thread, and text with another --confidence.  Checked per hand:
              before he sees the skat (possible with every skat: not a
              Tournee with ten cards); all bids of the ladder
   after skat "skat, best game" (after_skat): with ten cards double-dummy
-             there (else null); its bids are the ladder's from its lowest,
+             and two skat-game rows or more (not a Tournee) there (else
+             null); its bids are the ladder's from its lowest,
              rising, its chance never rises with the bid and is at every
              bid at least each skat-game row's (not a Tournee: the turned
              card decides its trump) at that bid; the shares it chose (skat
@@ -399,9 +400,10 @@ class HandCheck:
     def after_skat(self, rows):
         """The choice after the skat (README: evaluate, "Skat, best game")."""
         a, e = self.e["after_skat"], self.e
-        expected = not self.twelve and not self.single_dummy
-        self.expect((a is not None) == expected, "after_skat %s with %s cards %s" %
-                    ("given" if a else "null", 12 if self.twelve else 10, e["model"]))
+        choices = [r for r in rows if not r["hand"] and row_shape(r)[0] not in ("tournee", "passt-mir-nicht")]
+        expected = not self.twelve and not self.single_dummy and len(choices) >= 2
+        self.expect((a is not None) == expected, "after_skat %s with %s cards %s, %d skat-game rows" %
+                    ("given" if a else "null", 12 if self.twelve else 10, e["model"], len(choices)))
         self.expect(e["ceiling_after_skat"] == (e["ceiling_contract"] == AFTER_SKAT),
                     "ceiling_after_skat %s, ceiling_contract %s" % (e["ceiling_after_skat"], e["ceiling_contract"]))
         if not a:
