@@ -410,8 +410,7 @@ class HandCheck:
             return
         self.expect(a["seen_world"] == (e["samples"] == 1), "seen_world %s with %d layouts per skat" %
                     (a["seen_world"], e["samples"]))
-        b = self.choice_bids(a, "after_skat", [r for r in rows if not r["hand"] and
-                                              row_shape(r)[0] not in ("tournee", "passt-mir-nicht")])
+        b = self.choice_bids(a, "after_skat", choices)
         skat_rows = {r["contract"] for r in rows if not r["hand"]}
         self.expect(set(a["choices"]) <= skat_rows, "after_skat chose %s, not skat-game rows" %
                     sorted(set(a["choices"]) - skat_rows))
