@@ -1834,15 +1834,18 @@ static void summarize_after_skat(const Work *w, const int *ladder, int ladder_co
 _Static_assert((int)TURN_MAX_ROWS >= (int)EVAL_MAX_CONTRACTS, "every Tournee row takes part in the turn");
 
 /* What a world of play p is worth on the score sheet (Seeger-Fabian) at
- * ladder index b, no announcement: a lost world not told apart is every
- * lost level in its share, as sum_skat counts it. */
+ * ladder index b, announcement a where the row's form allows it (else
+ * none): a lost world not told apart is every lost level in its share, as
+ * sum_skat counts it. */
 static double world_score(const Work *w, RowScores *rs, const double share[MATADOR_KINDS][OUT_WON], int p, int s,
-                          int j, int b)
+                          int j, int a, int b)
 {
     int levels[OUT_LEVELS];
     double weights[OUT_LEVELS], score = 0;
+    if (!rs->announce_ok[a])
+        a = ANNOUNCE_NONE;
     for (int i = world_levels(w, share, p, s, j, levels, weights) - 1; i >= 0; i--)
-        score += weights[i] * scored(rs, ANNOUNCE_NONE, s, levels[i])[b].tournament;
+        score += weights[i] * scored(rs, a, s, levels[i])[b].tournament;
     return score;
 }
 
@@ -1899,8 +1902,8 @@ static void turn_free(Turn *u)
 }
 
 /* Every Tournee row's worlds at ladder index b: won at b or not (score
- * false), else their scores. */
-static void turn_worth(Turn *u, const Work *w, int b, bool score)
+ * false), else their scores with announcement a (where the row allows it). */
+static void turn_worth(Turn *u, const Work *w, int b, bool score, int a)
 {
     size_t n = (size_t)w->skats * (size_t)w->samples;
     for (int k = 0; k < u->t.rows; k++) {
@@ -1914,18 +1917,49 @@ static void turn_worth(Turn *u, const Work *w, int b, bool score)
                 } else if (!score) {
                     first[at] = second[at] = *reach_at(w, row, s, j) >= b;
                 } else {
-                    first[at] = world_score(w, &u->first_rs[k], u->lost_share[k], p, s, j, b);
-                    second[at] = world_score(w, &u->second_rs[k], u->lost_share[k], p, s, j, b);
+                    first[at] = world_score(w, &u->first_rs[k], u->lost_share[k], p, s, j, a, b);
+                    second[at] = world_score(w, &u->second_rs[k], u->lost_share[k], p, s, j, a, b);
                 }
             }
     }
 }
 
+/* Whether some Tournee row of the turn may be announced a, played from
+ * either card. */
+static bool turn_may_announce(const Turn *u, int a)
+{
+    for (int k = 0; k < u->t.rows; k++)
+        if (u->first_rs[k].announce_ok[a] || u->second_rs[k].announce_ok[a])
+            return true;
+    return false;
+}
+
+/* The turn's score summed over its worlds at ladder index b, the turn
+ * decided for the score: at no bid (b 0) unannounced, as a row's expected
+ * score; at a bid with the one announcement, made in every world whose row
+ * allows it, that scores best, as a row's score at a bid is at least
+ * (best_fixed).  false where memory ran out. */
+static bool turn_score(Turn *u, const Work *w, int b, double *sum)
+{
+    for (int a = ANNOUNCE_NONE; a < (b == 0 ? 1 : ANNOUNCE_COUNT); a++) {
+        TurnChoice c;
+        if (a != ANNOUNCE_NONE && !turn_may_announce(u, a))
+            continue;
+        turn_worth(u, w, b, true, a);
+        if (!turn_choose(&u->t, &c))
+            return false;
+        if (a == ANNOUNCE_NONE || c.value > *sum)
+            *sum = c.value;
+    }
+    return true;
+}
+
 /* Ten cards, double-dummy, a rule system with a Tournee: declaring a
  * Tournee and taking or passing the first skat card as turnchoice.h
- * decides, at every bid its win chance (the choice made for winning) and
- * its expected score (made for the score; no announcement), and its
- * expected score at no bid.  false where memory ran out. */
+ * decides, at every bid its win chance (the choice made for winning, with
+ * the announcement the worlds' levels allow) and its expected score
+ * (turn_score), and its expected score at no bid.  false where memory ran
+ * out. */
 static bool summarize_turn(const Work *w, const int *ladder, int ladder_count, EvalAfterSkat *out)
 {
     memset(out, 0, sizeof *out);
@@ -1938,15 +1972,15 @@ static bool summarize_turn(const Work *w, const int *ladder, int ladder_count, E
     out->worlds = 2L * w->skats * w->samples;
     for (int b = 0; out->evaluated && ok && b < ladder_count && out->bid_count < EVAL_MAX_BIDS; b++) {
         TurnChoice c;
-        turn_worth(u, w, b, true);
-        ok = turn_choose(&u->t, &c);
+        double score = 0;
+        ok = turn_score(u, w, b, &score);
         if (b == 0) {
-            out->expected_score = c.value / (double)out->worlds;
+            out->expected_score = score / (double)out->worlds;
             continue;
         }
         int k = out->bid_count++;
-        out->score_at[k] = c.value / (double)out->worlds;
-        turn_worth(u, w, b, false);
+        out->score_at[k] = score / (double)out->worlds;
+        turn_worth(u, w, b, false, ANNOUNCE_NONE);
         ok = ok && turn_choose(&u->t, &c);
         out->bids[k] = ladder[b];
         out->p_win_at[k] = c.value / (double)out->worlds;

@@ -140,8 +140,9 @@ typedef struct {
     uint16_t chose[EVAL_MAX_BIDS][EVAL_MAX_CONTRACTS]; /* per bid and row: worlds it was counted in */
     uint16_t overbid[EVAL_MAX_BIDS]; /* per bid: worlds with no row that may be declared (turn: none turned) */
     uint16_t second_turn[EVAL_MAX_BIDS]; /* turn, per bid: worlds played from the second card */
-    /* The turn: the expected Seeger-Fabian score at no bid and at each bid,
-     * with the turn decided for the score (no announcement). */
+    /* The turn: the expected Seeger-Fabian score at no bid (unannounced)
+     * and at each bid (the one announcement for every world that scores
+     * best), with the turn decided for the score. */
     double expected_score;
     double score_at[EVAL_MAX_BIDS];
 } EvalAfterSkat;

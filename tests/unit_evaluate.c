@@ -1098,6 +1098,29 @@ static void test_turn_of_a_tournee(void **state)
     CardSet hand = test_cards("DQ SJ C7 DA CK CA HJ C8 ST HT");
     assert_true(evaluate_hand(&tournee, SEAT_FOREHAND, hand, &o, &a, err, sizeof err));
     check_turn(&tournee, &a);
+    /* The turn's score at a bid takes the announcement that scores best:
+     * never below the same turn where the rules allow no announcement after
+     * the skat, and above it where an announced schneider reaches bids the
+     * game's value does not. */
+    RuleSystem *unannounced = malloc(sizeof *unannounced);
+    assert_non_null(unannounced);
+    *unannounced = tournee;
+    unannounced->announce_needs_hand = true;
+    Evaluation *plain = malloc(sizeof *plain);
+    assert_non_null(plain);
+    assert_true(evaluate_hand(unannounced, SEAT_FOREHAND, hand, &o, plain, err, sizeof err));
+    /* Announcements reach higher bids: the plain ladder is the first part. */
+    assert_true(plain->turn.bid_count > 0 && plain->turn.bid_count <= a.turn.bid_count);
+    int above = 0;
+    for (int k = 0; k < plain->turn.bid_count; k++) {
+        assert_int_equal(plain->turn.bids[k], a.turn.bids[k]);
+        assert_true(a.turn.score_at[k] >= plain->turn.score_at[k] - 1e-9);
+        above += a.turn.score_at[k] > plain->turn.score_at[k] + 1e-9;
+    }
+    assert_true(above > 0);
+    assert_true(fabs(plain->turn.expected_score - a.turn.expected_score) < 1e-9);
+    free(plain);
+    free(unannounced);
     assert_int_equal(rows_ceiling(&a, o.confidence), 0);
     assert_int_equal(a.bid_ceiling, 10);
     assert_true(a.ceiling_turn);
