@@ -94,9 +94,13 @@ bool plot_check_path(const char *path, char *err, size_t n)
 
 /* ---- what is drawn ---- */
 
-typedef enum { FAMILY_SUIT, FAMILY_GRAND, FAMILY_NULL, FAMILY_COUNT } Family;
+/* The game families, each a panel, and below them the choices made on
+ * seeing the skat ("skat, best game", "tournee, best turn"), where the
+ * evaluation has one that can win: the bid ceiling may come from them. */
+typedef enum { FAMILY_SUIT, FAMILY_GRAND, FAMILY_NULL, FAMILY_CHOICE, FAMILY_COUNT } Family;
 
-static const char *const family_title[FAMILY_COUNT] = {"Suit games", "Grand", "Null"};
+static const char *const family_title[FAMILY_COUNT] = {"Suit games", "Grand", "Null",
+                                                       "Chosen on seeing the skat"};
 
 /* Suit games in the colours of the German tournament deck (clubs black,
  * spades green, hearts red, diamonds orange), lighter for each further
@@ -108,9 +112,14 @@ static const char *const suit_shades[4][3] = {
     {"#e07b00", "#f4a941", "#f8d08e"},
 };
 static const char *const other_colours[] = {"#1f5fbf", "#8e44ad", "#0f9488", "#d9480f", "#b8860b", "#c2185b"};
+static const char *const choice_colours[] = {"#4a148c", "#00695c"};
+
+enum { CURVES_MAX = EVAL_MAX_CONTRACTS + 2 }; /* every row, and the two choices */
 
 typedef struct {
-    const EvalContract *row;
+    Family family;
+    const int *bids;
+    const double *p_win_at;
     int points;  /* bids drawn: through the last won, plus the drop to 0 after it */
     char label[LABEL_BYTES];
     const char *colour;
@@ -138,17 +147,40 @@ static void curve_label(const RuleSystem *rules, const Contract *c, char *out, s
     safe_text(contract_row_label(rules, c, label, sizeof label), out, n);
 }
 
-static int points_to_draw(const EvalContract *c)
+static int points_to_draw(const double *p_win_at, int bid_count)
 {
     int last_won = -1;
-    for (int b = 0; b < c->bid_count; b++)
-        if (c->p_win_at[b] > 0)
+    for (int b = 0; b < bid_count; b++)
+        if (p_win_at[b] > 0)
             last_won = b;
-    return last_won + 1 < c->bid_count ? last_won + 2 : last_won + 1;
+    return last_won + 1 < bid_count ? last_won + 2 : last_won + 1;
 }
 
-/* The contracts with some chance to win, each with its colour and dashes. */
-static int choose_curves(const RuleSystem *rules, const Evaluation *e, Curve out[EVAL_MAX_CONTRACTS])
+/* A choice's curve where it wins at some bid (returns 1, else 0): its label
+ * as evaluate's table prints it, marked where it was chosen in the world it
+ * counts (one layout per skat: optimistic, and no bid ceiling). */
+static int choice_curve(const EvalAfterSkat *a, const char *label, const char *colour, Curve *k)
+{
+    bool wins = false;
+    for (int b = 0; a->evaluated && b < a->bid_count; b++)
+        wins = wins || a->p_win_at[b] > 0;
+    if (!wins)
+        return 0;
+    k->family = FAMILY_CHOICE;
+    k->points = points_to_draw(a->p_win_at, a->bid_count);
+    k->bids = a->bids;
+    k->p_win_at = a->p_win_at;
+    char text[LABEL_BYTES];
+    snprintf(text, sizeof text, "%s%s", label, a->seen_world ? " (chosen in the world counted)" : "");
+    safe_text(text, k->label, sizeof k->label);
+    k->colour = colour;
+    k->dashes = "solid";
+    return 1;
+}
+
+/* The contracts with some chance to win, each with its colour and dashes,
+ * then the choices that win at some bid. */
+static int choose_curves(const RuleSystem *rules, const Evaluation *e, Curve out[CURVES_MAX])
 {
     int count = 0, per_suit[4] = {0}, per_family[FAMILY_COUNT] = {0};
     for (int r = 0; r < e->contract_count; r++) {
@@ -156,16 +188,19 @@ static int choose_curves(const RuleSystem *rules, const Evaluation *e, Curve out
         if (!c->evaluated || c->p_win <= 0)
             continue;
         Curve *k = &out[count++];
-        k->row = c;
-        k->points = points_to_draw(c);
+        k->family = family_of(c->contract.game);
+        k->bids = c->bids;
+        k->p_win_at = c->p_win_at;
+        k->points = points_to_draw(c->p_win_at, c->bid_count);
         curve_label(rules, &c->contract, k->label, sizeof k->label);
         k->dashes = dashes_of(&c->contract);
-        Family f = family_of(c->contract.game);
-        if (f == FAMILY_SUIT)
+        if (k->family == FAMILY_SUIT)
             k->colour = suit_shades[c->contract.game][per_suit[c->contract.game]++ % 3];
         else
-            k->colour = other_colours[per_family[f]++ % (sizeof other_colours / sizeof *other_colours)];
+            k->colour = other_colours[per_family[k->family]++ % (sizeof other_colours / sizeof *other_colours)];
     }
+    count += choice_curve(&e->after_skat, EVAL_AFTER_SKAT_LABEL, choice_colours[0], &out[count]);
+    count += choice_curve(&e->turn, EVAL_TURN_LABEL, choice_colours[1], &out[count]);
     return count;
 }
 
@@ -186,7 +221,7 @@ static bool write_curve(const char *path, const Curve *k)
         return false;
     fprintf(f, "bid \"%s\"\n", k->label);
     for (int b = 0; b < k->points; b++)
-        fprintf(f, "%d %.6f\n", k->row->bids[b], k->row->p_win_at[b]);
+        fprintf(f, "%d %.6f\n", k->bids[b], k->p_win_at[b]);
     bool ok = !ferror(f);
     return fclose(f) == 0 && ok;
 }
@@ -210,28 +245,38 @@ static bool write_curves(const char *dir, const Curve *curves, int count, char *
 typedef struct {
     const char *dir;       /* the work folder: data files and gnuplot's output */
     char title[256];       /* safe characters only */
-    Curve curves[EVAL_MAX_CONTRACTS];
+    Curve curves[CURVES_MAX];
     int count;
     double confidence;
-    int last_bid;          /* the x axis, the same in every panel, ends here */
+    int first_bid, last_bid; /* the x axis, the same in every panel */
+    int panels;            /* the game families, and the choices where one can win */
 } Chart;
 
-/* Panels are stacked between these screen heights, legends to the right;
- * one x axis for all, so a bid reads straight down through the families. */
-static const double panels_top = 0.915, panels_bottom = 0.06, panel_gap = 0.075;
+/* Panels are stacked, legends to the right; one x axis for all, so a bid
+ * reads straight down through the families.  In pixels: the chart's title
+ * above them, the x axis's label below, each panel (its own title above
+ * it) and the gap to the next; the chart grows by a panel for the choices. */
+enum { CHART_TOP = 85, CHART_BOTTOM = 60, PANEL_HEIGHT = 235, PANEL_GAP = 75 };
 
+static int chart_height(int panels)
+{
+    return CHART_TOP + CHART_BOTTOM + panels * PANEL_HEIGHT + (panels - 1) * PANEL_GAP;
+}
+
+/* Panel f of c->panels, from the top, in gnuplot's screen units (0 at the
+ * bottom, 1 at the top). */
 static void write_panel(FILE *s, const Chart *c, Family f)
 {
-    double height = (panels_top - panels_bottom - (FAMILY_COUNT - 1) * panel_gap) / FAMILY_COUNT;
-    double top = panels_top - f * (height + panel_gap);
+    double pixels = chart_height(c->panels);
+    double top = 1 - (CHART_TOP + f * (PANEL_HEIGHT + PANEL_GAP)) / pixels, height = PANEL_HEIGHT / pixels;
     fprintf(s, "set tmargin at screen %.3f\nset bmargin at screen %.3f\n", top, top - height);
     fprintf(s, "set title '%s' offset 0, -0.4 font ',15'\n", family_title[f]);
-    if (f == FAMILY_COUNT - 1)
+    if ((int)f == c->panels - 1)
         fprintf(s, "set xlabel 'bid' offset 0, 0.3\n");
     int drawn = 0;
     char path[PATH_BYTES];
     for (int i = 0; i < c->count; i++) {
-        if (family_of(c->curves[i].row->contract.game) != f)
+        if (c->curves[i].family != f)
             continue;
         curve_file(c->dir, i, path, sizeof path);
         fprintf(s, "%s'%s' using 1:2 with steps lw 2.2 lc rgb '%s' dt %s title columnhead(2), \\\n",
@@ -248,29 +293,42 @@ static void write_panel(FILE *s, const Chart *c, Family f)
 
 static void write_script(FILE *s, const Chart *c)
 {
-    fprintf(s, "set terminal svg size 960,1000 dynamic font 'Helvetica,14' background rgb 'white'\n"
+    fprintf(s, "set terminal svg size 1120,%d dynamic font 'Helvetica,14' background rgb 'white'\n"
                "set output '%s/plot.svg'\n"
                "set termoption noenhanced\n"
                "set multiplot title '%s' font ',16'\n"
-               "set lmargin at screen 0.08\nset rmargin at screen 0.72\n"
+               "set lmargin at screen 0.07\nset rmargin at screen 0.62\n"
                "set key outside right top Left reverse samplen 4 spacing 1.2 noenhanced\n"
-               "set ylabel 'chance to win'\nset xrange [18:%d]\nset yrange [0:1.02]\n"
+               "set ylabel 'chance to win'\nset xrange [%d:%d]\nset yrange [0:1.02]\n"
                "set xtics 10 nomirror\nset ytics 0.2 nomirror format '%%.1f'\n"
                "set grid xtics ytics lc rgb '#e0e0e0' lw 1 dt solid\nset border 3 lc rgb '#404040'\n",
-            c->dir, c->title, c->last_bid);
-    for (Family f = 0; f < FAMILY_COUNT; f++)
+            chart_height(c->panels), c->dir, c->title, c->first_bid, c->last_bid);
+    for (Family f = 0; (int)f < c->panels; f++)
         write_panel(s, c, f);
     fprintf(s, "unset multiplot\nunset output\n");
 }
 
-/* The x axis ends a little after the last bid drawn, on a multiple of 10. */
-static int last_bid(const Curve *curves, int count)
+/* The x axis starts at 18 or the lowest bid drawn (10 in a Tournee), and
+ * ends a little after the last bid drawn, on a multiple of 10. */
+static void bid_axis(const Curve *curves, int count, int *first, int *last)
 {
-    int last = 50;
+    *first = 18;
+    *last = 50;
     for (int i = 0; i < count; i++)
-        if (curves[i].points > 0 && curves[i].row->bids[curves[i].points - 1] > last)
-            last = curves[i].row->bids[curves[i].points - 1];
-    return (last / 10 + 1) * 10;
+        if (curves[i].points > 0) {
+            *first = curves[i].bids[0] < *first ? curves[i].bids[0] : *first;
+            *last = curves[i].bids[curves[i].points - 1] > *last ? curves[i].bids[curves[i].points - 1] : *last;
+        }
+    *last = (*last / 10 + 1) * 10;
+}
+
+/* The game families' panels, and the choices' where one is drawn. */
+static int panels_of(const Curve *curves, int count)
+{
+    for (int i = 0; i < count; i++)
+        if (curves[i].family == FAMILY_CHOICE)
+            return FAMILY_COUNT;
+    return FAMILY_CHOICE;
 }
 
 /* The chart's title: the hand, the rule system, the worlds behind it. */
@@ -493,7 +551,8 @@ bool plot_evaluation(const char *path, const RuleSystem *rules, const Evaluation
     }
     Chart chart = {.dir = dir, .confidence = e->confidence};
     chart.count = choose_curves(rules, e, chart.curves);
-    chart.last_bid = last_bid(chart.curves, chart.count);
+    bid_axis(chart.curves, chart.count, &chart.first_bid, &chart.last_bid);
+    chart.panels = panels_of(chart.curves, chart.count);
     chart_title(rules, e, chart.title, sizeof chart.title);
     char svg[sizeof dir + 16];
     snprintf(svg, sizeof svg, "%s/plot.svg", dir);

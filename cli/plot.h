@@ -1,5 +1,6 @@
 /* skatdd evaluate --plot: the chance to win of each contract against the bid,
- * one panel per game family, drawn by gnuplot into an SVG file.
+ * one panel per game family and one for the choices made on seeing the skat,
+ * drawn by gnuplot into an SVG file.
  *
  * No user text reaches gnuplot's command language: gnuplot is started
  * without a shell, its script names only files skatdd made in a private

@@ -24,6 +24,17 @@ while read -r name; do
     grep -q ">$name<" chart.svg || fail "winning contract '$name' not in the legend"
 done < <(echo "$json" | jq -r '.contracts[] | select(.p_win > 0) | .contract + (if .hand then " hand" else "" end)')
 echo "$json" | jq -e '[.contracts[] | select(.p_win > 0)] | length > 0' >/dev/null || fail "no winning contract to draw"
+# Twelve cards: no choice made on seeing the skat, so no panel for it.
+! grep -q "Chosen on seeing the skat" chart.svg || fail "a choices panel with twelve cards"
+
+# (a2) Ten cards under tournee: the Tournee's turn (which may set the bid
+# ceiling) in a panel of its own, and the bid axis from 10, the Tournee's
+# lowest bid, not from 18.
+"$SKATDD" evaluate --quiet --quick --plot "$work/turn.svg" "$here/data/turn.yaml" >/dev/null
+grep -q "</svg>" turn.svg || fail "turn plot SVG is cut off"
+grep -q "Chosen on seeing the skat" turn.svg || fail "no choices panel under tournee"
+grep -q ">tournee, best turn<" turn.svg || fail "the turn not in the legend"
+grep -q "<text> 10</text>" turn.svg || fail "the bid axis does not start at 10 under tournee"
 
 # (b) Hostile user text: a --plot path that closes gnuplot's quotes, and a
 # rule file whose base name (the rule system's name) does the same.
