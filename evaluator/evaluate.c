@@ -1695,92 +1695,112 @@ typedef struct {
 
 static bool wins_at(const Work *w, int row, int s, int j, int b) { return *reach_at(w, row, s, j) >= b; }
 
-/* Skat s at ladder index b: the rows that may be declared (-1 where not)
- * and how many of the skat's layouts each wins; returns the one winning
- * most (the first among equals), -1 where none may be declared. */
-static int skat_wins_at(const Work *w, const Choosable *c, int s, int b, int wins[EVAL_MAX_CONTRACTS])
+/* What each choosable row k is worth at one bid in each world, worth[k * n +
+ * s * samples + j] (n the worlds: won 1 or 0, or a score), and whether it
+ * may be declared with skat s at the bid, declared[k * skats + s]. */
+typedef struct {
+    double *worth;
+    bool *declared;
+} ChoiceWorths;
+
+static bool choice_worths_init(ChoiceWorths *v, const Work *w, const Choosable *c)
 {
-    int best = -1;
-    for (int k = 0; k < c->count; k++) {
-        int row = c->row[k];
-        wins[k] = -1;
-        if (w->declarable[(size_t)row * (size_t)w->skats + (size_t)s] < b)
-            continue;
-        wins[k] = 0;
-        for (int j = 0; j < w->samples; j++)
-            wins[k] += wins_at(w, row, s, j, b);
-        if (best < 0 || wins[k] > wins[best])
-            best = k;
-    }
-    return best;
+    size_t n = (size_t)w->skats * (size_t)w->samples;
+    v->worth = calloc((size_t)c->count * n, sizeof *v->worth);
+    v->declared = calloc((size_t)c->count * (size_t)w->skats, sizeof *v->declared);
+    return v->worth && v->declared;
 }
 
-/* The choice counted in layout j: the row that wins most often in the
- * skat's other layouts (the first among equals); with one layout, the first
- * that wins in it, else the one winning most. */
-static int left_out_choice(const Work *w, const Choosable *c, int s, int j, int b, const int *wins, int best)
+static void choice_worths_free(ChoiceWorths *v)
 {
-    int pick = best;
-    for (int k = 0; k < c->count; k++) {
-        if (wins[k] < 0)
-            continue;
-        bool won = wins_at(w, c->row[k], s, j, b);
-        if (w->samples == 1 ? won && !wins_at(w, c->row[pick], s, j, b)
-                            : wins[k] - won > wins[pick] - wins_at(w, c->row[pick], s, j, b) ||
-                                  (wins[k] - won == wins[pick] - wins_at(w, c->row[pick], s, j, b) && k < pick))
-            pick = k;
-    }
-    return pick;
+    free(v->worth);
+    free(v->declared);
 }
 
-/* Skat s at ladder index b into the bid's counts: the choice per layout
- * left out, or, where that wins less often in the skat's layouts than the
- * one row fixed for every skat (fixed_row), that row in every layout, as a
- * discard counted gives way to putting the skat back.  (The row winning
- * most in this skat's own layouts would be a choice made on the layouts
- * counted.)  Returns the wins; *seen: the layouts some row wins. */
-static int choose_for_skat(const Work *w, const Choosable *c, int s, int b, int fixed, uint16_t *chose,
-                           uint16_t *overbid, int *seen)
+/* Whether row k may be declared with skat s at ladder index b. */
+static bool declared_at(const Work *w, const Choosable *c, int k, int s, int b)
 {
-    int wins[EVAL_MAX_CONTRACTS], pick[EVAL_MAX_SAMPLES], counted = 0;
-    int best = skat_wins_at(w, c, s, b, wins);
-    *seen = 0;
-    if (best < 0) {
-        *overbid += (uint16_t)w->samples;
-        return 0;
-    }
-    for (int j = 0; j < w->samples; j++) {
-        bool any = false;
-        for (int k = 0; k < c->count; k++)
-            any = any || (wins[k] >= 0 && wins_at(w, c->row[k], s, j, b));
-        *seen += any;
-        pick[j] = left_out_choice(w, c, s, j, b, wins, best);
-        counted += wins_at(w, c->row[pick[j]], s, j, b);
-    }
-    bool back = wins[fixed] > counted;
-    for (int j = 0; j < w->samples; j++)
-        chose[c->row[back ? fixed : pick[j]]]++;
-    return back ? wins[fixed] : counted;
+    return w->declarable[(size_t)c->row[k] * (size_t)w->skats + (size_t)s] >= b;
 }
 
-/* The row (index into c) that wins most often at ladder index b over every
- * skat and layout, where it may be declared; the first among equals. */
-static int fixed_row(const Work *w, const Choosable *c, int b)
+/* The row (index into c) worth most at the bid over every skat and layout
+ * where it may be declared; the first among equals. */
+static int fixed_row(const Work *w, const Choosable *c, const ChoiceWorths *v)
 {
+    size_t n = (size_t)w->skats * (size_t)w->samples;
     int fixed = 0;
-    long most = -1;
+    double most = 0;
     for (int k = 0; k < c->count; k++) {
-        long wins = 0;
+        double sum = 0;
         for (int s = 0; s < w->skats; s++)
-            for (int j = 0; w->declarable[(size_t)c->row[k] * (size_t)w->skats + (size_t)s] >= b && j < w->samples;
-                 j++)
-                wins += wins_at(w, c->row[k], s, j, b);
-        if (wins > most) {
-            most = wins;
+            for (int j = 0; v->declared[(size_t)k * (size_t)w->skats + (size_t)s] && j < w->samples; j++)
+                sum += v->worth[(size_t)k * n + (size_t)s * (size_t)w->samples + (size_t)j];
+        if (k == 0 || sum > most) {
+            most = sum;
             fixed = k;
         }
     }
     return fixed;
+}
+
+/* Skat s: the row counted in each layout (pick[j]), the choice made on the
+ * skat's other layouts, the row worth most there (the first among equals);
+ * with one layout, in it: the first worth most there.  Where that is worth
+ * less over the skat's layouts than the one row fixed for every skat
+ * (fixed_row), that row in every layout, as a discard counted gives way to
+ * putting the skat back.  (The row worth most in this skat's own layouts
+ * would be a choice made on the layouts counted.)  Returns the worth
+ * counted; pick[0] -1 where no row may be declared. */
+static double choose_for_skat(const Work *w, const Choosable *c, const ChoiceWorths *v, int s, int fixed,
+                              int pick[EVAL_MAX_SAMPLES])
+{
+    size_t n = (size_t)w->skats * (size_t)w->samples;
+    const double *at[EVAL_MAX_CONTRACTS]; /* row k's worths in the skat's layouts */
+    double total[EVAL_MAX_CONTRACTS], counted = 0;
+    int best = -1;
+    for (int k = 0; k < c->count; k++) {
+        at[k] = v->worth + (size_t)k * n + (size_t)s * (size_t)w->samples;
+        total[k] = 0;
+        if (!v->declared[(size_t)k * (size_t)w->skats + (size_t)s])
+            continue;
+        for (int j = 0; j < w->samples; j++)
+            total[k] += at[k][j];
+        if (best < 0 || total[k] > total[best])
+            best = k;
+    }
+    pick[0] = -1;
+    if (best < 0)
+        return 0;
+    for (int j = 0; j < w->samples; j++) {
+        int p = best;
+        for (int k = 0; k < c->count; k++) {
+            if (!v->declared[(size_t)k * (size_t)w->skats + (size_t)s])
+                continue;
+            double rest = total[k] - at[k][j], pick_rest = total[p] - at[p][j];
+            if (w->samples == 1 ? at[k][j] > at[p][j] : rest > pick_rest || (rest == pick_rest && k < p))
+                p = k;
+        }
+        pick[j] = p;
+        counted += at[p][j];
+    }
+    if (v->declared[(size_t)fixed * (size_t)w->skats + (size_t)s] && total[fixed] > counted) {
+        for (int j = 0; j < w->samples; j++)
+            pick[j] = fixed;
+        return total[fixed];
+    }
+    return counted;
+}
+
+/* Every choosable row's worlds at ladder index b: won there or not. */
+static void choice_wins(const Work *w, const Choosable *c, int b, ChoiceWorths *v)
+{
+    size_t n = (size_t)w->skats * (size_t)w->samples;
+    for (int k = 0; k < c->count; k++)
+        for (int s = 0; s < w->skats; s++) {
+            v->declared[(size_t)k * (size_t)w->skats + (size_t)s] = declared_at(w, c, k, s, b);
+            for (int j = 0; j < w->samples; j++)
+                v->worth[(size_t)k * n + (size_t)s * (size_t)w->samples + (size_t)j] = wins_at(w, c->row[k], s, j, b);
+        }
 }
 
 /* Choosing at a lower bid as at a higher one wins no less (a row that may
@@ -1797,12 +1817,40 @@ static void after_skat_monotone(EvalAfterSkat *a)
         }
 }
 
+/* The win chance at bid k (ladder index b) of the choice after the skat. */
+static void after_skat_wins(const Work *w, const Choosable *c, ChoiceWorths *v, int b, int k, EvalAfterSkat *out)
+{
+    int pick[EVAL_MAX_SAMPLES];
+    size_t n = (size_t)w->skats * (size_t)w->samples;
+    double wins = 0;
+    long seen = 0;
+    choice_wins(w, c, b, v);
+    int fixed = fixed_row(w, c, v);
+    for (int s = 0; s < w->skats; s++) {
+        wins += choose_for_skat(w, c, v, s, fixed, pick);
+        if (pick[0] < 0) {
+            out->overbid[k] += (uint16_t)w->samples;
+            continue;
+        }
+        for (int j = 0; j < w->samples; j++) {
+            out->chose[k][c->row[pick[j]]]++;
+            bool any = false;
+            for (int i = 0; i < c->count; i++)
+                any = any || (v->declared[(size_t)i * (size_t)w->skats + (size_t)s] &&
+                              v->worth[(size_t)i * n + (size_t)s * (size_t)w->samples + (size_t)j] > 0);
+            seen += any;
+        }
+    }
+    out->p_win_at[k] = wins / (double)out->worlds;
+    out->p_win_seen_at[k] = seen / (double)out->worlds;
+}
+
 /* Ten cards, double-dummy: the win chance at every bid of picking up the
  * skat and declaring the skat game best for it (EvalAfterSkat), where there
  * are two or more to choose from (one, as the Guckser grand under tournee,
  * is its own row).  Sums in skat and layout order: the same for any number
- * of threads. */
-static void summarize_after_skat(const Work *w, const int *ladder, int ladder_count, EvalAfterSkat *out)
+ * of threads.  false where memory ran out. */
+static bool summarize_after_skat(const Work *w, const int *ladder, int ladder_count, EvalAfterSkat *out)
 {
     memset(out, 0, sizeof *out);
     Choosable c = {0};
@@ -1810,25 +1858,20 @@ static void summarize_after_skat(const Work *w, const int *ladder, int ladder_co
         if (after_skat_row(w, row))
             c.row[c.count++] = row;
     if (c.count < 2)
-        return;
-    out->evaluated = true;
+        return true;
+    ChoiceWorths v;
+    bool ok = choice_worths_init(&v, w, &c);
+    out->evaluated = ok;
     out->seen_world = w->samples == 1;
     out->worlds = (long)w->skats * w->samples;
-    double worlds = (double)out->worlds;
-    for (int b = 1; b < ladder_count && out->bid_count < EVAL_MAX_BIDS; b++) {
+    for (int b = 1; ok && b < ladder_count && out->bid_count < EVAL_MAX_BIDS; b++) {
         int k = out->bid_count++;
-        long wins = 0, seen = 0;
-        int fixed = fixed_row(w, &c, b);
-        for (int s = 0; s < w->skats; s++) {
-            int seen_here;
-            wins += choose_for_skat(w, &c, s, b, fixed, out->chose[k], &out->overbid[k], &seen_here);
-            seen += seen_here;
-        }
         out->bids[k] = ladder[b];
-        out->p_win_at[k] = wins / worlds;
-        out->p_win_seen_at[k] = seen / worlds;
+        after_skat_wins(w, &c, &v, b, k, out);
     }
+    choice_worths_free(&v);
     after_skat_monotone(out);
+    return ok;
 }
 
 _Static_assert((int)TURN_MAX_ROWS >= (int)EVAL_MAX_CONTRACTS, "every Tournee row takes part in the turn");
@@ -2220,8 +2263,8 @@ static bool play_and_summarize(Work *w, Solver **solvers, int threads, const Eva
                                  ? w->chosen[w->play_of_row[row]] : 0;
     }
     if (!w->single_dummy) {
-        summarize_after_skat(w, ladder, ladder_count, &out->after_skat);
-        if (!summarize_turn(w, ladder, ladder_count, &out->turn))
+        if (!summarize_after_skat(w, ladder, ladder_count, &out->after_skat) ||
+            !summarize_turn(w, ladder, ladder_count, &out->turn))
             return false;
     }
     return true;
