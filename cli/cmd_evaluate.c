@@ -370,11 +370,7 @@ static void print_choice(const RuleSystem *rules, const Evaluation *e, const Eva
     int shown = 0, at = choice_shown(e, a);
     if (!a->evaluated || at < 0)
         return;
-    printf("%-*s %6s %6s %6s %8s ", width, name, "", "", "", "");
-    if (a->turn)
-        printf("%8.1f ", a->expected_score);
-    else
-        printf("%8s ", "");
+    printf("%-*s %6s %6s %6s %8s %8.1f ", width, name, "", "", "", "", a->expected_score);
     for (int b = 0; b < a->bid_count && shown < 4; b++)
         if (a->p_win_at[b] > 0 && (b + 1 == a->bid_count || a->p_win_at[b + 1] < a->p_win_at[b])) {
             printf(" %d:%.2f", a->bids[b], a->p_win_at[b]);
@@ -487,8 +483,9 @@ static void print_text(const CommonOptions *o, const RuleSystem *rules, const De
            standard_error(e), e->worlds);
     if (e->after_skat.evaluated && e->after_skat.seen_world)
         printf("With one layout per skat, \"%s\" is chosen in the world it counts (the chance that some\n"
-               "skat game wins there): optimistic, so it sets no bid ceiling; with several layouts, on the\n"
-               "skat's others.\n", after_skat_label);
+               "skat game wins there, the best score there): optimistic, so it sets no bid ceiling and no\n"
+               "break-even bid; with several layouts, on the skat's others.\n",
+               after_skat_label);
     if (set_count(e->hand) == 12)
         printf("With twelve cards the skat is known: each row is already a game chosen after seeing it.\n");
     if (e->lost_every > 1)
@@ -533,8 +530,7 @@ static json_t *choice_json(const RuleSystem *rules, const Evaluation *e, const E
         json_t *bj = json_object();
         json_object_set_new(bj, "bid", json_integer(a->bids[b]));
         json_object_set_new(bj, "p_win", json_real(a->p_win_at[b]));
-        if (a->turn)
-            json_object_set_new(bj, "expected_score", json_real(a->score_at[b]));
+        json_object_set_new(bj, "expected_score", json_real(a->score_at[b]));
         json_array_append_new(bids, bj);
     }
     for (int r = 0; r < e->contract_count; r++)
@@ -545,8 +541,8 @@ static json_t *choice_json(const RuleSystem *rules, const Evaluation *e, const E
     json_object_set_new(j, "bids", bids);
     json_object_set_new(j, "choices_at", json_integer(a->bids[at]));
     json_object_set_new(j, "choices", choices);
+    json_object_set_new(j, "expected_score", json_real(a->expected_score));
     if (a->turn) {
-        json_object_set_new(j, "expected_score", json_real(a->expected_score));
         json_object_set_new(j, "second_card", json_real(a->second_turn[at] / (double)a->worlds));
         json_object_set_new(j, "no_game", json_real(a->overbid[at] / (double)a->worlds));
     } else {

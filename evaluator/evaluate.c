@@ -1724,23 +1724,29 @@ static bool declared_at(const Work *w, const Choosable *c, int k, int s, int b)
 }
 
 /* The row (index into c) worth most at the bid over every skat and layout
- * where it may be declared; the first among equals. */
+ * where it may be declared, among those that may be with some skat; the
+ * first among equals (0 where none may be). */
 static int fixed_row(const Work *w, const Choosable *c, const ChoiceWorths *v)
 {
     size_t n = (size_t)w->skats * (size_t)w->samples;
-    int fixed = 0;
+    int fixed = -1;
     double most = 0;
     for (int k = 0; k < c->count; k++) {
         double sum = 0;
-        for (int s = 0; s < w->skats; s++)
-            for (int j = 0; v->declared[(size_t)k * (size_t)w->skats + (size_t)s] && j < w->samples; j++)
+        bool declared = false;
+        for (int s = 0; s < w->skats; s++) {
+            if (!v->declared[(size_t)k * (size_t)w->skats + (size_t)s])
+                continue;
+            declared = true;
+            for (int j = 0; j < w->samples; j++)
                 sum += v->worth[(size_t)k * n + (size_t)s * (size_t)w->samples + (size_t)j];
-        if (k == 0 || sum > most) {
+        }
+        if (declared && (fixed < 0 || sum > most)) {
             most = sum;
             fixed = k;
         }
     }
-    return fixed;
+    return fixed < 0 ? 0 : fixed;
 }
 
 /* Skat s: the row counted in each layout (pick[j]), the choice made on the
@@ -1817,6 +1823,48 @@ static void after_skat_monotone(EvalAfterSkat *a)
         }
 }
 
+/* The choosable rows' scores, as their rows score them (RowScores). */
+typedef struct {
+    RowScores rs[EVAL_MAX_CONTRACTS];
+    double lost_share[EVAL_MAX_CONTRACTS][MATADOR_KINDS][OUT_WON];
+} ChoiceScores;
+
+static double world_score(const Work *w, RowScores *rs, const double share[MATADOR_KINDS][OUT_WON], int p, int s,
+                          int j, int a, int b);
+
+/* Every choosable row's worlds at ladder index b: their scores, no
+ * announcement.  Any row the skat allows and the bid leaves a game (not a
+ * null above its value) may be chosen: one that may not be declared at the
+ * bid is scored as the rows score it, held to the bid and lost overbid, so
+ * that the choice scores no less than any row. */
+static void choice_scores(const Work *w, const Choosable *c, ChoiceScores *u, int b, ChoiceWorths *v)
+{
+    size_t n = (size_t)w->skats * (size_t)w->samples;
+    for (int k = 0; k < c->count; k++) {
+        int row = c->row[k], p = w->play_of_row[row];
+        for (int s = 0; s < w->skats; s++) {
+            bool allowed = v->declared[(size_t)k * (size_t)w->skats + (size_t)s] =
+                declared_at(w, c, k, s, 0) && scored(&u->rs[k], ANNOUNCE_NONE, s, OUT_LOST)[b].valid;
+            for (int j = 0; j < w->samples; j++)
+                v->worth[(size_t)k * n + (size_t)s * (size_t)w->samples + (size_t)j] =
+                    allowed ? world_score(w, &u->rs[k], u->lost_share[k], p, s, j, ANNOUNCE_NONE, b) : 0;
+        }
+    }
+}
+
+/* The expected score at ladder index b of the choice after the skat, made
+ * for the score as choose_for_skat makes it for winning. */
+static double after_skat_score(const Work *w, const Choosable *c, ChoiceScores *u, ChoiceWorths *v, int b)
+{
+    int pick[EVAL_MAX_SAMPLES];
+    double sum = 0;
+    choice_scores(w, c, u, b, v);
+    int fixed = fixed_row(w, c, v);
+    for (int s = 0; s < w->skats; s++)
+        sum += choose_for_skat(w, c, v, s, fixed, pick);
+    return sum / ((double)w->skats * w->samples);
+}
+
 /* The win chance at bid k (ladder index b) of the choice after the skat. */
 static void after_skat_wins(const Work *w, const Choosable *c, ChoiceWorths *v, int b, int k, EvalAfterSkat *out)
 {
@@ -1845,11 +1893,13 @@ static void after_skat_wins(const Work *w, const Choosable *c, ChoiceWorths *v, 
     out->p_win_seen_at[k] = seen / (double)out->worlds;
 }
 
-/* Ten cards, double-dummy: the win chance at every bid of picking up the
- * skat and declaring the skat game best for it (EvalAfterSkat), where there
- * are two or more to choose from (one, as the Guckser grand under tournee,
- * is its own row).  Sums in skat and layout order: the same for any number
- * of threads.  false where memory ran out. */
+/* Ten cards, double-dummy: picking up the skat and declaring the skat game
+ * best for it (EvalAfterSkat), where there are two or more to choose from
+ * (one, as the Guckser grand under tournee, is its own row): at every bid
+ * the win chance (the game chosen for winning) and the expected score (the
+ * game chosen for the score, no announcement), and the expected score at
+ * no bid.  Sums in skat and layout order: the same for any number of
+ * threads.  false where memory ran out. */
 static bool summarize_after_skat(const Work *w, const int *ladder, int ladder_count, EvalAfterSkat *out)
 {
     memset(out, 0, sizeof *out);
@@ -1860,17 +1910,36 @@ static bool summarize_after_skat(const Work *w, const int *ladder, int ladder_co
     if (c.count < 2)
         return true;
     ChoiceWorths v;
-    bool ok = choice_worths_init(&v, w, &c);
+    ChoiceScores *u = calloc(1, sizeof *u); /* a hundred kilobytes: not on a thread's stack */
+    bool ok = choice_worths_init(&v, w, &c) && u;
+    for (int k = 0; ok && k < c.count; k++) {
+        row_scores_init(&u->rs[k], w, c.row[k], ladder, ladder_count);
+        lost_shares(w, w->play_of_row[c.row[k]], u->lost_share[k]);
+    }
     out->evaluated = ok;
     out->seen_world = w->samples == 1;
     out->worlds = (long)w->skats * w->samples;
+    if (ok)
+        out->expected_score = after_skat_score(w, &c, u, &v, 0);
     for (int b = 1; ok && b < ladder_count && out->bid_count < EVAL_MAX_BIDS; b++) {
         int k = out->bid_count++;
         out->bids[k] = ladder[b];
         after_skat_wins(w, &c, &v, b, k, out);
+        out->score_at[k] = after_skat_score(w, &c, u, &v, b);
     }
+    for (int k = 0; u && k < c.count; k++) {
+        ok = ok && !u->rs[k].out_of_memory;
+        row_scores_free(&u->rs[k]);
+    }
+    free(u);
     choice_worths_free(&v);
     after_skat_monotone(out);
+    /* Choosing at a lower bid as at a higher one scores no less: a row that
+     * may be declared at the higher bid may be at the lower, and no world
+     * scores less there. */
+    for (int k = out->bid_count - 2; k >= 0; k--)
+        if (out->score_at[k + 1] > out->score_at[k])
+            out->score_at[k] = out->score_at[k + 1];
     return ok;
 }
 
@@ -2127,13 +2196,17 @@ static void conclude(Evaluation *e)
      * not where it was made in the world counted (seen_world: the chance
      * that some game wins there, no chance of a choice). */
     const EvalAfterSkat *a = &e->after_skat;
-    for (int b = 0; a->evaluated && !a->seen_world && b < a->bid_count; b++)
+    for (int b = 0; a->evaluated && !a->seen_world && b < a->bid_count; b++) {
         if (a->p_win_at[b] >= e->confidence && a->bids[b] > e->bid_ceiling) {
             e->bid_ceiling = a->bids[b];
             e->ceiling_contract = -1;
             e->ceiling_after_skat = true;
             e->ceiling_announce = ANNOUNCE_NONE;
         }
+        /* Its score sets the break-even bid on the same terms. */
+        if (a->score_at[b] >= 0 && a->bids[b] > e->best_bid)
+            e->best_bid = a->bids[b];
+    }
     /* The turn never chooses in the world counted (turnchoice.h), and may
      * be declared with any skat. */
     const EvalAfterSkat *t = &e->turn;

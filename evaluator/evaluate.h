@@ -140,9 +140,10 @@ typedef struct {
     uint16_t chose[EVAL_MAX_BIDS][EVAL_MAX_CONTRACTS]; /* per bid and row: worlds it was counted in */
     uint16_t overbid[EVAL_MAX_BIDS]; /* per bid: worlds with no row that may be declared (turn: none turned) */
     uint16_t second_turn[EVAL_MAX_BIDS]; /* turn, per bid: worlds played from the second card */
-    /* The turn: the expected Seeger-Fabian score at no bid (unannounced)
-     * and at each bid (the one announcement for every world that scores
-     * best), with the turn decided for the score. */
+    /* The expected Seeger-Fabian score at no bid and at each bid, the
+     * choice made for the score as for winning: the turn's unannounced at no
+     * bid and at each bid with the one announcement for every world that
+     * scores best; the choice after the skat's unannounced. */
     double expected_score;
     double score_at[EVAL_MAX_BIDS];
 } EvalAfterSkat;
@@ -172,7 +173,8 @@ typedef struct {
     signed char ceiling_announce;
     /* Both over the rows the declarer can choose before he sees the skat
      * (possible with every skat: not a ten-card Tournee) and the Tournee's
-     * turn (which is). */
+     * turn (which is); best_bid also over the choice after the skat, where
+     * it may set the ceiling (not seen_world). */
     int best_bid;           /* highest bid whose best expected tournament score is >= 0; 0 none */
     int best_contract;      /* the row with the highest expected score; -1 none or the turn */
     bool best_turn;         /* the turn has it (above every such row's) */

@@ -434,7 +434,9 @@ typedef struct {
     int bid_ceiling;
     int ceiling_row;             /* -1 none, or a choice sets bid_ceiling (skatdd_evaluation_ceiling_choice) */
     /* Both over the rows possible with every skat (not a ten-card Tournee)
-     * and the Tournee's turn (skatdd_evaluation_best_choice). */
+     * and the Tournee's turn (skatdd_evaluation_best_choice); best_bid also
+     * over the choice after the skat where it may set the ceiling (several
+     * layouts per skat). */
     int best_bid;                /* highest bid whose best expected score is >= 0; 0 none */
     int best_row;                /* the row with the highest expected score; -1 none, or the turn */
     skatdd_cards discard;        /* twelve cards: the discard of the best skat-game row */

@@ -260,6 +260,9 @@ static void assert_same(const Evaluation *x, const Evaluation *y)
     assert_int_equal(x->after_skat.bid_count, y->after_skat.bid_count);
     assert_memory_equal(x->after_skat.p_win_at, y->after_skat.p_win_at, sizeof x->after_skat.p_win_at);
     assert_memory_equal(x->after_skat.chose, y->after_skat.chose, sizeof x->after_skat.chose);
+    assert_true(x->after_skat.expected_score == y->after_skat.expected_score);
+    assert_memory_equal(x->after_skat.score_at, y->after_skat.score_at, sizeof x->after_skat.score_at);
+    assert_int_equal(x->best_bid, y->best_bid);
     assert_int_equal(x->ceiling_turn, y->ceiling_turn);
     assert_int_equal(x->turn.bid_count, y->turn.bid_count);
     assert_memory_equal(x->turn.p_win_at, y->turn.p_win_at, sizeof x->turn.p_win_at);
@@ -267,7 +270,7 @@ static void assert_same(const Evaluation *x, const Evaluation *y)
     assert_memory_equal(x->turn.second_turn, y->turn.second_turn, sizeof x->turn.second_turn);
 }
 
-static void check_after_skat(const Evaluation *e, int samples);
+static void check_after_skat(const RuleSystem *ruleset, const Evaluation *e, int samples);
 
 /* One and two threads over the 231 skats: run under the sanitizers too (a
  * second or two), so that ThreadSanitizer, which runs this file scaled
@@ -281,7 +284,7 @@ static void test_threads(void **state)
     assert_true(evaluate_hand(&rules, SEAT_REARHAND, hand, &one, &a, err, sizeof err));
     assert_true(evaluate_hand(&rules, SEAT_REARHAND, hand, &two, &b, err, sizeof err));
     assert_same(&a, &b);
-    check_after_skat(&a, 1); /* the choice after the skat under the sanitizers too */
+    check_after_skat(&rules, &a, 1); /* the choice after the skat under the sanitizers too */
 }
 
 /* The lost levels (lost_every): a lost suit or grand game is told
@@ -927,10 +930,21 @@ static void test_ceiling_at_exact_confidence(void **state)
  * on), never above the chance that some row may be declared and wins (the
  * choice made in the world counted: with one layout per skat, exactly
  * that), never higher at a higher bid; every world counted once, chosen or
- * overbid. */
-static void check_after_skat(const Evaluation *e, int samples)
+ * overbid.  Its expected score, made for the score the same way, never
+ * below any skat-game row's at no bid, nor at a bid where the rules allow
+ * no announcement after the skat (elsewhere a row's may take one), never
+ * higher at a higher bid; where it may set the ceiling, it sets the
+ * break-even bid on the same terms. */
+static void check_after_skat(const RuleSystem *ruleset, const Evaluation *e, int samples)
 {
     const EvalAfterSkat *x = &e->after_skat;
+    int scores_compared = 0;
+    for (int i = 0; i < e->contract_count; i++)
+        if (e->contracts[i].evaluated && !e->contracts[i].contract.hand) {
+            assert_true(x->expected_score >= e->contracts[i].expected_score - 1e-9);
+            scores_compared++;
+        }
+    assert_true(scores_compared >= 2);
     assert_true(x->evaluated);
     assert_int_equal(x->seen_world, samples == 1);
     assert_true(x->bid_count > 0);
@@ -951,12 +965,21 @@ static void check_after_skat(const Evaluation *e, int samples)
             for (int i = 0; !c->contract.hand && i < c->bid_count; i++)
                 if (c->bids[i] == x->bids[k]) {
                     assert_true(x->p_win_at[k] >= c->p_win_at[i] - 1e-12);
+                    if (ruleset->announce_needs_hand) {
+                        assert_true(x->score_at[k] >= c->score_at[i] - 1e-9);
+                        scores_compared++;
+                    }
                     compared++;
                 }
         }
         assert_int_equal(counted, e->worlds);
+        if (k > 0)
+            assert_true(x->score_at[k] <= x->score_at[k - 1] + 1e-9);
+        if (!x->seen_world && x->score_at[k] >= 0)
+            assert_true(e->best_bid >= x->bids[k]);
     }
     assert_true(compared > x->bid_count);
+    assert_true(!ruleset->announce_needs_hand || scores_compared > x->bid_count);
 }
 
 static void test_after_skat_at_least_every_row(void **state)
@@ -974,7 +997,7 @@ static void test_after_skat_at_least_every_row(void **state)
             o.seed = 5 + (uint64_t)h;
             assert_true(evaluate_hand(h ? &texas : &rules, SEAT_MIDDLEHAND, test_cards(hands[h]), &o, &a, err,
                                       sizeof err));
-            check_after_skat(&a, samples);
+            check_after_skat(h ? &texas : &rules, &a, samples);
         }
     /* Twelve cards: the skat is known, the rows are the choice already. */
     EvalOptions o = quick(0);
@@ -1012,7 +1035,7 @@ static void test_after_skat_raises_ceiling(void **state)
     o.confidence = 0.86;
     assert_true(evaluate_hand(&rules, SEAT_FOREHAND, test_cards("HJ DJ CA C9 C8 C7 SA S9 S8 S7"), &o, &a, err,
                               sizeof err));
-    check_after_skat(&a, 4);
+    check_after_skat(&rules, &a, 4);
     assert_int_equal(rows_ceiling(&a, o.confidence), 0);
     assert_int_equal(a.bid_ceiling, 24);
     assert_true(a.ceiling_after_skat);
@@ -1033,6 +1056,53 @@ static void test_after_skat_raises_ceiling(void **state)
                               sizeof err));
     assert_true(a.after_skat.seen_world);
     assert_false(a.ceiling_after_skat);
+}
+
+/* Long clubs, a null chance: no row breaks even at any bid (clubs scores
+ * -0.3 at 24), but picking up the skat and playing clubs, or null with the
+ * few skats that make it, scores 13.4 at 24; so the break-even bid is the
+ * choice's, 24, where the rows' says none. */
+static void test_after_skat_breaks_even(void **state)
+{
+    (void)state;
+    skip_when_quick();
+    char err[256];
+    EvalOptions o = quick(0);
+    o.samples = 2;
+    assert_true(evaluate_hand(&rules, SEAT_MIDDLEHAND, test_cards("CT CK D8 C8 C7 HJ CA DA S8 SQ"), &o, &a, err,
+                              sizeof err));
+    check_after_skat(&rules, &a, 2);
+    int rows_even = 0, choice_even = 0;
+    for (int r = 0; r < a.contract_count; r++)
+        for (int i = 0; a.contracts[r].evaluated && a.contracts[r].p_available >= 1 && i < a.contracts[r].bid_count;
+             i++)
+            if (a.contracts[r].score_at[i] >= 0 && a.contracts[r].bids[i] > rows_even)
+                rows_even = a.contracts[r].bids[i];
+    for (int k = 0; k < a.after_skat.bid_count; k++)
+        if (a.after_skat.score_at[k] >= 0)
+            choice_even = a.after_skat.bids[k];
+    assert_int_equal(rows_even, 0);
+    assert_int_equal(choice_even, 24);
+    assert_int_equal(a.best_bid, 24);
+    assert_true(a.after_skat.expected_score > a.contracts[row_index(&a, GAME_CLUBS, false, false)].expected_score);
+    /* Still the contract to play: a row, which he can declare before he
+     * sees the skat. */
+    assert_int_equal(a.best_contract, row_index(&a, GAME_CLUBS, false, false));
+    /* With one layout per skat the choice is made in the world counted: no
+     * break-even bid of its own. */
+    o.samples = 1;
+    assert_true(evaluate_hand(&rules, SEAT_MIDDLEHAND, test_cards("CT CK D8 C8 C7 HJ CA DA S8 SQ"), &o, &a, err,
+                              sizeof err));
+    assert_true(a.after_skat.seen_world);
+    for (int r = 0; r < a.contract_count; r++)
+        for (int i = 0; a.contracts[r].evaluated && a.contracts[r].p_available >= 1 && i < a.contracts[r].bid_count;
+             i++)
+            assert_true(a.contracts[r].score_at[i] < 0 || a.contracts[r].bids[i] <= a.best_bid);
+    int seen_even = 0;
+    for (int k = 0; k < a.after_skat.bid_count; k++)
+        if (a.after_skat.score_at[k] >= 0)
+            seen_even = a.after_skat.bids[k];
+    assert_true(seen_even > a.best_bid);
 }
 
 /* A Tournee's turn (EvalAfterSkat turn, turnchoice.h) at every bid: never
@@ -1179,6 +1249,7 @@ int main(void)
         cmocka_unit_test(test_single_dummy),
         cmocka_unit_test(test_single_dummy_discard_ignores_the_worlds),
         cmocka_unit_test(test_after_skat_at_least_every_row), cmocka_unit_test(test_after_skat_raises_ceiling),
+        cmocka_unit_test(test_after_skat_breaks_even),
         cmocka_unit_test(test_turn_of_a_tournee),
     };
     return cmocka_run_group_tests(tests, setup, NULL);

@@ -46,7 +46,9 @@ one thread, and text with another --confidence.  Checked per hand:
              row's expected score is >= 0 at and best_contract the row with
              the best E(score), both among the rows the declarer can choose
              before he sees the skat (possible with every skat: not a
-             Tournee with ten cards); all bids of the ladder
+             Tournee with ten cards), best_bid also over the choice after
+             the skat (not chosen in the world counted) and the turn; all
+             bids of the ladder
   after skat "skat, best game" (after_skat): with ten cards double-dummy
              and two skat-game rows or more (not a Tournee) there (else
              null); its bids are the ladder's from its lowest,
@@ -54,7 +56,10 @@ one thread, and text with another --confidence.  Checked per hand:
              bid at least each skat-game row's (not a Tournee: the turned
              card decides its trump) at that bid; the shares it chose (skat
              games only) and was overbid add up to 1; seen_world with one
-             layout per skat; ceiling_after_skat where it sets the ceiling
+             layout per skat; ceiling_after_skat where it sets the ceiling;
+             its expected score never rises with the bid, and is at no bid
+             at least each skat-game row's, at every bid too under rules
+             without announcements after the skat (isko, classic)
   turn       "tournee, best turn" (turn): with ten cards double-dummy under
              rules with a Tournee (else null); as after skat, but at every
              bid at least each Tournee row's, choosing Tournee rows only,
@@ -417,6 +422,20 @@ class HandCheck:
         self.expect(abs(sum(a["choices"].values()) + a["overbid"] - 1) < 1e-6,
                     "after_skat: shares %s and overbid %s do not add up to 1" % (a["choices"], a["overbid"]))
         self.expect(a["choices_at"] in b, "after_skat: choices at %s, no bid of it" % a["choices_at"])
+        # Its expected score, the game chosen for the score: never rising with
+        # the bid, at no bid at least each skat-game row's (unannounced, as
+        # the choice), and at a bid too where the rules allow no announcement
+        # after the skat (elsewhere a row's score may take one).
+        scores = [x["expected_score"] for x in a["bids"]]
+        rising = [(x, y) for x, y in zip(scores, scores[1:]) if y > x + EPS]
+        self.expect(not rising, "after_skat: the expected score rises with the bid: %s" % rising[:2])
+        below = [r["contract"] for r in choices if a["expected_score"] < r["expected_score"] - EPS]
+        self.expect(not below, "after_skat: expected score %s below %s's" % (a["expected_score"], below))
+        if e["rules"] in NO_ANNOUNCEMENT_AFTER_SKAT:
+            at = {x["bid"]: x["expected_score"] for x in a["bids"]}
+            below = [(r["contract"], x["bid"], x["expected_score"], at.get(x["bid"])) for r in choices
+                     for x in r["bids"] if x["bid"] not in at or at[x["bid"]] < x["expected_score"] - EPS]
+            self.expect(not below, "after_skat: expected score below (row, bid, row's, choice's) %s" % below[:3])
 
     def choice_bids(self, a, name, below_of):
         """A choice's bids: the ladder's from its lowest, its chance in [0, 1],
@@ -466,8 +485,8 @@ class HandCheck:
         want = ceiling(rows, e["confidence"], e["after_skat"], e["turn"])
         self.expect(want == (e["bid_ceiling"], e["ceiling_contract"]),
                     "bid ceiling %s (%s), the bids say %s" % (e["bid_ceiling"], e["ceiling_contract"], want))
-        self.expect(e["best_bid"] == break_even(rows, e["turn"]), "break-even bid %s, the bids say %s" %
-                    (e["best_bid"], break_even(rows, e["turn"])))
+        want = break_even(rows, e["after_skat"], e["turn"])
+        self.expect(e["best_bid"] == want, "break-even bid %s, the bids say %s" % (e["best_bid"], want))
         for key in ("bid_ceiling", "best_bid"):
             self.expect(e[key] is None or e[key] in self.ladder, "%s %s not on the ladder" % (key, e[key]))
         # The rows possible with every skat, and the Tournee's turn.
@@ -547,12 +566,21 @@ def ceiling(rows, confidence, after_skat=None, turn=None):
     return best
 
 
-def break_even(rows, turn=None):
+# The rule systems whose announcements need a hand game (need_hand): there a
+# skat-game row's score at a bid is unannounced, as the choice after the skat.
+NO_ANNOUNCEMENT_AFTER_SKAT = ("isko", "classic")
+
+
+def break_even(rows, after_skat=None, turn=None):
     """Over the rows the declarer can choose before he sees the skat (a
     Tournee with ten cards is possible only where the skat turns its trump,
-    and its sums count the other worlds as nothing: evaluate.c, choosable)
-    and the Tournee's turn (possible with any skat)."""
+    and its sums count the other worlds as nothing: evaluate.c, choosable),
+    the choice after the skat where it may set the ceiling (not chosen in
+    the world counted) and the Tournee's turn (possible with any skat)."""
+    if after_skat and after_skat["seen_world"]:
+        after_skat = None
     bids = [x["bid"] for r in rows if r["p_available"] >= 1 for x in r["bids"] if x["expected_score"] >= 0]
+    bids += [x["bid"] for x in (after_skat or {}).get("bids", []) if x["expected_score"] >= 0]
     bids += [x["bid"] for x in (turn or {}).get("bids", []) if x["expected_score"] >= 0]
     return max(bids) if bids else None
 
