@@ -1832,12 +1832,13 @@ typedef struct {
 static double world_score(const Work *w, RowScores *rs, const double share[MATADOR_KINDS][OUT_WON], int p, int s,
                           int j, int a, int b);
 
-/* Every choosable row's worlds at ladder index b: their scores, no
- * announcement.  Any row the skat allows and the bid leaves a game (not a
- * null above its value) may be chosen: one that may not be declared at the
- * bid is scored as the rows score it, held to the bid and lost overbid, so
- * that the choice scores no less than any row. */
-static void choice_scores(const Work *w, const Choosable *c, ChoiceScores *u, int b, ChoiceWorths *v)
+/* Every choosable row's worlds at ladder index b: their scores with
+ * announcement a where the row allows it.  Any row the skat allows and the
+ * bid leaves a game (not a null above its value) may be chosen: one that
+ * may not be declared at the bid is scored as the rows score it, held to
+ * the bid and lost overbid, so that the choice scores no less than any
+ * row. */
+static void choice_scores(const Work *w, const Choosable *c, ChoiceScores *u, int a, int b, ChoiceWorths *v)
 {
     size_t n = (size_t)w->skats * (size_t)w->samples;
     for (int k = 0; k < c->count; k++) {
@@ -1847,22 +1848,36 @@ static void choice_scores(const Work *w, const Choosable *c, ChoiceScores *u, in
                 declared_at(w, c, k, s, 0) && scored(&u->rs[k], ANNOUNCE_NONE, s, OUT_LOST)[b].valid;
             for (int j = 0; j < w->samples; j++)
                 v->worth[(size_t)k * n + (size_t)s * (size_t)w->samples + (size_t)j] =
-                    allowed ? world_score(w, &u->rs[k], u->lost_share[k], p, s, j, ANNOUNCE_NONE, b) : 0;
+                    allowed ? world_score(w, &u->rs[k], u->lost_share[k], p, s, j, a, b) : 0;
         }
     }
 }
 
 /* The expected score at ladder index b of the choice after the skat, made
- * for the score as choose_for_skat makes it for winning. */
+ * for the score as choose_for_skat makes it for winning: at no bid (b 0)
+ * unannounced, as a row's expected score; at a bid with the one
+ * announcement, made in every world whose row allows it, that scores best,
+ * as a row's score at a bid is at least (best_fixed) and the turn's is
+ * (turn_score). */
 static double after_skat_score(const Work *w, const Choosable *c, ChoiceScores *u, ChoiceWorths *v, int b)
 {
     int pick[EVAL_MAX_SAMPLES];
-    double sum = 0;
-    choice_scores(w, c, u, b, v);
-    int fixed = fixed_row(w, c, v);
-    for (int s = 0; s < w->skats; s++)
-        sum += choose_for_skat(w, c, v, s, fixed, pick);
-    return sum / ((double)w->skats * w->samples);
+    double best = 0;
+    for (int a = ANNOUNCE_NONE; a < (b == 0 ? 1 : ANNOUNCE_COUNT); a++) {
+        bool allowed = a == ANNOUNCE_NONE;
+        for (int k = 0; k < c->count; k++)
+            allowed = allowed || u->rs[k].announce_ok[a];
+        if (!allowed)
+            continue;
+        double sum = 0;
+        choice_scores(w, c, u, a, b, v);
+        int fixed = fixed_row(w, c, v);
+        for (int s = 0; s < w->skats; s++)
+            sum += choose_for_skat(w, c, v, s, fixed, pick);
+        if (a == ANNOUNCE_NONE || sum > best)
+            best = sum;
+    }
+    return best / ((double)w->skats * w->samples);
 }
 
 /* The win chance at bid k (ladder index b) of the choice after the skat. */
@@ -1897,7 +1912,7 @@ static void after_skat_wins(const Work *w, const Choosable *c, ChoiceWorths *v, 
  * best for it (EvalAfterSkat), where there are two or more to choose from
  * (one, as the Guckser grand under tournee, is its own row): at every bid
  * the win chance (the game chosen for winning) and the expected score (the
- * game chosen for the score, no announcement), and the expected score at
+ * game chosen for the score: after_skat_score), and the expected score at
  * no bid.  Sums in skat and layout order: the same for any number of
  * threads.  false where memory ran out. */
 static bool summarize_after_skat(const Work *w, const int *ladder, int ladder_count, EvalAfterSkat *out)

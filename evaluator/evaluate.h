@@ -143,7 +143,7 @@ typedef struct {
     /* The expected Seeger-Fabian score at no bid and at each bid, the
      * choice made for the score as for winning: the turn's unannounced at no
      * bid and at each bid with the one announcement for every world that
-     * scores best; the choice after the skat's unannounced. */
+     * scores best; the choice after the skat's likewise. */
     double expected_score;
     double score_at[EVAL_MAX_BIDS];
 } EvalAfterSkat;

@@ -999,6 +999,34 @@ static void test_after_skat_at_least_every_row(void **state)
                                       sizeof err));
             check_after_skat(h ? &texas : &rules, &a, samples);
         }
+    /* Under texas a game may be announced after the skat: the choice's
+     * score at a bid takes the one announcement that scores best, so it is
+     * never below the same choice where the rules allow none, and above it
+     * at some bids (an announced schneider keeps a game from being lost
+     * overbid). */
+    RuleSystem *unannounced = malloc(sizeof *unannounced);
+    Evaluation *plain = malloc(sizeof *plain);
+    assert_non_null(unannounced);
+    assert_non_null(plain);
+    *unannounced = texas;
+    unannounced->announce_needs_hand = true;
+    EvalOptions three = quick(0);
+    three.samples = 3;
+    three.seed = 6;
+    assert_true(evaluate_hand(&texas, SEAT_MIDDLEHAND, test_cards(hands[1]), &three, &a, err, sizeof err));
+    assert_true(evaluate_hand(unannounced, SEAT_MIDDLEHAND, test_cards(hands[1]), &three, plain, err, sizeof err));
+    assert_true(fabs(a.after_skat.expected_score - plain->after_skat.expected_score) < 1e-9);
+    int above = 0, compared = 0;
+    for (int k = 0; k < a.after_skat.bid_count; k++)
+        for (int i = 0; i < plain->after_skat.bid_count; i++)
+            if (plain->after_skat.bids[i] == a.after_skat.bids[k]) {
+                assert_true(a.after_skat.score_at[k] >= plain->after_skat.score_at[i] - 1e-9);
+                above += a.after_skat.score_at[k] > plain->after_skat.score_at[i] + 1e-9;
+                compared++;
+            }
+    assert_true(compared > 0 && above > 0);
+    free(plain);
+    free(unannounced);
     /* Twelve cards: the skat is known, the rows are the choice already. */
     EvalOptions o = quick(0);
     assert_true(evaluate_hand(&rules, SEAT_FOREHAND, test_cards("HJ CA CT C9 C8 SA ST S9 S8 D7 C7 H7"), &o, &a,
