@@ -1717,6 +1717,18 @@ static void choice_worths_free(ChoiceWorths *v)
     free(v->declared);
 }
 
+/* Row k's worths in the layouts of skat s. */
+static double *worths_in(const ChoiceWorths *v, const Work *w, int k, int s)
+{
+    return v->worth + ((size_t)k * (size_t)w->skats + (size_t)s) * (size_t)w->samples;
+}
+
+/* Whether row k may be chosen with skat s. */
+static bool *declared_in(const ChoiceWorths *v, const Work *w, int k, int s)
+{
+    return &v->declared[(size_t)k * (size_t)w->skats + (size_t)s];
+}
+
 /* Whether row k may be declared with skat s at ladder index b. */
 static bool declared_at(const Work *w, const Choosable *c, int k, int s, int b)
 {
@@ -1728,18 +1740,17 @@ static bool declared_at(const Work *w, const Choosable *c, int k, int s, int b)
  * first among equals (0 where none may be). */
 static int fixed_row(const Work *w, const Choosable *c, const ChoiceWorths *v)
 {
-    size_t n = (size_t)w->skats * (size_t)w->samples;
     int fixed = -1;
     double most = 0;
     for (int k = 0; k < c->count; k++) {
         double sum = 0;
         bool declared = false;
         for (int s = 0; s < w->skats; s++) {
-            if (!v->declared[(size_t)k * (size_t)w->skats + (size_t)s])
+            if (!*declared_in(v, w, k, s))
                 continue;
             declared = true;
             for (int j = 0; j < w->samples; j++)
-                sum += v->worth[(size_t)k * n + (size_t)s * (size_t)w->samples + (size_t)j];
+                sum += worths_in(v, w, k, s)[j];
         }
         if (declared && (fixed < 0 || sum > most)) {
             most = sum;
@@ -1760,14 +1771,13 @@ static int fixed_row(const Work *w, const Choosable *c, const ChoiceWorths *v)
 static double choose_for_skat(const Work *w, const Choosable *c, const ChoiceWorths *v, int s, int fixed,
                               int pick[EVAL_MAX_SAMPLES])
 {
-    size_t n = (size_t)w->skats * (size_t)w->samples;
     const double *at[EVAL_MAX_CONTRACTS]; /* row k's worths in the skat's layouts */
     double total[EVAL_MAX_CONTRACTS], counted = 0;
     int best = -1;
     for (int k = 0; k < c->count; k++) {
-        at[k] = v->worth + (size_t)k * n + (size_t)s * (size_t)w->samples;
+        at[k] = worths_in(v, w, k, s);
         total[k] = 0;
-        if (!v->declared[(size_t)k * (size_t)w->skats + (size_t)s])
+        if (!*declared_in(v, w, k, s))
             continue;
         for (int j = 0; j < w->samples; j++)
             total[k] += at[k][j];
@@ -1780,7 +1790,7 @@ static double choose_for_skat(const Work *w, const Choosable *c, const ChoiceWor
     for (int j = 0; j < w->samples; j++) {
         int p = best;
         for (int k = 0; k < c->count; k++) {
-            if (!v->declared[(size_t)k * (size_t)w->skats + (size_t)s])
+            if (!*declared_in(v, w, k, s))
                 continue;
             double rest = total[k] - at[k][j], pick_rest = total[p] - at[p][j];
             if (w->samples == 1 ? at[k][j] > at[p][j] : rest > pick_rest || (rest == pick_rest && k < p))
@@ -1789,7 +1799,7 @@ static double choose_for_skat(const Work *w, const Choosable *c, const ChoiceWor
         pick[j] = p;
         counted += at[p][j];
     }
-    if (v->declared[(size_t)fixed * (size_t)w->skats + (size_t)s] && total[fixed] > counted) {
+    if (*declared_in(v, w, fixed, s) && total[fixed] > counted) {
         for (int j = 0; j < w->samples; j++)
             pick[j] = fixed;
         return total[fixed];
@@ -1800,27 +1810,30 @@ static double choose_for_skat(const Work *w, const Choosable *c, const ChoiceWor
 /* Every choosable row's worlds at ladder index b: won there or not. */
 static void choice_wins(const Work *w, const Choosable *c, int b, ChoiceWorths *v)
 {
-    size_t n = (size_t)w->skats * (size_t)w->samples;
     for (int k = 0; k < c->count; k++)
         for (int s = 0; s < w->skats; s++) {
-            v->declared[(size_t)k * (size_t)w->skats + (size_t)s] = declared_at(w, c, k, s, b);
+            *declared_in(v, w, k, s) = declared_at(w, c, k, s, b);
             for (int j = 0; j < w->samples; j++)
-                v->worth[(size_t)k * n + (size_t)s * (size_t)w->samples + (size_t)j] = wins_at(w, c->row[k], s, j, b);
+                worths_in(v, w, k, s)[j] = wins_at(w, c->row[k], s, j, b);
         }
 }
 
-/* Choosing at a lower bid as at a higher one wins no less (a row that may
- * be declared at the higher bid may be at the lower, and wins there where
- * it wins at the higher): a bid's chance is at least the next one's. */
+/* Choosing at a lower bid as at a higher one wins no less and scores no
+ * less (a row that may be declared at the higher bid may be at the lower,
+ * wins there where it wins at the higher, and no world scores less there):
+ * a bid's chance and score are at least the next one's. */
 static void after_skat_monotone(EvalAfterSkat *a)
 {
-    for (int k = a->bid_count - 2; k >= 0; k--)
+    for (int k = a->bid_count - 2; k >= 0; k--) {
         if (a->p_win_at[k + 1] > a->p_win_at[k]) {
             a->p_win_at[k] = a->p_win_at[k + 1];
             memcpy(a->chose[k], a->chose[k + 1], sizeof a->chose[k]);
             a->overbid[k] = a->overbid[k + 1];
             a->second_turn[k] = a->second_turn[k + 1];
         }
+        if (a->score_at[k + 1] > a->score_at[k])
+            a->score_at[k] = a->score_at[k + 1];
+    }
 }
 
 /* The choosable rows' scores, as their rows score them (RowScores). */
@@ -1840,15 +1853,13 @@ static double world_score(const Work *w, RowScores *rs, const double share[MATAD
  * row. */
 static void choice_scores(const Work *w, const Choosable *c, ChoiceScores *u, int a, int b, ChoiceWorths *v)
 {
-    size_t n = (size_t)w->skats * (size_t)w->samples;
     for (int k = 0; k < c->count; k++) {
         int row = c->row[k], p = w->play_of_row[row];
         for (int s = 0; s < w->skats; s++) {
-            bool allowed = v->declared[(size_t)k * (size_t)w->skats + (size_t)s] =
+            bool allowed = *declared_in(v, w, k, s) =
                 declared_at(w, c, k, s, 0) && scored(&u->rs[k], ANNOUNCE_NONE, s, OUT_LOST)[b].valid;
             for (int j = 0; j < w->samples; j++)
-                v->worth[(size_t)k * n + (size_t)s * (size_t)w->samples + (size_t)j] =
-                    allowed ? world_score(w, &u->rs[k], u->lost_share[k], p, s, j, a, b) : 0;
+                worths_in(v, w, k, s)[j] = allowed ? world_score(w, &u->rs[k], u->lost_share[k], p, s, j, a, b) : 0;
         }
     }
 }
@@ -1884,7 +1895,6 @@ static double after_skat_score(const Work *w, const Choosable *c, ChoiceScores *
 static void after_skat_wins(const Work *w, const Choosable *c, ChoiceWorths *v, int b, int k, EvalAfterSkat *out)
 {
     int pick[EVAL_MAX_SAMPLES];
-    size_t n = (size_t)w->skats * (size_t)w->samples;
     double wins = 0;
     long seen = 0;
     choice_wins(w, c, b, v);
@@ -1899,8 +1909,7 @@ static void after_skat_wins(const Work *w, const Choosable *c, ChoiceWorths *v, 
             out->chose[k][c->row[pick[j]]]++;
             bool any = false;
             for (int i = 0; i < c->count; i++)
-                any = any || (v->declared[(size_t)i * (size_t)w->skats + (size_t)s] &&
-                              v->worth[(size_t)i * n + (size_t)s * (size_t)w->samples + (size_t)j] > 0);
+                any = any || (*declared_in(v, w, i, s) && worths_in(v, w, i, s)[j] > 0);
             seen += any;
         }
     }
@@ -1949,12 +1958,6 @@ static bool summarize_after_skat(const Work *w, const int *ladder, int ladder_co
     free(u);
     choice_worths_free(&v);
     after_skat_monotone(out);
-    /* Choosing at a lower bid as at a higher one scores no less: a row that
-     * may be declared at the higher bid may be at the lower, and no world
-     * scores less there. */
-    for (int k = out->bid_count - 2; k >= 0; k--)
-        if (out->score_at[k + 1] > out->score_at[k])
-            out->score_at[k] = out->score_at[k + 1];
     return ok;
 }
 
@@ -2121,10 +2124,6 @@ static bool summarize_turn(const Work *w, const int *ladder, int ladder_count, E
     turn_free(u);
     free(u);
     after_skat_monotone(out);
-    /* Deciding at a lower bid as at a higher one scores no less. */
-    for (int k = out->bid_count - 2; k >= 0; k--)
-        if (out->score_at[k + 1] > out->score_at[k])
-            out->score_at[k] = out->score_at[k + 1];
     return ok;
 }
 
