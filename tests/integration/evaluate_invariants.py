@@ -406,12 +406,7 @@ class HandCheck:
         """The choice after the skat (README: evaluate, "Skat, best game")."""
         a, e = self.e["after_skat"], self.e
         choices = [r for r in rows if not r["hand"] and row_shape(r)[0] not in ("tournee", "passt-mir-nicht")]
-        expected = not self.twelve and not self.single_dummy and len(choices) >= 2
-        self.expect((a is not None) == expected, "after_skat %s with %s cards %s, %d skat-game rows" %
-                    ("given" if a else "null", 12 if self.twelve else 10, e["model"], len(choices)))
-        self.expect(e["ceiling_after_skat"] == (e["ceiling_contract"] == AFTER_SKAT),
-                    "ceiling_after_skat %s, ceiling_contract %s" % (e["ceiling_after_skat"], e["ceiling_contract"]))
-        if not a:
+        if not self.choice_given("after_skat", AFTER_SKAT, len(choices) >= 2, "%d skat-game rows" % len(choices)):
             return
         self.expect(a["seen_world"] == (e["samples"] == 1), "seen_world %s with %d layouts per skat" %
                     (a["seen_world"], e["samples"]))
@@ -433,6 +428,18 @@ class HandCheck:
             below = [(r["contract"], x["bid"], x["expected_score"], at.get(x["bid"])) for r in choices
                      for x in r["bids"] if x["bid"] not in at or at[x["bid"]] < x["expected_score"] - EPS]
             self.expect(not below, "after_skat: expected score below (row, bid, row's, choice's) %s" % below[:3])
+
+    def choice_given(self, key, label, rows_enough, rows_said):
+        """A choice (key in the JSON): given with ten cards double-dummy
+        where there are rows_enough to choose from, else null; its ceiling
+        flag exactly where the ceiling names it.  Whether it is given."""
+        x, e = self.e[key], self.e
+        expected = not self.twelve and not self.single_dummy and rows_enough
+        self.expect((x is not None) == expected, "%s %s with %s cards %s, %s" %
+                    (key, "given" if x else "null", 12 if self.twelve else 10, e["model"], rows_said))
+        self.expect(e["ceiling_" + key] == (e["ceiling_contract"] == label),
+                    "ceiling_%s %s, ceiling_contract %s" % (key, e["ceiling_" + key], e["ceiling_contract"]))
+        return x is not None
 
     def choice_bids(self, a, name, below_of):
         """A choice's bids: the ladder's from its lowest, its chance in [0, 1],
@@ -461,12 +468,7 @@ class HandCheck:
         """The Tournee's turn (README: evaluate, "Tournee, best turn")."""
         t, e = self.e["turn"], self.e
         tournee = [r for r in rows if row_shape(r)[0] == "tournee"]
-        expected = not self.twelve and not self.single_dummy and bool(tournee)
-        self.expect((t is not None) == expected, "turn %s with %s cards %s, %d Tournee rows" %
-                    ("given" if t else "null", 12 if self.twelve else 10, e["model"], len(tournee)))
-        self.expect(e["ceiling_turn"] == (e["ceiling_contract"] == TURN),
-                    "ceiling_turn %s, ceiling_contract %s" % (e["ceiling_turn"], e["ceiling_contract"]))
-        if not t:
+        if not self.choice_given("turn", TURN, bool(tournee), "%d Tournee rows" % len(tournee)):
             return
         self.expect(not t["seen_world"], "turn: seen_world")
         b = self.choice_bids(t, "turn", tournee)
