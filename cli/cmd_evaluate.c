@@ -47,7 +47,8 @@ static const char evaluate_help[] =
     "and bid: the choice counted in a layout made on the skat's other layouts\n"
     "(with one layout per skat, in the world counted: optimistic, and not\n"
     "counted in the ceiling); the safe bid ceiling counts it too, and its\n"
-    "expected score (the same choice made for the score) the break-even bid.\n"
+    "expected score (the same choice made for the score) the break-even bid\n"
+    "and, where it scores above every row, the contract to play.\n"
     "Under rules with a Tournee, a line tournee, best turn, is declaring a\n"
     "Tournee and taking the first skat card's trump or passing it for the\n"
     "second's, decided on the first card's other worlds (never on the world\n"
@@ -476,6 +477,10 @@ static void print_text(const CommonOptions *o, const RuleSystem *rules, const De
         printf("No bid is safe at probability %.2f", e->confidence);
     if (e->best_turn)
         printf("; play a Tournee, taking or passing the first card");
+    else if (e->best_after_skat && e->ceiling_after_skat)
+        printf("; play that way too");
+    else if (e->best_after_skat)
+        printf("; pick up the skat and play the best game for it");
     else if (e->best_contract >= 0)
         printf("; play %s", contract_row_label(rules, &e->contracts[e->best_contract].contract, name, sizeof name));
     printf(".\nBreak-even bid (expected Seeger-Fabian score >= 0): %s", e->best_bid ? "" : "none");
@@ -614,7 +619,9 @@ static json_t *evaluation_json(const RuleSystem *rules, const Deal *d, const Eva
     json_object_set_new(o, "turn", choice_json(rules, e, &e->turn));
     json_object_set_new(o, "best_bid", e->best_bid ? json_integer(e->best_bid) : json_null());
     json_object_set_new(o, "best_contract",
-                        e->best_turn ? json_string(turn_label) : e->best_contract >= 0 ? json_string(contract_row_label(
+                        e->best_turn            ? json_string(turn_label)
+                        : e->best_after_skat    ? json_string(after_skat_label)
+                        : e->best_contract >= 0 ? json_string(contract_row_label(
                                                     rules, &e->contracts[e->best_contract].contract, name, sizeof name))
                                               : json_null());
     /* In the order of the row it is the discard of (a null game's differs). */

@@ -2188,6 +2188,7 @@ static void conclude(Evaluation *e)
     e->best_bid = 0;
     e->best_contract = -1;
     e->best_turn = false;
+    e->best_after_skat = false;
     for (int r = 0; r < e->contract_count; r++) {
         const EvalContract *c = &e->contracts[r];
         if (!c->evaluated || c->p_available <= 0) /* a Tournee no skat card can turn */
@@ -2239,6 +2240,17 @@ static void conclude(Evaluation *e)
         (e->best_contract < 0 || t->expected_score > e->contracts[e->best_contract].expected_score)) {
         e->best_contract = -1;
         e->best_turn = true;
+    }
+    /* Picking up the skat and choosing is what he plays where it scores
+     * above everything he could commit to before seeing the skat; a tie
+     * keeps the row, which then names the game the choice makes.  Not
+     * where the choice was made in the world counted (optimistic). */
+    bool committed = e->best_turn || e->best_contract >= 0;
+    double score = e->best_turn ? t->expected_score : committed ? e->contracts[e->best_contract].expected_score : 0;
+    if (a->evaluated && !a->seen_world && (!committed || a->expected_score > score)) {
+        e->best_contract = -1;
+        e->best_turn = false;
+        e->best_after_skat = true;
     }
 }
 

@@ -176,8 +176,12 @@ typedef struct {
      * turn (which is); best_bid also over the choice after the skat, where
      * it may set the ceiling (not seen_world). */
     int best_bid;           /* highest bid whose best expected tournament score is >= 0; 0 none */
-    int best_contract;      /* the row with the highest expected score; -1 none or the turn */
+    int best_contract;      /* the row with the highest expected score; -1 none or a choice */
     bool best_turn;         /* the turn has it (above every such row's) */
+    /* The choice after the skat has it (above every such row's and the
+     * turn's; not seen_world): he should pick up the skat and declare the
+     * best game for it rather than commit to a game before he sees it. */
+    bool best_after_skat;
     CardSet discard;        /* twelve-card mode: the discard of the best skat-game row */
     CardSet discards[EVAL_MAX_CONTRACTS]; /* twelve-card mode: per skat-game row */
     uint64_t nodes;

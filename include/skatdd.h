@@ -433,12 +433,11 @@ typedef struct {
      * first skat card turned ("tournee, best turn"). */
     int bid_ceiling;
     int ceiling_row;             /* -1 none, or a choice sets bid_ceiling (skatdd_evaluation_ceiling_choice) */
-    /* Both over the rows possible with every skat (not a ten-card Tournee)
-     * and the Tournee's turn (skatdd_evaluation_best_choice); best_bid also
-     * over the choice after the skat where it may set the ceiling (several
-     * layouts per skat). */
+    /* Both over the rows possible with every skat (not a ten-card Tournee),
+     * the Tournee's turn and, where it may set the ceiling (several layouts
+     * per skat), the choice after the skat (skatdd_evaluation_best_choice). */
     int best_bid;                /* highest bid whose best expected score is >= 0; 0 none */
-    int best_row;                /* the row with the highest expected score; -1 none, or the turn */
+    int best_row;                /* the row with the highest expected score; -1 none, or a choice */
     skatdd_cards discard;        /* twelve cards: the discard of the best skat-game row */
     uint64_t nodes;
 } skatdd_evaluation_summary;
@@ -451,8 +450,10 @@ SKATDD_API skatdd_status skatdd_evaluation_get_summary(const skatdd_evaluation *
  * a NULL evaluation). */
 SKATDD_API const char *skatdd_evaluation_ceiling_choice(const skatdd_evaluation *evaluation);
 
-/* "tournee, best turn" where the Tournee's turn has the highest expected
- * score (best_row is then -1); else NULL (and for a NULL evaluation). */
+/* The choice with the highest expected score, above every row possible
+ * with every skat: "tournee, best turn", or "skat, best game" (pick up the
+ * skat and declare the best game for it; several layouts per skat only);
+ * best_row is then -1.  Else NULL (and for a NULL evaluation). */
 SKATDD_API const char *skatdd_evaluation_best_choice(const skatdd_evaluation *evaluation);
 
 typedef struct {

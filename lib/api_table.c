@@ -149,7 +149,10 @@ const char *skatdd_evaluation_ceiling_choice(const skatdd_evaluation *evaluation
 
 const char *skatdd_evaluation_best_choice(const skatdd_evaluation *evaluation)
 {
-    return evaluation && evaluation->result.best_turn ? EVAL_TURN_LABEL : NULL;
+    if (!evaluation)
+        return NULL;
+    const Evaluation *e = &evaluation->result;
+    return e->best_turn ? EVAL_TURN_LABEL : e->best_after_skat ? EVAL_AFTER_SKAT_LABEL : NULL;
 }
 
 skatdd_status skatdd_evaluation_get_row(const skatdd_evaluation *evaluation, int row, skatdd_evaluation_row *out)

@@ -661,6 +661,39 @@ static void test_evaluate_ceiling_choice(void **state)
     skatdd_rules_free(rules);
 }
 
+/* Picking up the skat is the contract to play where it scores above every
+ * row: two jacks and two four-card suits, clubs or spades whichever the
+ * skat fits (tests/integration/data/after_skat.yaml), where it scores 67.4
+ * against clubs hand's 60.3 with two layouts per skat.  With one layout per
+ * skat it was chosen in the world counted, and a row is played. */
+static void test_evaluate_best_after_skat(void **state)
+{
+    (void)state;
+    if (getenv("SKATDD_QUICK"))
+        skip();
+    skatdd_eval_options o;
+    skatdd_eval_options_default(&o);
+    o.samples = 2;
+    o.seed = 7;
+    skatdd_rules *rules;
+    skatdd_evaluation *e = NULL;
+    skatdd_evaluation_summary s;
+    assert_int_equal(skatdd_rules_load("isko", &rules), SKATDD_OK);
+    skatdd_cards hand = cards("HJ DJ CA C9 C8 C7 SA S9 S8 S7");
+    assert_int_equal(skatdd_evaluate(rules, SKATDD_FOREHAND, hand, &o, &e), SKATDD_OK);
+    assert_int_equal(skatdd_evaluation_get_summary(e, &s), SKATDD_OK);
+    assert_int_equal(s.best_row, -1);
+    assert_string_equal(skatdd_evaluation_best_choice(e), "skat, best game");
+    skatdd_evaluation_free(e);
+    o.samples = 1;
+    assert_int_equal(skatdd_evaluate(rules, SKATDD_FOREHAND, hand, &o, &e), SKATDD_OK);
+    assert_int_equal(skatdd_evaluation_get_summary(e, &s), SKATDD_OK);
+    assert_true(s.best_row >= 0);
+    assert_null(skatdd_evaluation_best_choice(e));
+    skatdd_evaluation_free(e);
+    skatdd_rules_free(rules);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -677,6 +710,7 @@ int main(void)
         cmocka_unit_test(test_table),
         cmocka_unit_test(test_evaluate),
         cmocka_unit_test(test_evaluate_ceiling_choice),
+        cmocka_unit_test(test_evaluate_best_after_skat),
         cmocka_unit_test(test_ramsch),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

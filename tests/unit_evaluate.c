@@ -980,6 +980,15 @@ static void check_after_skat(const RuleSystem *ruleset, const Evaluation *e, int
     }
     assert_true(compared > x->bid_count);
     assert_true(!ruleset->announce_needs_hand || scores_compared > x->bid_count);
+    /* The contract to play: picking up the skat where it scores above every
+     * row possible with every skat and the turn (chosen on other layouts). */
+    bool above = !x->seen_world;
+    for (int i = 0; i < e->contract_count; i++)
+        if (e->contracts[i].evaluated && e->contracts[i].p_available >= 1)
+            above = above && x->expected_score > e->contracts[i].expected_score;
+    above = above && !(e->turn.evaluated && e->turn.expected_score >= x->expected_score);
+    assert_int_equal(e->best_after_skat, above);
+    assert_true(!e->best_after_skat || (e->best_contract == -1 && !e->best_turn));
 }
 
 static void test_after_skat_at_least_every_row(void **state)
@@ -1113,9 +1122,10 @@ static void test_after_skat_breaks_even(void **state)
     assert_int_equal(choice_even, 24);
     assert_int_equal(a.best_bid, 24);
     assert_true(a.after_skat.expected_score > a.contracts[row_index(&a, GAME_CLUBS, false, false)].expected_score);
-    /* Still the contract to play: a row, which he can declare before he
-     * sees the skat. */
-    assert_int_equal(a.best_contract, row_index(&a, GAME_CLUBS, false, false));
+    /* So it is the contract to play: clubs scores best of the rows, but
+     * committing to it before seeing the skat scores less. */
+    assert_true(a.best_after_skat);
+    assert_int_equal(a.best_contract, -1);
     /* With one layout per skat the choice is made in the world counted: no
      * break-even bid of its own. */
     o.samples = 1;
@@ -1131,6 +1141,9 @@ static void test_after_skat_breaks_even(void **state)
         if (a.after_skat.score_at[k] >= 0)
             seen_even = a.after_skat.bids[k];
     assert_true(seen_even > a.best_bid);
+    /* Nor is it the contract to play there: a row is. */
+    assert_false(a.best_after_skat);
+    assert_true(a.best_contract >= 0);
 }
 
 /* A Tournee's turn (EvalAfterSkat turn, turnchoice.h) at every bid: never
@@ -1177,6 +1190,8 @@ static void check_turn(const RuleSystem *r, const Evaluation *e)
     for (int i = 0; i < e->contract_count; i++)
         if (e->contracts[i].evaluated && e->contracts[i].p_available >= 1)
             above = above && x->expected_score > e->contracts[i].expected_score;
+    const EvalAfterSkat *a = &e->after_skat;
+    above = above && !(a->evaluated && !a->seen_world && a->expected_score > x->expected_score);
     assert_int_equal(e->best_turn, above);
     assert_true(!e->best_turn || e->best_contract == -1);
 }

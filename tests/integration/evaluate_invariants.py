@@ -492,6 +492,10 @@ class HandCheck:
         scores = {r["contract"]: r["expected_score"] for r in rows if r["p_available"] >= 1}
         if e["turn"]:
             scores[TURN] = e["turn"]["expected_score"]
+        # Picking up the skat, where it was not chosen in the world counted.
+        a = e["after_skat"]
+        if a and not a["seen_world"]:
+            scores[AFTER_SKAT] = a["expected_score"]
         best = max(scores, key=lambda k: scores[k]) if scores else None
         self.expect(e["best_contract"] == best or
                     (e["best_contract"] in scores and abs(scores[e["best_contract"]] - scores[best]) < EPS),
@@ -651,6 +655,8 @@ def compare_text(c, where, e, block, confidence):
            "No bid is safe at probability %.2f" % confidence)
     if e["best_contract"] == TURN:
         say += "; play a Tournee, taking or passing the first card"
+    elif e["best_contract"] == AFTER_SKAT:
+        say += "; play that way too" if named == AFTER_SKAT else "; pick up the skat and play the best game for it"
     elif e["best_contract"]:
         say += "; play %s" % e["best_contract"]
     c.expect(say + "." in block, where, "text lacks '%s.' (JSON at confidence %s)" % (say, confidence))
