@@ -263,6 +263,13 @@ class RulesTest(unittest.TestCase):
         self.assertEqual((e["bid_ceiling"], e["ceiling_contract"]), (10, "tournee, best turn"))
         self.assertEqual(e["best_contract"], "tournee, best turn")
 
+    def test_evaluate_pick_up_the_skat(self):
+        # Clubs or spades, whichever the skat fits: picking up the skat scores
+        # above every row (tests/unit_api.c), so it is the contract to play.
+        with skatdd.Rules("isko") as r:
+            e = r.evaluate("forehand", "HJ DJ CA C9 C8 C7 SA S9 S8 S7", samples=2, seed=7)
+        self.assertEqual(e["best_contract"], "skat, best game")
+
 
 if __name__ == "__main__":
     unittest.main()
