@@ -173,8 +173,8 @@ typedef struct {
     signed char ceiling_announce;
     /* Both over the rows the declarer can choose before he sees the skat
      * (possible with every skat: not a ten-card Tournee) and the Tournee's
-     * turn (which is); best_bid also over the choice after the skat, where
-     * it may set the ceiling (not seen_world). */
+     * turn (which is), and the choice after the skat where it may set the
+     * ceiling (not seen_world). */
     int best_bid;           /* highest bid whose best expected tournament score is >= 0; 0 none */
     int best_contract;      /* the row with the highest expected score; -1 none or a choice */
     bool best_turn;         /* the turn has it (above every such row's) */
