@@ -2189,6 +2189,8 @@ static void conclude(Evaluation *e)
     e->best_contract = -1;
     e->best_turn = false;
     e->best_after_skat = false;
+    bool have_best = false; /* best_score is the contract to play's */
+    double best_score = 0;
     for (int r = 0; r < e->contract_count; r++) {
         const EvalContract *c = &e->contracts[r];
         if (!c->evaluated || c->p_available <= 0) /* a Tournee no skat card can turn */
@@ -2204,8 +2206,11 @@ static void conclude(Evaluation *e)
         for (int b = 0; b < c->bid_count; b++)
             if (c->score_at[b] >= 0 && c->bids[b] > e->best_bid)
                 e->best_bid = c->bids[b];
-        if (e->best_contract < 0 || c->expected_score > e->contracts[e->best_contract].expected_score)
+        if (!have_best || c->expected_score > best_score) {
             e->best_contract = r;
+            best_score = c->expected_score;
+            have_best = true;
+        }
     }
     /* The choice after the skat sets the ceiling only above every row's, and
      * not where it was made in the world counted (seen_world: the chance
@@ -2236,18 +2241,17 @@ static void conclude(Evaluation *e)
         if (t->score_at[b] >= 0 && t->bids[b] > e->best_bid)
             e->best_bid = t->bids[b];
     }
-    if (t->evaluated &&
-        (e->best_contract < 0 || t->expected_score > e->contracts[e->best_contract].expected_score)) {
+    if (t->evaluated && (!have_best || t->expected_score > best_score)) {
         e->best_contract = -1;
         e->best_turn = true;
+        best_score = t->expected_score;
+        have_best = true;
     }
     /* Picking up the skat and choosing is what he plays where it scores
      * above everything he could commit to before seeing the skat; a tie
      * keeps the row, which then names the game the choice makes.  Not
      * where the choice was made in the world counted (optimistic). */
-    bool committed = e->best_turn || e->best_contract >= 0;
-    double score = e->best_turn ? t->expected_score : committed ? e->contracts[e->best_contract].expected_score : 0;
-    if (a->evaluated && !a->seen_world && (!committed || a->expected_score > score)) {
+    if (a->evaluated && !a->seen_world && (!have_best || a->expected_score > best_score)) {
         e->best_contract = -1;
         e->best_turn = false;
         e->best_after_skat = true;
