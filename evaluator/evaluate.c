@@ -2249,9 +2249,11 @@ static void conclude(Evaluation *e)
     }
     /* Picking up the skat and choosing is what he plays where it scores
      * above everything he could commit to before seeing the skat; a tie
-     * keeps the row, which then names the game the choice makes.  Not
-     * where the choice was made in the world counted (optimistic). */
-    if (a->evaluated && !a->seen_world && (!have_best || a->expected_score > best_score)) {
+     * keeps the row, which then names the game the choice makes (the two
+     * sum the same worths in another order: a tie may differ in the last
+     * bits, hence EVAL_CHOICE_TIE).  Not where the choice was made in the
+     * world counted (optimistic). */
+    if (a->evaluated && !a->seen_world && (!have_best || a->expected_score > best_score + EVAL_CHOICE_TIE)) {
         e->best_contract = -1;
         e->best_turn = false;
         e->best_after_skat = true;

@@ -148,6 +148,10 @@ typedef struct {
     double score_at[EVAL_MAX_BIDS];
 } EvalAfterSkat;
 
+/* How far the choice after the skat must score above the best row (or the
+ * turn) to be the contract to play: less is a tie in the last bits. */
+#define EVAL_CHOICE_TIE 1e-9
+
 /* The choices' names, as rows' labels (skatdd evaluate, the library). */
 #define EVAL_AFTER_SKAT_LABEL "skat, best game"
 #define EVAL_TURN_LABEL "tournee, best turn"

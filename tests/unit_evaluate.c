@@ -985,8 +985,8 @@ static void check_after_skat(const RuleSystem *ruleset, const Evaluation *e, int
     bool above = !x->seen_world;
     for (int i = 0; i < e->contract_count; i++)
         if (e->contracts[i].evaluated && e->contracts[i].p_available >= 1)
-            above = above && x->expected_score > e->contracts[i].expected_score;
-    above = above && !(e->turn.evaluated && e->turn.expected_score >= x->expected_score);
+            above = above && x->expected_score > e->contracts[i].expected_score + EVAL_CHOICE_TIE;
+    above = above && !(e->turn.evaluated && e->turn.expected_score + EVAL_CHOICE_TIE >= x->expected_score);
     assert_int_equal(e->best_after_skat, above);
     assert_true(!e->best_after_skat || (e->best_contract == -1 && !e->best_turn));
 }
@@ -1191,7 +1191,7 @@ static void check_turn(const RuleSystem *r, const Evaluation *e)
         if (e->contracts[i].evaluated && e->contracts[i].p_available >= 1)
             above = above && x->expected_score > e->contracts[i].expected_score;
     const EvalAfterSkat *a = &e->after_skat;
-    above = above && !(a->evaluated && !a->seen_world && a->expected_score > x->expected_score);
+    above = above && !(a->evaluated && !a->seen_world && a->expected_score > x->expected_score + EVAL_CHOICE_TIE);
     assert_int_equal(e->best_turn, above);
     assert_true(!e->best_turn || e->best_contract == -1);
 }
