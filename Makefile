@@ -246,7 +246,7 @@ fuzz-merge: $(addprefix build/fuzz/,$(FUZZ_TARGETS))
 .PHONY: install uninstall install-bin install-man install-completion uninstall-bin uninstall-man \
         uninstall-completion
 .PHONY: lib build-lib build/san-lib build-examples build/san-examples install-lib uninstall-lib install-python uninstall-python
-.PHONY: FORCE all deps run test fuzz fuzz-merge fuzz-replay-bins test-units test-integration test-tsan bench bench-pair bench-batch stored-values clean build-units build/san-units tsan-units
+.PHONY: FORCE all deps run test fuzz fuzz-merge fuzz-replay-bins test-units test-integration test-tsan bench bench-pair bench-batch oracle-long stored-values clean build-units build/san-units tsan-units
 .DEFAULT_GOAL := all
 
 all: build/skatdd lib
@@ -276,6 +276,22 @@ test: deps
 test-tsan: deps
 	$(MAKE) -j2 --no-print-directory tsan-units
 	tests/run_tsan.sh build/tsan $(TSAN_UNITS)
+
+# make oracle-long: the solver against the brute-force oracle (unit_solver,
+# unit_ramsch) on ORACLE_ROUNDS rounds of random positions, each round other
+# ones (the first is make test's), on every copy of the search the processor
+# can run.  Long: about a second a round and copy; not part of make test.
+ORACLE_ROUNDS ?= 200
+oracle-long: deps build/tests/unit_solver build/tests/unit_ramsch
+	@for run in chosen: portable:SKATDD_NO_BMI2=1 popcnt:SKATDD_SEARCH=popcnt; do \
+	  copy=$${run%%:*} setting=$${run#*:}; \
+	  for t in unit_solver unit_ramsch; do \
+	    echo "$$t, $(ORACLE_ROUNDS) rounds, the $$copy copy"; \
+	    env SKATDD_ORACLE_ROUNDS=$(ORACLE_ROUNDS) $$setting build/tests/$$t >build/$$t-long-$$copy.log 2>&1 || \
+	      { tail -30 build/$$t-long-$$copy.log; exit 1; }; \
+	    grep -E '^\[  PASSED' build/$$t-long-$$copy.log; \
+	  done; \
+	done
 
 # Rewrites the stored values that tests/unit_values.c checks: only when a
 # change of the answers is intended (a rules fix), never for speed.

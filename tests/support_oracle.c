@@ -1,5 +1,9 @@
 #include "support_oracle.h"
 
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
 static int side_is_declarer(const Position *pos, int seat) { return seat == pos->declarer; }
 
 int oracle_declarer_points(const Position *pos)
@@ -87,6 +91,27 @@ uint64_t test_random(uint64_t *state)
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
     return z ^ (z >> 31);
+}
+
+int oracle_rounds(void)
+{
+    const char *text = getenv("SKATDD_ORACLE_ROUNDS");
+    if (!text || !*text)
+        return 1;
+    char *end;
+    errno = 0;
+    long rounds = strtol(text, &end, 10);
+    if (errno || *end || rounds < 1 || rounds > 100000) {
+        fprintf(stderr, "SKATDD_ORACLE_ROUNDS=%s: not a number of rounds from 1 to 100000\n", text);
+        exit(2);
+    }
+    return (int)rounds;
+}
+
+uint64_t oracle_round_seed(uint64_t seed, int round)
+{
+    uint64_t state = seed ^ (uint64_t)round << 32;
+    return round == 0 ? seed : test_random(&state);
 }
 
 void test_shuffle(uint64_t *state, int *cards, int n)

@@ -26,6 +26,12 @@ int oracle_ramsch_takes_all(const Position *pos);
 int oracle_ramsch_avoids_all(const Position *pos);
 
 uint64_t test_random(uint64_t *state);
+/* How many rounds the oracle tests run: SKATDD_ORACLE_ROUNDS (1 to 100000),
+ * else 1.  `make oracle-long` asks for many, each on other random positions;
+ * a value that is not such a number stops the test run (exit 2). */
+int oracle_rounds(void);
+/* A test's seed for one round: round 0 keeps the seed as the test states it. */
+uint64_t oracle_round_seed(uint64_t seed, int round);
 /* Shuffles n cards in place (Fisher-Yates, from the last card down). */
 void test_shuffle(uint64_t *state, int *cards, int n);
 /* A random position: tricks_left tricks still to play, of which the current

@@ -94,17 +94,20 @@ static void run_positions(GameType game, int tricks_left, int count, uint64_t se
 static void test_small_positions(void **state)
 {
     (void)state;
-    for (int game = 0; game < GAME_TYPE_COUNT; game++)
-        for (int tricks = 2; tricks <= 4; tricks++)
-            run_positions((GameType)game, tricks, 170, 1000u * (unsigned)game + (unsigned)tricks, true);
+    for (int round = 0; round < oracle_rounds(); round++)
+        for (int game = 0; game < GAME_TYPE_COUNT; game++)
+            for (int tricks = 2; tricks <= 4; tricks++)
+                run_positions((GameType)game, tricks, 170,
+                              oracle_round_seed(1000u * (unsigned)game + (unsigned)tricks, round), true);
 }
 
 /* 6 x 17 = 102 positions of 5 tricks, root moves included. */
 static void test_five_tricks(void **state)
 {
     (void)state;
-    for (int game = 0; game < GAME_TYPE_COUNT; game++)
-        run_positions((GameType)game, 5, 17, 77u + (unsigned)game, true);
+    for (int round = 0; round < oracle_rounds(); round++)
+        for (int game = 0; game < GAME_TYPE_COUNT; game++)
+            run_positions((GameType)game, 5, 17, oracle_round_seed(77u + (unsigned)game, round), true);
 }
 
 /* Null from cards of two suits only, five each: every hand holds several
@@ -115,7 +118,9 @@ static void test_null_two_suits(void **state)
 {
     (void)state;
     uint64_t rng = 4242;
-    for (int k = 0; k < 270; k++) {
+    for (int k = 0; k < 270 * oracle_rounds(); k++) {
+        if (k % 270 == 0)
+            rng = oracle_round_seed(4242, k / 270);
         int first = (int)(test_random(&rng) % SUIT_COUNT);
         int second = (first + 1 + (int)(test_random(&rng) % (SUIT_COUNT - 1))) % SUIT_COUNT;
         int deck[16], n = 0;
@@ -140,7 +145,9 @@ static void test_null_low_declarer(void **state)
 {
     (void)state;
     uint64_t rng = 777;
-    for (int k = 0; k < 300; k++) {
+    for (int k = 0; k < 300 * oracle_rounds(); k++) {
+        if (k % 300 == 0)
+            rng = oracle_round_seed(777, k / 300);
         int low[16], high[16], n_low = 0, n_high = 0;
         for (int suit = 0; suit < SUIT_COUNT; suit++)
             for (int rank = 0; rank < RANK_COUNT; rank++)
@@ -217,9 +224,12 @@ static void biased_position(uint64_t *rng, GameType game, int tricks, int k, boo
 static void test_trick_questions(void **state)
 {
     (void)state;
-    uint64_t rng = 2026;
     int yes[2] = {0, 0}, asked = 0;
-    for (int game = 0; game < GAME_TYPE_COUNT; game++) {
+    uint64_t rng = 2026;
+    for (int i = 0; i < GAME_TYPE_COUNT * oracle_rounds(); i++) {
+        int game = i % GAME_TYPE_COUNT;
+        if (game == 0)
+            rng = oracle_round_seed(2026, i / GAME_TYPE_COUNT);
         if ((GameType)game == GAME_NULL)
             continue;
         for (int tricks = 4; tricks <= 6; tricks++)
@@ -373,7 +383,9 @@ static void test_optimal_line(void **state)
     (void)state;
     uint64_t rng = 99;
     int both_sides = 0, one_side = 0;
-    for (int k = 0; k < 600; k++) {
+    for (int k = 0; k < 600 * oracle_rounds(); k++) {
+        if (k % 600 == 0)
+            rng = oracle_round_seed(99, k / 600);
         Position pos;
         random_position(&rng, (GameType)(k % GAME_TYPE_COUNT), 4, k % 3, (k / 3) % 3, (k / 7) % 3, &pos);
         int value = oracle_value(&pos);
@@ -453,6 +465,7 @@ static void test_new_deal_forgets_move_order(void **state)
 
 int main(void)
 {
+    oracle_rounds(); /* a bad SKATDD_ORACLE_ROUNDS stops here, before any test */
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_small_positions),
         cmocka_unit_test(test_five_tricks),
