@@ -302,7 +302,7 @@ class HandCheck:
         if r["p_available"] == 0:
             # A Tournee no skat card turns (twelve cards): listed, played in
             # no world, so no bid can be declared ("possible with 0% of the
-            # skats", README: evaluate); conclude passes it by.
+            # skats", README: evaluate); summary_conclude passes it by.
             self.expect(not bids and r["p_win"] == 0, "%s: possible nowhere, yet bids %s" % (name, bids[:2]))
             return
         if not bids:
@@ -577,7 +577,7 @@ NO_ANNOUNCEMENT_AFTER_SKAT = ("isko", "classic")
 def break_even(rows, after_skat=None, turn=None):
     """Over the rows the declarer can choose before he sees the skat (a
     Tournee with ten cards is possible only where the skat turns its trump,
-    and its sums count the other worlds as nothing: evaluate.c, choosable),
+    and its sums count the other worlds as nothing: summary.c, summary_choosable),
     the choice after the skat where it may set the ceiling (not chosen in
     the world counted) and the Tournee's turn (possible with any skat)."""
     if after_skat and after_skat["seen_world"]:
