@@ -246,7 +246,7 @@ fuzz-merge: $(addprefix build/fuzz/,$(FUZZ_TARGETS))
 .PHONY: install uninstall install-bin install-man install-completion uninstall-bin uninstall-man \
         uninstall-completion
 .PHONY: lib build-lib build/san-lib build-examples build/san-examples install-lib uninstall-lib install-python uninstall-python
-.PHONY: FORCE all deps run test fuzz fuzz-merge fuzz-replay-bins test-units test-integration test-tsan bench bench-pair bench-batch oracle-long stored-values clean build-units build/san-units tsan-units
+.PHONY: FORCE all deps run test fuzz fuzz-merge fuzz-replay-bins test-units test-integration test-tsan bench bench-pair bench-batch oracle-long invariants-long stored-values clean build-units build/san-units tsan-units
 .DEFAULT_GOAL := all
 
 all: build/skatdd lib
@@ -291,6 +291,20 @@ oracle-long: deps build/tests/unit_solver build/tests/unit_ramsch
 	      { tail -30 build/$$t-long-$$copy.log; exit 1; }; \
 	    grep -E '^\[  PASSED' build/$$t-long-$$copy.log; \
 	  done; \
+	done
+
+# make invariants-long: evaluate's invariants (tests/integration/
+# evaluate_invariants.py) on INVARIANT_SEEDS more seeds of random hands, 2
+# hands per rule system each (about 25 s a seed), with INVARIANT_OPTIONS
+# (default --quick; "--samples 2" plays several layouts per skat).
+INVARIANT_SEEDS ?= 10
+INVARIANT_OPTIONS ?= --quick
+invariants-long: deps build/skatdd
+	@work=$$(mktemp -d) && trap 'rm -rf "$$work"' EXIT && \
+	for seed in $$(seq 1 $(INVARIANT_SEEDS)); do \
+	  printf 'seed %s: ' $$seed; \
+	  SKATDD_INVARIANTS_SEED=$$seed SKATDD_INVARIANTS_OPTIONS="$(INVARIANT_OPTIONS)" \
+	    python3 tests/integration/evaluate_invariants.py $(CURDIR)/build/skatdd "$$work" 2 || exit 1; \
 	done
 
 # Rewrites the stored values that tests/unit_values.c checks: only when a
