@@ -619,6 +619,18 @@ static void test_evaluate(void **state)
     skatdd_rules_free(rules);
 }
 
+/* hand evaluated in forehand under rules with options o: the evaluation
+ * (*e, to be freed) and its summary. */
+static skatdd_evaluation_summary evaluated_forehand(const skatdd_rules *rules, const char *hand,
+                                                    const skatdd_eval_options *o, skatdd_evaluation **e)
+{
+    skatdd_evaluation_summary s;
+    *e = NULL;
+    assert_int_equal(skatdd_evaluate(rules, SKATDD_FOREHAND, cards(hand), o, e), SKATDD_OK);
+    assert_int_equal(skatdd_evaluation_get_summary(*e, &s), SKATDD_OK);
+    return s;
+}
+
 /* A choice sets the ceiling where no row does, and says which: the
  * Tournee's turn for unit_evaluate's hand (a 231-skat run: not under the
  * sanitizers); a row for four jacks. */
@@ -632,12 +644,9 @@ static void test_evaluate_ceiling_choice(void **state)
     o.seed = 7;
     o.confidence = 0.6;
     skatdd_rules *rules;
-    skatdd_evaluation *e = NULL;
-    skatdd_evaluation_summary s;
+    skatdd_evaluation *e;
     assert_int_equal(skatdd_rules_load("isko", &rules), SKATDD_OK);
-    assert_int_equal(skatdd_evaluate(rules, SKATDD_FOREHAND, cards("CJ SJ HJ DJ CA CT CK SA ST S9 D8 D7"), &o, &e),
-                     SKATDD_OK);
-    assert_int_equal(skatdd_evaluation_get_summary(e, &s), SKATDD_OK);
+    skatdd_evaluation_summary s = evaluated_forehand(rules, "CJ SJ HJ DJ CA CT CK SA ST S9 D8 D7", &o, &e);
     assert_true(s.ceiling_row >= 0);
     assert_null(skatdd_evaluation_ceiling_choice(e));
     assert_true(s.best_row >= 0);
@@ -647,9 +656,7 @@ static void test_evaluate_ceiling_choice(void **state)
     if (getenv("SKATDD_QUICK"))
         return;
     assert_int_equal(skatdd_rules_load("tournee", &rules), SKATDD_OK);
-    assert_int_equal(skatdd_evaluate(rules, SKATDD_FOREHAND, cards("DQ SJ C7 DA CK CA HJ C8 ST HT"), &o, &e),
-                     SKATDD_OK);
-    assert_int_equal(skatdd_evaluation_get_summary(e, &s), SKATDD_OK);
+    s = evaluated_forehand(rules, "DQ SJ C7 DA CK CA HJ C8 ST HT", &o, &e);
     assert_int_equal(s.bid_ceiling, 10);
     assert_int_equal(s.ceiling_row, -1);
     assert_string_equal(skatdd_evaluation_ceiling_choice(e), "tournee, best turn");
@@ -676,18 +683,15 @@ static void test_evaluate_best_after_skat(void **state)
     o.samples = 2;
     o.seed = 7;
     skatdd_rules *rules;
-    skatdd_evaluation *e = NULL;
-    skatdd_evaluation_summary s;
+    skatdd_evaluation *e;
     assert_int_equal(skatdd_rules_load("isko", &rules), SKATDD_OK);
-    skatdd_cards hand = cards("HJ DJ CA C9 C8 C7 SA S9 S8 S7");
-    assert_int_equal(skatdd_evaluate(rules, SKATDD_FOREHAND, hand, &o, &e), SKATDD_OK);
-    assert_int_equal(skatdd_evaluation_get_summary(e, &s), SKATDD_OK);
+    const char *hand = "HJ DJ CA C9 C8 C7 SA S9 S8 S7";
+    skatdd_evaluation_summary s = evaluated_forehand(rules, hand, &o, &e);
     assert_int_equal(s.best_row, -1);
     assert_string_equal(skatdd_evaluation_best_choice(e), "skat, best game");
     skatdd_evaluation_free(e);
     o.samples = 1;
-    assert_int_equal(skatdd_evaluate(rules, SKATDD_FOREHAND, hand, &o, &e), SKATDD_OK);
-    assert_int_equal(skatdd_evaluation_get_summary(e, &s), SKATDD_OK);
+    s = evaluated_forehand(rules, hand, &o, &e);
     assert_true(s.best_row >= 0);
     assert_null(skatdd_evaluation_best_choice(e));
     skatdd_evaluation_free(e);
