@@ -65,7 +65,7 @@ typedef struct {
     int pilots;                  /* skats whose choice among all discards orders the candidates */
     int pilot_skat[PILOTS];
     CardSet pilot_choice[PILOTS][MAX_PLAYS]; /* per pilot and skat-game play: its discard; ALL_CARDS none */
-    bool alike_choices;          /* skat games: a skat takes the choice of an alike skat (share_choices) */
+    bool alike_choices;          /* skat games: a skat takes the choice of an alike skat (worldplay_share_choices) */
     int *choice_from;            /* [skat][play]: that alike skat (itself for a pilot) */
     CardSet *own_choice;         /* [skat][play]: the choice of a skat that others take */
     uint64_t seed;
@@ -102,6 +102,11 @@ static inline uint8_t *unresolved_at(const Work *w, int skat, int play, int samp
 static inline int16_t *reach_at(const Work *w, int row, int skat, int sample)
 {
     return &w->reach[((size_t)row * (size_t)w->skats + (size_t)skat) * (size_t)w->samples + (size_t)sample];
+}
+
+static inline CardSet *stood_at(const Work *w, int skat, int play, int sample)
+{
+    return &w->stood[((size_t)skat * MAX_PLAYS + (size_t)play) * (size_t)w->samples + (size_t)sample];
 }
 
 /* The matador class (MATADOR_KINDS) of a game with these twelve cards. */

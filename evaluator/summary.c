@@ -148,7 +148,7 @@ static void row_scores_free(RowScores *rs)
 
 /* The shares of the lost levels among play p's lost worlds told apart, per
  * matador kind, which stand for the lost worlds of that kind not told apart
- * (lost_every).  resolve_more leaves no kind with such worlds without a lost
+ * (lost_every).  worldplay_resolve_lost leaves no kind with such worlds without a lost
  * world told apart. */
 static void lost_shares(const Work *w, int p, double share[MATADOR_KINDS][OUT_WON])
 {

@@ -370,7 +370,7 @@ static void evaluate_few_picked(int samples, int discards)
 }
 
 /* Where a play loses in at most EVAL_MIN_RESOLVED worlds, all of them are
- * told apart after all (resolve_more), the skat games' as the skat back or
+ * told apart after all (worldplay_resolve_lost), the skat games' as the skat back or
  * the discard tried against it plays there: every expectation is exact. */
 static void test_lost_levels_few_resolved(void **state)
 {
