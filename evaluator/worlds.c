@@ -70,14 +70,16 @@ Position world_position(const Work *w, GameType game, const CardSet hands[3], Ca
     return pos;
 }
 
-/* Does the world end at level or above?  One threshold search. */
+/* Does the world end at level or above?  One threshold search.  (A
+ * declarer who has a trick already is not schwarz: the solver's question
+ * asks only about the tricks to come.) */
 bool world_reaches(Solver *solver, const RuleSystem *rules, const Position *pos, int level)
 {
     if (pos->game == GAME_NULL)
         return level <= OUT_LOST || solver_declarer_wins_null(solver, pos);
     switch (level) {
     case OUT_LOST_SCHWARZ: return true;
-    case OUT_LOST_SCHNEIDER: return !solver_defenders_take_all(solver, pos);
+    case OUT_LOST_SCHNEIDER: return pos->declarer_tricks > 0 || !solver_defenders_take_all(solver, pos);
     case OUT_LOST: return solver_declarer_reaches(solver, pos, rules->schneidered_points + 1);
     case OUT_WON: return solver_declarer_reaches(solver, pos, rules->win_points);
     case OUT_SCHNEIDER: return solver_declarer_reaches(solver, pos, rules->schneider_points);

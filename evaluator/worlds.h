@@ -32,7 +32,8 @@ bool world_lost_resolved(const Work *w, int skat);
  * declarer's, out_of_play's points already his, forehand to lead. */
 Position world_position(const Work *w, GameType game, const CardSet hands[3], CardSet declarer_hand,
                         CardSet out_of_play);
-/* Whether the world ends at level or above: one threshold search. */
+/* Whether the world ends at level or above: one threshold search.  pos may
+ * be any position of the game (a declarer with a trick is not schwarz). */
 bool world_reaches(Solver *solver, const RuleSystem *rules, const Position *pos, int level);
 /* The level of a world known to lie in [low, high]. */
 int world_level_between(Solver *solver, const RuleSystem *rules, const Position *pos, int low, int high);
