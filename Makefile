@@ -278,14 +278,14 @@ test-tsan: deps
 	tests/run_tsan.sh build/tsan $(TSAN_UNITS)
 
 # make oracle-long: the solver against the brute-force oracle (unit_solver,
-# unit_ramsch) on ORACLE_ROUNDS rounds of random positions, each round other
+# unit_ramsch, unit_worlds) on ORACLE_ROUNDS rounds of random positions, each round other
 # ones (the first is make test's), on every copy of the search the processor
 # can run.  Long: about a second a round and copy; not part of make test.
 ORACLE_ROUNDS ?= 200
-oracle-long: deps build/tests/unit_solver build/tests/unit_ramsch
+oracle-long: deps build/tests/unit_solver build/tests/unit_ramsch build/tests/unit_worlds
 	@for run in chosen: portable:SKATDD_NO_BMI2=1 popcnt:SKATDD_SEARCH=popcnt; do \
 	  copy=$${run%%:*} setting=$${run#*:}; \
-	  for t in unit_solver unit_ramsch; do \
+	  for t in unit_solver unit_ramsch unit_worlds; do \
 	    echo "$$t, $(ORACLE_ROUNDS) rounds, the $$copy copy"; \
 	    env SKATDD_ORACLE_ROUNDS=$(ORACLE_ROUNDS) $$setting build/tests/$$t >build/$$t-long-$$copy.log 2>&1 || \
 	      { tail -30 build/$$t-long-$$copy.log; exit 1; }; \
