@@ -1,7 +1,7 @@
-/* Internal to evaluator/evaluate.c and evaluator/summary.c (not for cli/ or
- * lib/): the state of one evaluation, the worlds' levels it fills in, and
- * what playing the worlds (evaluate.c) and summarizing them (summary.c) both
- * read. */
+/* Internal to evaluate's units in evaluator/ (not for cli/ or lib/): the
+ * state of one evaluation, which evaluate.c sets up, worlds.c deals,
+ * worldplay.c fills in with the worlds' levels and the discards chosen, and
+ * summary.c reads to sum them up. */
 #ifndef SKATDD_EVALWORK_H
 #define SKATDD_EVALWORK_H
 
