@@ -114,6 +114,25 @@ uint64_t oracle_round_seed(uint64_t seed, int round)
     return round == 0 ? seed : test_random(&state);
 }
 
+void oracle_round_start(uint64_t *state, uint64_t seed, int k, int per_round)
+{
+    if (k % per_round == 0)
+        *state = oracle_round_seed(seed, k / per_round);
+}
+
+void sort_by_strength(GameType game, int *cards, int n, bool strongest_first)
+{
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0; j--) {
+            bool above = card_strength(game, cards[j]) > card_strength(game, cards[j - 1]);
+            if (above != strongest_first)
+                break;
+            int t = cards[j];
+            cards[j] = cards[j - 1];
+            cards[j - 1] = t;
+        }
+}
+
 void test_shuffle(uint64_t *state, int *cards, int n)
 {
     for (int i = n - 1; i > 0; i--) {

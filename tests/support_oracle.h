@@ -32,6 +32,12 @@ uint64_t test_random(uint64_t *state);
 int oracle_rounds(void);
 /* A test's seed for one round: round 0 keeps the seed as the test states it. */
 uint64_t oracle_round_seed(uint64_t seed, int round);
+/* For item k of a test that takes per_round items a round: at each round's
+ * first item, *state seeded for that round (oracle_round_seed). */
+void oracle_round_start(uint64_t *state, uint64_t seed, int k, int per_round);
+/* Orders the first n cards strongest first (strongest_first) or weakest
+ * first by card_strength in game (a stable insertion sort). */
+void sort_by_strength(GameType game, int *cards, int n, bool strongest_first);
 /* Shuffles n cards in place (Fisher-Yates, from the last card down). */
 void test_shuffle(uint64_t *state, int *cards, int n);
 /* A random position: tricks_left tricks still to play, of which the current

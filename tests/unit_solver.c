@@ -117,10 +117,9 @@ static void test_five_tricks(void **state)
 static void test_null_two_suits(void **state)
 {
     (void)state;
-    uint64_t rng = 4242;
+    uint64_t rng = 0;
     for (int k = 0; k < 270 * oracle_rounds(); k++) {
-        if (k % 270 == 0)
-            rng = oracle_round_seed(4242, k / 270);
+        oracle_round_start(&rng, 4242, k, 270);
         int first = (int)(test_random(&rng) % SUIT_COUNT);
         int second = (first + 1 + (int)(test_random(&rng) % (SUIT_COUNT - 1))) % SUIT_COUNT;
         int deck[16], n = 0;
@@ -144,10 +143,9 @@ static void test_null_two_suits(void **state)
 static void test_null_low_declarer(void **state)
 {
     (void)state;
-    uint64_t rng = 777;
+    uint64_t rng = 0;
     for (int k = 0; k < 300 * oracle_rounds(); k++) {
-        if (k % 300 == 0)
-            rng = oracle_round_seed(777, k / 300);
+        oracle_round_start(&rng, 777, k, 300);
         int low[16], high[16], n_low = 0, n_high = 0;
         for (int suit = 0; suit < SUIT_COUNT; suit++)
             for (int rank = 0; rank < RANK_COUNT; rank++)
@@ -198,15 +196,7 @@ static void biased_position(uint64_t *rng, GameType game, int tricks, int k, boo
         deck[i] = i;
     test_shuffle(rng, deck, 32);
     /* Of the first 2 * tricks cards, the declarer's are the strongest or weakest half. */
-    for (int i = 1; i < 2 * tricks; i++)
-        for (int j = i; j > 0; j--) {
-            bool above = card_strength(game, deck[j]) > card_strength(game, deck[j - 1]);
-            if (above != strong)
-                break;
-            int t = deck[j];
-            deck[j] = deck[j - 1];
-            deck[j - 1] = t;
-        }
+    sort_by_strength(game, deck, 2 * tricks, strong);
     *pos = (Position){.game = game, .declarer = k % 3, .leader = (k / 3) % 3};
     for (int i = 0; i < tricks; i++)
         pos->hands[pos->declarer] |= card_bit(deck[i]);
@@ -225,11 +215,10 @@ static void test_trick_questions(void **state)
 {
     (void)state;
     int yes[2] = {0, 0}, asked = 0;
-    uint64_t rng = 2026;
+    uint64_t rng = 0;
     for (int i = 0; i < GAME_TYPE_COUNT * oracle_rounds(); i++) {
         int game = i % GAME_TYPE_COUNT;
-        if (game == 0)
-            rng = oracle_round_seed(2026, i / GAME_TYPE_COUNT);
+        oracle_round_start(&rng, 2026, i, GAME_TYPE_COUNT);
         if ((GameType)game == GAME_NULL)
             continue;
         for (int tricks = 4; tricks <= 6; tricks++)
@@ -381,11 +370,10 @@ static void test_table_generation_wrap(void **state)
 static void test_optimal_line(void **state)
 {
     (void)state;
-    uint64_t rng = 99;
+    uint64_t rng = 0;
     int both_sides = 0, one_side = 0;
     for (int k = 0; k < 600 * oracle_rounds(); k++) {
-        if (k % 600 == 0)
-            rng = oracle_round_seed(99, k / 600);
+        oracle_round_start(&rng, 99, k, 600);
         Position pos;
         random_position(&rng, (GameType)(k % GAME_TYPE_COUNT), 4, k % 3, (k / 3) % 3, (k / 7) % 3, &pos);
         int value = oracle_value(&pos);

@@ -110,15 +110,8 @@ static void played_out(uint64_t *rng, GameType game, int declarer, int policy, i
     for (int c = 0; c < CARD_COUNT; c++)
         deck[c] = c;
     test_shuffle(rng, deck, CARD_COUNT);
-    for (int i = 1; policy > 0 && i < 20; i++)
-        for (int j = i; j > 0; j--) {
-            bool above = card_strength(game, deck[j]) > card_strength(game, deck[j - 1]);
-            if (above != (policy == 1))
-                break;
-            int t = deck[j];
-            deck[j] = deck[j - 1];
-            deck[j - 1] = t;
-        }
+    if (policy > 0)
+        sort_by_strength(game, deck, 20, policy == 1);
     *pos = (Position){.game = game, .declarer = declarer, .leader = SEAT_FOREHAND};
     for (int i = 0; i < 30; i++)
         pos->hands[(declarer + i / 10) % SEAT_COUNT] |= card_bit(deck[i]);
@@ -171,10 +164,9 @@ static void test_levels(void **state)
     const RuleSystem *systems[2] = {&isko, &tournee};
     const GameType games[3] = {GAME_CLUBS, GAME_GRAND, GAME_NULL};
     int seen[OUT_LEVELS] = {0}, nulls[OUT_LEVELS] = {0};
-    uint64_t rng = 2026;
+    uint64_t rng = 0;
     for (int k = 0; k < 1080 * oracle_rounds(); k++) {
-        if (k % 1080 == 0)
-            rng = oracle_round_seed(2026, k / 1080);
+        oracle_round_start(&rng, 2026, k, 1080);
         Position pos;
         GameType game = games[k % 3];
         played_out(&rng, game, (k / 3) % SEAT_COUNT, (k / 9) % 3, 4, &pos);
