@@ -9,6 +9,7 @@
 #include "evalwork.h"
 #include "search.h"
 #include "singledummy.h"
+#include "splitmix.h"
 #include "summary.h"
 #include "table.h"
 #include "worldplay.h"
@@ -38,7 +39,7 @@ static int sd_level(const RuleSystem *rules, GameType game, const SdResult *r)
 static void sd_play_skat(const Work *w, Solver *solver, int skat, int p, const CardSet (*hands)[3])
 {
     const Play *play = &w->play[p];
-    uint64_t seed = world_mix(w->seed ^ world_mix(((uint64_t)skat << 8 | (uint64_t)p) + 0x5d));
+    uint64_t seed = splitmix_mix(w->seed ^ splitmix_mix(((uint64_t)skat << 8 | (uint64_t)p) + 0x5d));
     CardSet out_of_play = w->skat[skat], held = w->hand;
     if (!play->hand) {
         CardSet twelve = w->hand | w->skat[skat];
@@ -59,7 +60,7 @@ static void sd_play_skat(const Work *w, Solver *solver, int skat, int p, const C
                        .schneider_points = w->rules->schneider_points,
                        .schneidered_points = w->rules->schneidered_points};
         SdResult result;
-        sd_play(solver, &game, w->sd_layouts, world_mix(seed + (uint64_t)j + 1), &result);
+        sd_play(solver, &game, w->sd_layouts, splitmix_mix(seed + (uint64_t)j + 1), &result);
         *level_at(w, skat, p, j) = (uint8_t)sd_level(w->rules, play->game, &result);
     }
 }

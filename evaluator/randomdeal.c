@@ -1,14 +1,6 @@
 #include "randomdeal.h"
 
-static const uint64_t gamma64 = 0x9E3779B97F4A7C15u;
-
-static uint64_t splitmix64(uint64_t *state)
-{
-    uint64_t z = (*state += gamma64);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
+#include "splitmix.h"
 
 /* A number below bound, every one equally likely: the draws in the last,
  * incomplete run of bound values are thrown away. */
@@ -17,7 +9,7 @@ static unsigned uniform_below(uint64_t *state, unsigned bound)
     uint64_t reject_below = (0 - (uint64_t)bound) % bound; /* 2^64 mod bound */
     uint64_t x;
     do
-        x = splitmix64(state);
+        x = splitmix_next(state);
     while (x < reject_below);
     return (unsigned)(x % bound);
 }
@@ -25,9 +17,9 @@ static unsigned uniform_below(uint64_t *state, unsigned bound)
 void random_deal(uint64_t seed, uint64_t index, CardSet hands[SEAT_COUNT], CardSet *skat)
 {
     /* The (index + 1)-th output of splitmix64 seeded with seed, without the
-     * index outputs before it: the state only ever grows by gamma64. */
-    uint64_t state = seed + index * gamma64;
-    state = splitmix64(&state);
+     * index outputs before it: the state only ever grows by SPLITMIX_GAMMA. */
+    uint64_t state = seed + index * SPLITMIX_GAMMA;
+    state = splitmix_next(&state);
     int cards[CARD_COUNT];
     for (int c = 0; c < CARD_COUNT; c++)
         cards[c] = c;

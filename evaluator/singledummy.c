@@ -3,28 +3,22 @@
 #include <string.h>
 
 #include "discard.h"
+#include "splitmix.h"
 
 /* ---- random numbers: a splitmix stream per decision ---- */
 
-static uint64_t mix(uint64_t z)
-{
-    z += 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
+/* The next number of a decision's stream: its state moved on, then mixed. */
 static uint64_t next_random(uint64_t *state)
 {
-    *state += 0x9e3779b97f4a7c15ull;
-    return mix(*state);
+    *state += SPLITMIX_GAMMA;
+    return splitmix_mix(*state);
 }
 
 static int random_below(uint64_t *state, int n) { return (int)(next_random(state) % (uint64_t)n); }
 
 /* The stream of one decision, so that no decision's numbers depend on how
  * many the others drew. */
-static uint64_t stream(uint64_t seed, uint64_t decision) { return mix(seed ^ mix(decision)); }
+static uint64_t stream(uint64_t seed, uint64_t decision) { return splitmix_mix(seed ^ splitmix_mix(decision)); }
 
 /* ---- dealing hidden cards to places that must not get some of them ---- */
 

@@ -5,14 +5,7 @@
 #include <string.h>
 
 #include "search.h"
-
-uint64_t world_mix(uint64_t z)
-{
-    z += 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
+#include "splitmix.h"
 
 /* The defenders' hands of one world: a shuffle of the cards nobody knows,
  * seeded by (seed, skat, sample) so that no thread sees another's numbers. */
@@ -22,9 +15,9 @@ void world_deal(const Work *w, int skat, int sample, CardSet hands[3])
     int cards[32], n = 0;
     for (CardSet m = unknown; m; m &= m - 1)
         cards[n++] = set_first(m);
-    uint64_t state = world_mix(w->seed ^ world_mix((uint64_t)skat * 1000003u + (uint64_t)sample));
+    uint64_t state = splitmix_mix(w->seed ^ splitmix_mix((uint64_t)skat * 1000003u + (uint64_t)sample));
     for (int i = n - 1; i > 0; i--) {
-        state = world_mix(state);
+        state = splitmix_mix(state);
         int j = (int)(state % (uint64_t)(i + 1));
         int t = cards[i];
         cards[i] = cards[j];
@@ -40,7 +33,7 @@ void world_deal(const Work *w, int skat, int sample, CardSet hands[3])
 /* A seeded draw per world that its outcome cannot sway (salt: which draw). */
 uint64_t world_draw(const Work *w, int skat, int sample, uint64_t salt)
 {
-    return world_mix(w->seed ^ world_mix(((uint64_t)skat << 8 | (uint64_t)sample) + salt));
+    return splitmix_mix(w->seed ^ splitmix_mix(((uint64_t)skat << 8 | (uint64_t)sample) + salt));
 }
 
 /* lost_every: a lost suit or grand game's level below winning counts only

@@ -17,8 +17,6 @@
  * is below EVAL_MAX_SAMPLES). */
 enum { FRESH_LAYOUTS = EVAL_MAX_SAMPLES, CHOICE_LAYOUTS = 2 * EVAL_MAX_SAMPLES };
 
-/* The seeds' mixing function (splitmix64's finalizer, one step on). */
-uint64_t world_mix(uint64_t z);
 /* The hands of world (skat, sample): the declarer's ten, the defenders' a
  * shuffle of the cards nobody knows, seeded by (seed, skat, sample). */
 void world_deal(const Work *w, int skat, int sample, CardSet hands[3]);
