@@ -95,17 +95,20 @@ uint64_t test_random(uint64_t *state)
 
 int oracle_rounds(void)
 {
+    static int rounds; /* read once: the tests ask in their loops' conditions */
+    if (rounds)
+        return rounds;
     const char *text = getenv("SKATDD_ORACLE_ROUNDS");
     if (!text || !*text)
-        return 1;
+        return rounds = 1;
     char *end;
     errno = 0;
-    long rounds = strtol(text, &end, 10);
-    if (errno || *end || rounds < 1 || rounds > 100000) {
+    long asked = strtol(text, &end, 10);
+    if (errno || *end || asked < 1 || asked > 100000) {
         fprintf(stderr, "SKATDD_ORACLE_ROUNDS=%s: not a number of rounds from 1 to 100000\n", text);
         exit(2);
     }
-    return (int)rounds;
+    return rounds = (int)asked;
 }
 
 uint64_t oracle_round_seed(uint64_t seed, int round)
