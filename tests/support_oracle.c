@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "splitmix.h"
+
 static int side_is_declarer(const Position *pos, int seat) { return seat == pos->declarer; }
 
 int oracle_declarer_points(const Position *pos)
@@ -85,13 +87,7 @@ int oracle_ramsch_avoids_all(const Position *pos)
     return oracle_all_tricks(&p, 0, 1);
 }
 
-uint64_t test_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
+uint64_t test_random(uint64_t *state) { return splitmix_next(state); }
 
 int oracle_rounds(void)
 {
