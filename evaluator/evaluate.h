@@ -141,9 +141,12 @@ typedef struct {
     uint16_t overbid[EVAL_MAX_BIDS]; /* per bid: worlds with no row that may be declared (turn: none turned) */
     uint16_t second_turn[EVAL_MAX_BIDS]; /* turn, per bid: worlds played from the second card */
     /* The expected Seeger-Fabian score at no bid and at each bid, the
-     * choice made for the score as for winning: the turn's unannounced at no
-     * bid and at each bid with the one announcement for every world that
-     * scores best; the choice after the skat's likewise. */
+     * choice made for the score as for winning: unannounced at no bid; at a
+     * bid the better of the one announcement for every world that scores
+     * best and, where the rules allow announcing after the skat, the
+     * announcement chosen with the game (the choice after the skat: skat by
+     * skat, on the skat's other layouts, several layouts per skat; the turn:
+     * as the card is taken or passed). */
     double expected_score;
     double score_at[EVAL_MAX_BIDS];
 } EvalAfterSkat;

@@ -523,19 +523,24 @@ typedef struct {
 
 static bool wins_at(const Work *w, int row, int s, int j, int b) { return *reach_at(w, row, s, j) >= b; }
 
-/* What each choosable row k is worth at one bid in each world, worth[k * n +
- * s * samples + j] (n the worlds: won 1 or 0, or a score), and whether it
- * may be declared with skat s at the bid, declared[k * skats + s]. */
+/* At most as many candidates as choosable rows, each with every
+ * announcement (announced_choice_score). */
+enum { CHOICE_CANDIDATES = EVAL_MAX_CONTRACTS * ANNOUNCE_COUNT };
+
+/* What each candidate k (a choosable row, or a row with an announcement) is
+ * worth at one bid in each world, worth[k * n + s * samples + j] (n the
+ * worlds: won 1 or 0, or a score), and whether it may be declared with skat
+ * s at the bid, declared[k * skats + s]. */
 typedef struct {
     double *worth;
     bool *declared;
 } ChoiceWorths;
 
-static bool choice_worths_init(ChoiceWorths *v, const Work *w, const Choosable *c)
+static bool choice_worths_init(ChoiceWorths *v, const Work *w, int candidates)
 {
     size_t n = (size_t)w->skats * (size_t)w->samples;
-    v->worth = calloc((size_t)c->count * n, sizeof *v->worth);
-    v->declared = calloc((size_t)c->count * (size_t)w->skats, sizeof *v->declared);
+    v->worth = calloc((size_t)candidates * n, sizeof *v->worth);
+    v->declared = calloc((size_t)candidates * (size_t)w->skats, sizeof *v->declared);
     return v->worth && v->declared;
 }
 
@@ -563,14 +568,14 @@ static bool declared_at(const Work *w, const Choosable *c, int k, int s, int b)
     return w->declarable[(size_t)c->row[k] * (size_t)w->skats + (size_t)s] >= b;
 }
 
-/* The row (index into c) worth most at the bid over every skat and layout
- * where it may be declared, among those that may be with some skat; the
- * first among equals (0 where none may be). */
-static int fixed_row(const Work *w, const Choosable *c, const ChoiceWorths *v)
+/* The candidate (of the first count) worth most at the bid over every skat
+ * and layout where it may be declared, among those that may be with some
+ * skat; the first among equals (0 where none may be). */
+static int fixed_row(const Work *w, int count, const ChoiceWorths *v)
 {
     int fixed = -1;
     double most = 0;
-    for (int k = 0; k < c->count; k++) {
+    for (int k = 0; k < count; k++) {
         double sum = 0;
         bool declared = false;
         for (int s = 0; s < w->skats; s++) {
@@ -588,21 +593,20 @@ static int fixed_row(const Work *w, const Choosable *c, const ChoiceWorths *v)
     return fixed < 0 ? 0 : fixed;
 }
 
-/* Skat s: the row counted in each layout (pick[j]), the choice made on the
- * skat's other layouts, the row worth most there (the first among equals);
- * with one layout, in it: the first worth most there.  Where that is worth
- * less over the skat's layouts than the one row fixed for every skat
- * (fixed_row), that row in every layout, as a discard counted gives way to
- * putting the skat back.  (The row worth most in this skat's own layouts
- * would be a choice made on the layouts counted.)  Returns the worth
- * counted; pick[0] -1 where no row may be declared. */
-static double choose_for_skat(const Work *w, const Choosable *c, const ChoiceWorths *v, int s, int fixed,
-                              int pick[EVAL_MAX_SAMPLES])
+/* Skat s: the candidate (of the first count) counted in each layout
+ * (pick[j]), the choice made on the skat's other layouts, the candidate
+ * worth most there (the first among equals); with one layout, in it: the
+ * first worth most there.  (The candidate worth most in this skat's own
+ * layouts would be a choice made on the layouts counted.)  total[k]: each
+ * candidate's worth over the skat's layouts.  Returns the worth counted;
+ * pick[0] -1 where none may be declared. */
+static double choose_left_out(const Work *w, int count, const ChoiceWorths *v, int s, int pick[EVAL_MAX_SAMPLES],
+                              double total[CHOICE_CANDIDATES])
 {
-    const double *at[EVAL_MAX_CONTRACTS]; /* row k's worths in the skat's layouts */
-    double total[EVAL_MAX_CONTRACTS], counted = 0;
+    const double *at[CHOICE_CANDIDATES]; /* candidate k's worths in the skat's layouts */
+    double counted = 0;
     int best = -1;
-    for (int k = 0; k < c->count; k++) {
+    for (int k = 0; k < count; k++) {
         at[k] = worths_in(v, w, k, s);
         total[k] = 0;
         if (!*declared_in(v, w, k, s))
@@ -617,7 +621,7 @@ static double choose_for_skat(const Work *w, const Choosable *c, const ChoiceWor
         return 0;
     for (int j = 0; j < w->samples; j++) {
         int p = best;
-        for (int k = 0; k < c->count; k++) {
+        for (int k = 0; k < count; k++) {
             if (!*declared_in(v, w, k, s))
                 continue;
             double rest = total[k] - at[k][j], pick_rest = total[p] - at[p][j];
@@ -627,7 +631,20 @@ static double choose_for_skat(const Work *w, const Choosable *c, const ChoiceWor
         pick[j] = p;
         counted += at[p][j];
     }
-    if (*declared_in(v, w, fixed, s) && total[fixed] > counted) {
+    return counted;
+}
+
+/* Skat s: the choice left out (choose_left_out) among the choosable rows;
+ * where that is worth less over the skat's layouts than the one row fixed
+ * for every skat (fixed_row), that row in every layout, as a discard
+ * counted gives way to putting the skat back.  Returns the worth counted;
+ * pick[0] -1 where no row may be declared. */
+static double choose_for_skat(const Work *w, const Choosable *c, const ChoiceWorths *v, int s, int fixed,
+                              int pick[EVAL_MAX_SAMPLES])
+{
+    double total[CHOICE_CANDIDATES];
+    double counted = choose_left_out(w, c->count, v, s, pick, total);
+    if (pick[0] >= 0 && *declared_in(v, w, fixed, s) && total[fixed] > counted) {
         for (int j = 0; j < w->samples; j++)
             pick[j] = fixed;
         return total[fixed];
@@ -692,16 +709,81 @@ static void choice_scores(const Work *w, const Choosable *c, ChoiceScores *u, in
     }
 }
 
+/* Row k's score in skat s, announced as its row is after the skat
+ * (announce_after_skat): in each layout the announcement best on the skat's
+ * other layouts, among equals the lowest.  Candidate a * count + k of v is
+ * row k announcing a. */
+static double announced_row(const Work *w, int count, const ChoiceWorths *v, int k, int s)
+{
+    double total[ANNOUNCE_COUNT] = {0}, score = 0;
+    for (int a = 0; a < ANNOUNCE_COUNT; a++)
+        for (int j = 0; *declared_in(v, w, a * count + k, s) && j < w->samples; j++)
+            total[a] += worths_in(v, w, a * count + k, s)[j];
+    for (int j = 0; *declared_in(v, w, k, s) && j < w->samples; j++) {
+        int pick = ANNOUNCE_NONE;
+        for (int a = 1; a < ANNOUNCE_COUNT; a++)
+            if (*declared_in(v, w, a * count + k, s) &&
+                total[a] - worths_in(v, w, a * count + k, s)[j] > total[pick] - worths_in(v, w, pick * count + k, s)[j])
+                pick = a;
+        score += worths_in(v, w, pick * count + k, s)[j];
+    }
+    return score;
+}
+
+/* The choice for the score at ladder index b with the announcement made
+ * skat by skat, as a skat-game row's may be: the candidates are every row
+ * with every announcement its form allows (v, as announced_row reads it),
+ * in each layout the one best on the skat's other layouts
+ * (choose_left_out); where that is worth less in the skat's layouts than
+ * the one row best over all skats announced as its row is (announced_row),
+ * that row so announced.  So it scores no less than any row announcing
+ * after the skat.  Several layouts per skat only: with one, the
+ * announcement would be chosen in the world counted. */
+static double announced_choice_score(const Work *w, int count, const ChoiceWorths *v)
+{
+    int pick[EVAL_MAX_SAMPLES], fixed = -1;
+    double total[CHOICE_CANDIDATES], most = 0, sum = 0;
+    for (int k = 0; k < count; k++) {
+        double row = 0;
+        bool declared = false;
+        for (int s = 0; s < w->skats; s++) {
+            declared = declared || *declared_in(v, w, k, s);
+            row += announced_row(w, count, v, k, s);
+        }
+        if (declared && (fixed < 0 || row > most)) {
+            most = row;
+            fixed = k;
+        }
+    }
+    for (int s = 0; s < w->skats; s++) {
+        double counted = choose_left_out(w, count * ANNOUNCE_COUNT, v, s, pick, total);
+        if (fixed >= 0 && *declared_in(v, w, fixed, s)) {
+            double row = announced_row(w, count, v, fixed, s);
+            if (row > counted)
+                counted = row;
+        }
+        sum += counted;
+    }
+    return sum;
+}
+
 /* The expected score at ladder index b of the choice after the skat, made
  * for the score as choose_for_skat makes it for winning: at no bid (b 0)
- * unannounced, as a row's expected score; at a bid with the one
- * announcement, made in every world whose row allows it, that scores best,
- * as a row's score at a bid is at least (best_fixed) and the turn's is
- * (turn_score). */
-static double after_skat_score(const Work *w, const Choosable *c, ChoiceScores *u, ChoiceWorths *v, int b)
+ * unannounced, as a row's expected score; at a bid the better of two ways
+ * of announcing, as a skat-game row's score at a bid is: the one
+ * announcement, made in every world whose row allows it, that scores best
+ * (as the turn's is: turn_score), or, with several layouts per skat where
+ * the rules allow announcing after picking up, the announcement chosen
+ * with the game skat by skat (announced_choice_score, into the candidates
+ * of per_skat).  per_skat: NULL where that is not so. */
+static double after_skat_score(const Work *w, const Choosable *c, ChoiceScores *u, ChoiceWorths *v,
+                               ChoiceWorths *per_skat, int b)
 {
     int pick[EVAL_MAX_SAMPLES];
     double best = 0;
+    size_t block = (size_t)c->count * (size_t)w->skats, worlds = (size_t)w->samples;
+    if (per_skat)
+        memset(per_skat->declared, 0, (size_t)ANNOUNCE_COUNT * block * sizeof *per_skat->declared);
     for (int a = ANNOUNCE_NONE; a < (b == 0 ? 1 : ANNOUNCE_COUNT); a++) {
         bool allowed = a == ANNOUNCE_NONE;
         for (int k = 0; k < c->count; k++)
@@ -710,11 +792,23 @@ static double after_skat_score(const Work *w, const Choosable *c, ChoiceScores *
             continue;
         double sum = 0;
         choice_scores(w, c, u, a, b, v);
-        int fixed = fixed_row(w, c, v);
+        int fixed = fixed_row(w, c->count, v);
         for (int s = 0; s < w->skats; s++)
             sum += choose_for_skat(w, c, v, s, fixed, pick);
         if (a == ANNOUNCE_NONE || sum > best)
             best = sum;
+        if (!per_skat || b == 0)
+            continue;
+        memcpy(per_skat->worth + (size_t)a * block * worlds, v->worth, block * worlds * sizeof *v->worth);
+        for (int k = 0; k < c->count; k++)
+            for (int s = 0; s < w->skats; s++)
+                *declared_in(per_skat, w, a * c->count + k, s) =
+                    *declared_in(v, w, k, s) && u->rs[k].announce_ok[a];
+    }
+    if (per_skat && b > 0) {
+        double announced = announced_choice_score(w, c->count, per_skat);
+        if (announced > best)
+            best = announced;
     }
     return best / ((double)w->skats * w->samples);
 }
@@ -726,7 +820,7 @@ static void after_skat_wins(const Work *w, const Choosable *c, ChoiceWorths *v, 
     double wins = 0;
     long seen = 0;
     choice_wins(w, c, b, v);
-    int fixed = fixed_row(w, c, v);
+    int fixed = fixed_row(w, c->count, v);
     for (int s = 0; s < w->skats; s++) {
         wins += choose_for_skat(w, c, v, s, fixed, pick);
         if (pick[0] < 0) {
@@ -763,21 +857,28 @@ bool summary_after_skat(const Work *w, const int *ladder, int ladder_count, Eval
         return true;
     ChoiceWorths v;
     ChoiceScores *u = calloc(1, sizeof *u); /* a hundred kilobytes: not on a thread's stack */
-    bool ok = choice_worths_init(&v, w, &c) && u;
+    bool ok = choice_worths_init(&v, w, c.count) && u;
+    bool announced = false; /* some row may announce after picking up */
     for (int k = 0; ok && k < c.count; k++) {
         row_scores_init(&u->rs[k], w, c.row[k], ladder, ladder_count);
         lost_shares(w, w->play_of_row[c.row[k]], u->lost_share[k]);
+        for (int a = ANNOUNCE_NONE + 1; a < ANNOUNCE_COUNT; a++)
+            announced = announced || u->rs[k].announce_ok[a];
     }
+    ChoiceWorths per_skat = {0};
+    if (ok && announced && w->samples > 1)
+        ok = choice_worths_init(&per_skat, w, c.count * ANNOUNCE_COUNT);
+    ChoiceWorths *announcing = per_skat.worth ? &per_skat : NULL;
     out->evaluated = ok;
     out->seen_world = w->samples == 1;
     out->worlds = (long)w->skats * w->samples;
     if (ok)
-        out->expected_score = after_skat_score(w, &c, u, &v, 0);
+        out->expected_score = after_skat_score(w, &c, u, &v, announcing, 0);
     for (int b = 1; ok && b < ladder_count && out->bid_count < EVAL_MAX_BIDS; b++) {
         int k = out->bid_count++;
         out->bids[k] = ladder[b];
         after_skat_wins(w, &c, &v, b, k, out);
-        out->score_at[k] = after_skat_score(w, &c, u, &v, b);
+        out->score_at[k] = after_skat_score(w, &c, u, &v, announcing, b);
     }
     for (int k = 0; u && k < c.count; k++) {
         ok = ok && !u->rs[k].out_of_memory;
@@ -785,6 +886,7 @@ bool summary_after_skat(const Work *w, const int *ladder, int ladder_count, Eval
     }
     free(u);
     choice_worths_free(&v);
+    choice_worths_free(&per_skat);
     after_skat_monotone(out);
     return ok;
 }
@@ -859,26 +961,33 @@ static void turn_free(Turn *u)
     free(u->worth);
 }
 
-/* Every Tournee row's worlds at ladder index b: won at b or not (score
- * false), else their scores with announcement a (where the row allows it). */
+/* Tournee row k's worlds at ladder index b, from the first card turned and
+ * from the second: won at b or not (score false), else their scores with
+ * announcement a (where the row allows it). */
+static void row_turn_worth(Turn *u, const Work *w, int k, int b, bool score, int a, double *first, double *second)
+{
+    int row = u->row[k], p = w->play_of_row[row];
+    for (int s = 0; s < w->skats; s++)
+        for (int j = 0; j < w->samples; j++) {
+            size_t at = (size_t)s * (size_t)w->samples + (size_t)j;
+            if (!(w->skat[s] & u->t.turned_by[k])) {
+                first[at] = second[at] = 0;
+            } else if (!score) {
+                first[at] = second[at] = *reach_at(w, row, s, j) >= b;
+            } else {
+                first[at] = world_score(w, &u->first_rs[k], u->lost_share[k], p, s, j, a, b);
+                second[at] = world_score(w, &u->second_rs[k], u->lost_share[k], p, s, j, a, b);
+            }
+        }
+}
+
+/* Every Tournee row's worlds at ladder index b (row_turn_worth). */
 static void turn_worth(Turn *u, const Work *w, int b, bool score, int a)
 {
     size_t n = (size_t)w->skats * (size_t)w->samples;
     for (int k = 0; k < u->t.rows; k++) {
-        int row = u->row[k], p = w->play_of_row[row];
-        double *first = u->worth + 2 * (size_t)k * n, *second = first + n; /* u->t.first[k], u->t.second[k] */
-        for (int s = 0; s < w->skats; s++)
-            for (int j = 0; j < w->samples; j++) {
-                size_t at = (size_t)s * (size_t)w->samples + (size_t)j;
-                if (!(w->skat[s] & u->t.turned_by[k])) {
-                    first[at] = second[at] = 0;
-                } else if (!score) {
-                    first[at] = second[at] = *reach_at(w, row, s, j) >= b;
-                } else {
-                    first[at] = world_score(w, &u->first_rs[k], u->lost_share[k], p, s, j, a, b);
-                    second[at] = world_score(w, &u->second_rs[k], u->lost_share[k], p, s, j, a, b);
-                }
-            }
+        double *first = u->worth + 2 * (size_t)k * n; /* u->t.first[k]; u->t.second[k] follows */
+        row_turn_worth(u, w, k, b, score, a, first, first + n);
     }
 }
 
@@ -892,11 +1001,51 @@ static bool turn_may_announce(const Turn *u, int a)
     return false;
 }
 
+/* The turn's score summed over its worlds at ladder index b with the
+ * announcement decided as the trump is: each Tournee row with each
+ * announcement one of its forms allows is a row of its own, so the
+ * declarer announces on what he has seen when he takes or passes a card
+ * (turnchoice.h), never on the world counted, and may announce differently
+ * for each card.  (He announces after picking up the whole skat, so this
+ * is no more than he can do.)  false where memory ran out; *sum unchanged
+ * where the announced rows would be too many. */
+static bool turn_score_announced(Turn *u, const Work *w, int b, double *sum)
+{
+    size_t n = (size_t)w->skats * (size_t)w->samples;
+    TurnWorlds t = u->t;
+    t.rows = 0;
+    double *worth = calloc(2 * (size_t)(u->t.rows * ANNOUNCE_COUNT) * n, sizeof *worth);
+    if (!worth)
+        return false;
+    for (int k = 0; k < u->t.rows; k++)
+        for (int a = ANNOUNCE_NONE; a < ANNOUNCE_COUNT; a++) {
+            if (a != ANNOUNCE_NONE && !u->first_rs[k].announce_ok[a] && !u->second_rs[k].announce_ok[a])
+                continue;
+            if (t.rows == TURN_MAX_ROWS) {
+                free(worth);
+                return true;
+            }
+            int m = t.rows++;
+            t.turned_by[m] = u->t.turned_by[k];
+            double *first = worth + 2 * (size_t)m * n;
+            t.first[m] = first;
+            t.second[m] = first + n;
+            row_turn_worth(u, w, k, b, true, a, first, first + n);
+        }
+    TurnChoice c;
+    bool ok = turn_choose(&t, &c);
+    if (ok && c.value > *sum)
+        *sum = c.value;
+    free(worth);
+    return ok;
+}
+
 /* The turn's score summed over its worlds at ladder index b, the turn
  * decided for the score: at no bid (b 0) unannounced, as a row's expected
- * score; at a bid with the one announcement, made in every world whose row
- * allows it, that scores best, as a row's score at a bid is at least
- * (best_fixed).  false where memory ran out. */
+ * score; at a bid the best of the one announcement, made in every world
+ * whose row allows it (as a row's score at a bid is at least: best_fixed),
+ * and the announcement decided with the turn (turn_score_announced).
+ * false where memory ran out. */
 static bool turn_score(Turn *u, const Work *w, int b, double *sum)
 {
     for (int a = ANNOUNCE_NONE; a < (b == 0 ? 1 : ANNOUNCE_COUNT); a++) {
@@ -909,6 +1058,8 @@ static bool turn_score(Turn *u, const Work *w, int b, double *sum)
         if (a == ANNOUNCE_NONE || c.value > *sum)
             *sum = c.value;
     }
+    if (b > 0 && (turn_may_announce(u, ANNOUNCE_SCHNEIDER) || turn_may_announce(u, ANNOUNCE_SCHWARZ)))
+        return turn_score_announced(u, w, b, sum);
     return true;
 }
 

@@ -418,16 +418,15 @@ class HandCheck:
                     "after_skat: shares %s and overbid %s do not add up to 1" % (a["choices"], a["overbid"]))
         self.expect(a["choices_at"] in b, "after_skat: choices at %s, no bid of it" % a["choices_at"])
         # Its expected score, the game chosen for the score: at no bid at least
-        # each skat-game row's (unannounced, as the choice), and at a bid too
-        # where the rules allow no announcement after the skat (elsewhere a
-        # row's score may take one).
+        # each skat-game row's (unannounced, as the choice), and at every bid
+        # too (where the rules allow announcing after the skat, the choice
+        # announces skat by skat, as a row may).
         below = [r["contract"] for r in choices if a["expected_score"] < r["expected_score"] - EPS]
         self.expect(not below, "after_skat: expected score %s below %s's" % (a["expected_score"], below))
-        if e["rules"] in NO_ANNOUNCEMENT_AFTER_SKAT:
-            at = {x["bid"]: x["expected_score"] for x in a["bids"]}
-            below = [(r["contract"], x["bid"], x["expected_score"], at.get(x["bid"])) for r in choices
-                     for x in r["bids"] if x["bid"] not in at or at[x["bid"]] < x["expected_score"] - EPS]
-            self.expect(not below, "after_skat: expected score below (row, bid, row's, choice's) %s" % below[:3])
+        at = {x["bid"]: x["expected_score"] for x in a["bids"]}
+        below = [(r["contract"], x["bid"], x["expected_score"], at.get(x["bid"])) for r in choices
+                 for x in r["bids"] if x["bid"] not in at or at[x["bid"]] < x["expected_score"] - EPS]
+        self.expect(not below, "after_skat: expected score below (row, bid, row's, choice's) %s" % below[:3])
 
     def choice_given(self, key, label, rows_enough, rows_said):
         """A choice (key in the JSON): given with ten cards double-dummy
@@ -567,11 +566,6 @@ def ceiling(rows, confidence, after_skat=None, turn=None):
         if x["p_win"] >= confidence and (best[0] is None or x["bid"] > best[0]):
             best = (x["bid"], TURN)
     return best
-
-
-# The rule systems whose announcements need a hand game (need_hand): there a
-# skat-game row's score at a bid is unannounced, as the choice after the skat.
-NO_ANNOUNCEMENT_AFTER_SKAT = ("isko", "classic")
 
 
 def break_even(rows, after_skat=None, turn=None):
