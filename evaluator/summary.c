@@ -730,9 +730,10 @@ static double announced_row(const Work *w, int count, const ChoiceWorths *v, int
     return score;
 }
 
-/* The choice for the score at ladder index b with the announcement made
- * skat by skat, as a skat-game row's may be: the candidates are every row
- * with every announcement its form allows (v, as announced_row reads it),
+/* The choice for the score at one bid, summed over the worlds, with the
+ * announcement made skat by skat, as a skat-game row's may be: the
+ * candidates are every row with every announcement its form allows (v, its
+ * worths at the bid, as announced_row reads it),
  * in each layout the one best on the skat's other layouts
  * (choose_left_out); where that is worth less in the skat's layouts than
  * the one row best over all skats announced as its row is (announced_row),
