@@ -710,22 +710,19 @@ static void choice_scores(const Work *w, const Choosable *c, ChoiceScores *u, in
 }
 
 /* Row k's score in skat s, announced as its row is after the skat
- * (announce_after_skat): in each layout the announcement best on the skat's
- * other layouts, among equals the lowest.  Candidate a * count + k of v is
- * row k announcing a. */
-static double announced_row(const Work *w, int count, const ChoiceWorths *v, int k, int s)
+ * (announce_after_skat, by the same best_announcement): in each layout the
+ * announcement best on the skat's other layouts.  Candidate a * count + k
+ * of v is row k announcing a (rs: row k's scores). */
+static double announced_row(const Work *w, int count, const ChoiceWorths *v, const RowScores *rs, int k, int s)
 {
-    double total[ANNOUNCE_COUNT] = {0}, score = 0;
+    double total[ANNOUNCE_COUNT] = {0}, own[ANNOUNCE_COUNT] = {0}, score = 0;
     for (int a = 0; a < ANNOUNCE_COUNT; a++)
         for (int j = 0; *declared_in(v, w, a * count + k, s) && j < w->samples; j++)
             total[a] += worths_in(v, w, a * count + k, s)[j];
     for (int j = 0; *declared_in(v, w, k, s) && j < w->samples; j++) {
-        int pick = ANNOUNCE_NONE;
-        for (int a = 1; a < ANNOUNCE_COUNT; a++)
-            if (*declared_in(v, w, a * count + k, s) &&
-                total[a] - worths_in(v, w, a * count + k, s)[j] > total[pick] - worths_in(v, w, pick * count + k, s)[j])
-                pick = a;
-        score += worths_in(v, w, pick * count + k, s)[j];
+        for (int a = 0; a < ANNOUNCE_COUNT; a++)
+            own[a] = *declared_in(v, w, a * count + k, s) ? worths_in(v, w, a * count + k, s)[j] : 0;
+        score += own[best_announcement(rs, total, own, 1, 0)];
     }
     return score;
 }
@@ -740,7 +737,7 @@ static double announced_row(const Work *w, int count, const ChoiceWorths *v, int
  * that row so announced.  So it scores no less than any row announcing
  * after the skat.  Several layouts per skat only: with one, the
  * announcement would be chosen in the world counted. */
-static double announced_choice_score(const Work *w, int count, const ChoiceWorths *v)
+static double announced_choice_score(const Work *w, int count, const ChoiceScores *u, const ChoiceWorths *v)
 {
     int pick[EVAL_MAX_SAMPLES], fixed = -1;
     double total[CHOICE_CANDIDATES], most = 0, sum = 0;
@@ -749,7 +746,7 @@ static double announced_choice_score(const Work *w, int count, const ChoiceWorth
         bool declared = false;
         for (int s = 0; s < w->skats; s++) {
             declared = declared || *declared_in(v, w, k, s);
-            row += announced_row(w, count, v, k, s);
+            row += announced_row(w, count, v, &u->rs[k], k, s);
         }
         if (declared && (fixed < 0 || row > most)) {
             most = row;
@@ -759,7 +756,7 @@ static double announced_choice_score(const Work *w, int count, const ChoiceWorth
     for (int s = 0; s < w->skats; s++) {
         double counted = choose_left_out(w, count * ANNOUNCE_COUNT, v, s, pick, total);
         if (fixed >= 0 && *declared_in(v, w, fixed, s)) {
-            double row = announced_row(w, count, v, fixed, s);
+            double row = announced_row(w, count, v, &u->rs[fixed], fixed, s);
             if (row > counted)
                 counted = row;
         }
@@ -807,7 +804,7 @@ static double after_skat_score(const Work *w, const Choosable *c, ChoiceScores *
                     *declared_in(v, w, k, s) && u->rs[k].announce_ok[a];
     }
     if (per_skat && b > 0) {
-        double announced = announced_choice_score(w, c->count, per_skat);
+        double announced = announced_choice_score(w, c->count, u, per_skat);
         if (announced > best)
             best = announced;
     }
