@@ -779,7 +779,7 @@ static double after_skat_score(const Work *w, const Choosable *c, ChoiceScores *
 {
     int pick[EVAL_MAX_SAMPLES];
     double best = 0;
-    size_t block = (size_t)c->count * (size_t)w->skats, worlds = (size_t)w->samples;
+    size_t block = (size_t)c->count * (size_t)w->skats, samples = (size_t)w->samples;
     if (per_skat)
         memset(per_skat->declared, 0, (size_t)ANNOUNCE_COUNT * block * sizeof *per_skat->declared);
     for (int a = ANNOUNCE_NONE; a < (b == 0 ? 1 : ANNOUNCE_COUNT); a++) {
@@ -797,7 +797,7 @@ static double after_skat_score(const Work *w, const Choosable *c, ChoiceScores *
             best = sum;
         if (!per_skat || b == 0)
             continue;
-        memcpy(per_skat->worth + (size_t)a * block * worlds, v->worth, block * worlds * sizeof *v->worth);
+        memcpy(per_skat->worth + (size_t)a * block * samples, v->worth, block * samples * sizeof *v->worth);
         for (int k = 0; k < c->count; k++)
             for (int s = 0; s < w->skats; s++)
                 *declared_in(per_skat, w, a * c->count + k, s) =
