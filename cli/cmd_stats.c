@@ -382,9 +382,9 @@ static int count_file(Stats *s, const char *path)
     long number = 0;
     while (json_line_read(f, &line)) {
         number++;
-        if (line.too_long) {
-            report_line(&report, number, JSON_LINE_TOO_LONG);
-            continue;
+        if (line.too_long) { /* its end is not read: the file's next lines cannot be found */
+            report_line(&report, number, JSON_LINE_TOO_LONG ": the rest of the file is not read");
+            break;
         }
         if (!count_line(s, line.text, line.length))
             report_line(&report, number, "not a line of skatdd batch (a JSON object with \"index\" and \"deal\")");

@@ -31,13 +31,14 @@ bool json_line_read(FILE *f, JsonLine *line)
     int c;
     flockfile(f);
     while ((c = getc_unlocked(f)) != EOF) {
-        if (!line->too_long && line->length == JSON_LINE_MAX_BYTES)
-            line->too_long = true; /* the rest is counted, not kept */
-        if (!line->too_long) {
-            if (!make_room(line))
-                break;
-            line->text[line->length] = (char)c;
+        /* Read no further: a line without end (/dev/zero) would never return. */
+        if (line->length == JSON_LINE_MAX_BYTES) {
+            line->too_long = true;
+            break;
         }
+        if (!make_room(line))
+            break;
+        line->text[line->length] = (char)c;
         line->length++;
         if (c == '\n') {
             line->newline = true;

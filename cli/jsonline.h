@@ -15,16 +15,18 @@ enum { JSON_LINE_MAX_BYTES = 16 << 20 };
 
 typedef struct {
     char *text;      /* the line, its '\n' included, a '\0' after it; "" when too_long */
-    size_t length;   /* the bytes of the line read, its '\n' included; also when too_long */
+    size_t length;   /* the bytes of the line read, its '\n' included */
     bool newline;    /* it ends with '\n' (the last line of a file may not) */
-    bool too_long;   /* longer than JSON_LINE_MAX_BYTES: read to its end, not kept */
+    bool too_long;   /* longer than JSON_LINE_MAX_BYTES: read up to the bound, not kept */
     bool out_of_memory;
     size_t capacity; /* of text */
 } JsonLine;
 
-/* The next line of f, however long, in at most JSON_LINE_MAX_BYTES of
- * memory.  False at the end of f, on a read error (ferror(f)) or when out
- * of memory (line->out_of_memory). */
+/* The next line of f, in at most JSON_LINE_MAX_BYTES of memory.  A line
+ * longer than that (too_long) is read only up to the bound, so the caller
+ * reads no further in f: the rest of the line would be taken for the next.
+ * False at the end of f, on a read error (ferror(f)) or when out of memory
+ * (line->out_of_memory). */
 bool json_line_read(FILE *f, JsonLine *line);
 void json_line_free(JsonLine *line);
 

@@ -42,16 +42,19 @@ for cmd in solve rules; do
     refused 5 "$deep:6:8: document too large: more than 1 MiB of YAML text (a deal takes a few KiB at most)" $cmd "$deep"
 done
 # A line of a batch file (stats' input, batch's --output to resume) is read
-# up to 16 MiB, then skipped to its end and refused: jansson took some 20
+# up to 16 MiB and refused, and the file no further: jansson took some 20
 # bytes per byte of a line of small numbers (one line of 200 MB: 4 GB and
-# 23 s), and getline kept a line of any length.
+# 23 s), getline kept a line of any length, and a line without end
+# (/dev/zero) was read for ever.
 { printf '{"index":0,"deal":{"hands":{}},"x":['; yes 1, | head -n 8500000 | tr -d '\n'; echo '1]}'; } >"$deep"
 kb=$(/usr/bin/time -f %M "$SKATDD" stats "$deep" 2>&1 >/dev/null | tail -n 1)
 [ "$kb" -lt 100000 ] || fail "stats, one line of 17 MB: peak RSS $kb KB, expected under 100 MB"
-refused 10 "$deep:1:1: line longer than 16 MiB: no line of skatdd batch comes near that" stats "$deep"
+too_long="line longer than 16 MiB: no line of skatdd batch comes near that"
+refused 10 "$deep:1:1: $too_long: the rest of the file is not read" stats "$deep"
+refused 10 "/dev/zero:1:1: $too_long: the rest of the file is not read" stats /dev/zero
 cp "$deep" "$deep.jsonl"
 trap 'rm -f "$deep" "$deep.jsonl"' EXIT
-refused 10 "$deep.jsonl:1:1: line longer than 16 MiB: no line of skatdd batch comes near that" \
+refused 10 "$deep.jsonl:1:1: $too_long" \
     batch --job solve --random 1 --quiet --output "$deep.jsonl"
 cmp -s "$deep" "$deep.jsonl" || fail "batch --output with a line of 17 MB: the file was changed"
 # batch's fingerprint hashes no more of an input file than the reader
