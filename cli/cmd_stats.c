@@ -2,6 +2,7 @@
  * jobs): the best seat and contract, the bid ceilings, and the double-dummy
  * win rate of every contract by what its declarer sees in his ten cards. */
 #include <errno.h>
+#include <stdarg.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -327,6 +328,153 @@ static void count_solve(Stats *s, json_t *line, json_t *hands)
                    cards_of(json_object_get(hands, declarer)), won);
 }
 
+/* ---- what a line must hold to be counted ------------------------------------ */
+
+/* A line of table or solve is counted whole or not at all: a field that
+ * holds what batch never writes (a card "XX", a ceiling "36" or 37, a "won"
+ * of "yes", a contract of no rule system) is said, FILE:LINE:1, and the line
+ * left out, not counted as something else. */
+typedef struct {
+    char why[320];
+} Unfit;
+
+static bool unfit(Unfit *u, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool unfit(Unfit *u, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(u->why, sizeof u->why, fmt, ap);
+    va_end(ap);
+    text_shown_clean(u->why); /* it quotes the line's strings */
+    return false;
+}
+
+/* A seat's ten cards as batch writes them: card names, none twice. */
+static bool hand_fits(json_t *list, const char *seat, Unfit *u)
+{
+    if (!json_is_array(list))
+        return unfit(u, "deal.hands.%s: not a list of cards", seat);
+    CardSet set = 0;
+    size_t i;
+    json_t *card;
+    json_array_foreach(list, i, card)
+    {
+        const char *name = json_string_value(card);
+        int c = name ? card_parse(name) : CARD_NONE;
+        if (c == CARD_NONE)
+            return unfit(u, "deal.hands.%s[%zu]: %.40s is not a card", seat, i, name ? name : "(not a string)");
+        if (set & card_bit(c))
+            return unfit(u, "deal.hands.%s: %.40s twice", seat, name);
+        set |= card_bit(c);
+    }
+    if (json_array_size(list) != 10)
+        return unfit(u, "deal.hands.%s: %zu cards, a hand is dealt 10", seat, json_array_size(list));
+    return true;
+}
+
+/* A contract's label in the words of the line's rules (when they load: else
+ * what cannot be loaded is said once, and the label is taken as it is). */
+static bool contract_fits(Stats *s, const char *rules_name, json_t *label, const char *field, Unfit *u)
+{
+    const char *text = json_string_value(label);
+    if (!text)
+        return unfit(u, "%s: not a contract's name", field);
+    const RuleSystem *rules = line_rules(s, rules_name);
+    char err[256];
+    Contract c;
+    if (rules && strcmp(text, "ramsch") != 0 && !rules_parse_contract(rules, text, &c, err, sizeof err))
+        return unfit(u, "%s: '%.40s' is no contract of the %s rules", field, text, rules->name);
+    return true;
+}
+
+/* A seat's bid ceiling: null (no contract wins), or a bid of the rules. */
+static bool ceiling_fits(Stats *s, const char *rules_name, json_t *ceiling, const char *seat, Unfit *u)
+{
+    if (json_is_null(ceiling))
+        return true;
+    json_int_t bid = json_is_integer(ceiling) ? json_integer_value(ceiling) : 0;
+    if (bid <= 0)
+        return unfit(u, "seats.%s.bid_ceiling: not a bid (a whole number above 0, or null: none)", seat);
+    const RuleSystem *rules = line_rules(s, rules_name);
+    if (rules && (bid > RULES_MAX_VALUE || bid_ceiling(rules, (int)bid) != bid))
+        return unfit(u, "seats.%s.bid_ceiling: %" JSON_INTEGER_FORMAT " is no bid of the %s rules", seat, bid,
+                     rules->name);
+    return true;
+}
+
+static bool seat_fits(Stats *s, const char *rules_name, json_t *seat, json_t *hands, int k, Unfit *u)
+{
+    const char *name = seat_name(k);
+    if (!json_is_object(seat))
+        return unfit(u, "seats.%s: not an object", name);
+    if (!hand_fits(json_object_get(hands, name), name, u) ||
+        !ceiling_fits(s, rules_name, json_object_get(seat, "bid_ceiling"), name, u))
+        return false;
+    json_t *rows = json_object_get(seat, "contracts");
+    if (!json_is_array(rows))
+        return unfit(u, "seats.%s.contracts: not a list", name);
+    size_t i;
+    json_t *row;
+    json_array_foreach(rows, i, row)
+    {
+        char field[64];
+        snprintf(field, sizeof field, "seats.%s.contracts[%zu].contract", name, i);
+        if (!contract_fits(s, rules_name, json_object_get(row, "contract"), field, u))
+            return false;
+        if (!json_is_boolean(json_object_get(row, "won")))
+            return unfit(u, "seats.%s.contracts[%zu].won: not true or false", name, i);
+    }
+    return true;
+}
+
+static bool table_fits(Stats *s, json_t *line, json_t *hands, Unfit *u)
+{
+    const char *rules_name = json_string_value(json_object_get(line, "rules"));
+    json_t *seats = json_object_get(line, "seats");
+    for (int k = 0; k < SEAT_COUNT; k++) {
+        json_t *seat = json_object_get(seats, seat_name(k));
+        if (seat && !seat_fits(s, rules_name, seat, hands, k, u))
+            return false;
+    }
+    json_t *best_seat = json_object_get(line, "best_seat");
+    if (json_is_null(best_seat) || !best_seat)
+        return true;
+    const char *best = json_string_value(best_seat);
+    int k = 0;
+    while (k < SEAT_COUNT && !(best && strcmp(best, seat_name(k)) == 0))
+        k++;
+    json_t *seat = k < SEAT_COUNT ? json_object_get(seats, best) : NULL;
+    if (!seat)
+        return unfit(u, "best_seat: not forehand, middlehand or rearhand with a seat in the line");
+    return contract_fits(s, rules_name, json_object_get(json_object_get(seat, "best"), "contract"),
+                         "the best seat's best.contract", u);
+}
+
+static bool solve_fits(Stats *s, json_t *line, json_t *hands, Unfit *u)
+{
+    const char *declarer = json_string_value(json_object_get(line, "declarer"));
+    int seat = 0;
+    while (seat < SEAT_COUNT && !(declarer && strcmp(declarer, seat_name(seat)) == 0))
+        seat++;
+    if (seat == SEAT_COUNT)
+        return unfit(u, "declarer: not forehand, middlehand or rearhand");
+    if (json_array_size(json_object_get(line, "line")) != CARD_COUNT - 2)
+        return true; /* solved after play: not counted */
+    json_t *outcome = json_object_get(line, "outcome");
+    json_t *points = json_object_get(line, "declarer_points");
+    if (!hand_fits(json_object_get(hands, declarer), declarer, u) ||
+        !contract_fits(s, json_string_value(json_object_get(outcome, "rules")), json_object_get(line, "contract"),
+                       "contract", u))
+        return false;
+    if (json_is_object(outcome))
+        return json_is_boolean(json_object_get(outcome, "won")) || unfit(u, "outcome.won: not true or false");
+    if (points && !json_is_null(points))
+        return (json_is_integer(points) && json_integer_value(points) >= 0 && json_integer_value(points) <= 120) ||
+               unfit(u, "declarer_points: not card points from 0 to 120");
+    return json_is_boolean(json_object_get(line, "declarer_wins_null")) ||
+           unfit(u, "no outcome: neither declarer_points nor declarer_wins_null");
+}
+
 /* One line: false when it is no line of skatdd batch. */
 static bool count_line(Stats *s, const char *text, size_t len)
 {
@@ -339,12 +487,15 @@ static bool count_line(Stats *s, const char *text, size_t len)
     bool table = json_is_object(json_object_get(line, "seats")) && (!job || strcmp(job, "table") == 0);
     bool solve = json_is_array(json_object_get(line, "moves")) && json_object_get(line, "declarer") &&
                  (!job || strcmp(job, "solve") == 0);
-    if (ok && table)
+    Unfit u = {""};
+    if (ok && table && table_fits(s, line, hands, &u))
         count_table(s, line, hands);
-    else if (ok && solve)
+    else if (ok && solve && !table && solve_fits(s, line, hands, &u))
         count_solve(s, line, hands);
-    else if (ok)
+    else if (ok && !table && !solve)
         s->other_lines++;
+    if (u.why[0] && !s->line_error[0])
+        snprintf(s->line_error, sizeof s->line_error, "%s: the line is not counted", u.why);
     json_decref(line);
     return ok;
 }

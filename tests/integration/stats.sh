@@ -80,29 +80,62 @@ status=0
     || fail "a bad line: $(cat bad.err)"
 grep -q "^best," bad.csv || fail "a bad line stops the rest"
 
-# A ceiling above any table size (a rule file's game values reach 10000).
-head -1 t.jsonl | jq -c 'if .best_seat then .seats[.best_seat].bid_ceiling = 2400 else . end' >big.jsonl
+# A line is counted whole or not at all: what batch never writes (a card
+# "XX", a ceiling "36" or 37, a "won" of "yes", a contract of no rule system)
+# is said and the line left out; these were counted as something else.
+# refused_line JQ_FILTER EXPECTED_MESSAGE: the first line of t.jsonl changed.
+refused_line() {
+    head -1 t.jsonl | jq -c "$1" >one.jsonl
+    local status=0
+    "$SKATDD" stats --csv one.jsonl >one.csv 2>one.err || status=$?
+    [ "$status" -eq 2 ] && [ "$(cat one.err)" = "one.jsonl:1:1: $2: the line is not counted" ] ||
+        fail "$1: status $status, $(cat one.err)"
+    grep -q '^best,' one.csv && fail "$1: the line was counted"
+    return 0
+}
+refused_line '.seats.forehand.bid_ceiling = "36"' "seats.forehand.bid_ceiling: not a bid (a whole number above 0, or null: none)"
+refused_line '.seats.forehand.bid_ceiling = true' "seats.forehand.bid_ceiling: not a bid (a whole number above 0, or null: none)"
+refused_line '.seats.forehand.bid_ceiling = -36' "seats.forehand.bid_ceiling: not a bid (a whole number above 0, or null: none)"
+refused_line '.seats.middlehand.bid_ceiling = 37' "seats.middlehand.bid_ceiling: 37 is no bid of the isko rules"
+refused_line '.deal.hands.rearhand[3] = "XX"' "deal.hands.rearhand[3]: XX is not a card"
+refused_line '.deal.hands.rearhand[3] = .deal.hands.rearhand[2]' "deal.hands.rearhand: $(head -1 t.jsonl | jq -r '.deal.hands.rearhand[2]') twice"
+refused_line '.deal.hands.forehand |= .[1:]' "deal.hands.forehand: 9 cards, a hand is dealt 10"
+refused_line '.seats.forehand.contracts[2].won = "yes"' "seats.forehand.contracts[2].won: not true or false"
+refused_line '.seats.rearhand.contracts[1].contract = "frogs"' "seats.rearhand.contracts[1].contract: 'frogs' is no contract of the isko rules"
+refused_line '.best_seat = "@SUM(1)"' "best_seat: not forehand, middlehand or rearhand with a seat in the line"
+sed 's/"bid_ceiling":\([0-9][0-9]*\)/"bid_ceiling":\1.0/g' <(head -1 t.jsonl) >real.jsonl
+status=0
+"$SKATDD" stats real.jsonl >/dev/null 2>real.err || status=$?
+[ "$status" -eq 2 ] && grep -q "bid_ceiling: not a bid" real.err || fail "a ceiling of 36.0: status $status, $(cat real.err)"
+
+# A ceiling above any table size: a rule file's ladder reaches 8800 (every
+# whole number from 18, grand 800 a level).
+sed -e 's/ladder: game_values/ladder: integers/' -e 's/{game: grand, value: 24}/{game: grand, value: 800}/' \
+    "$here/../../evaluator/rules/isko.yaml" >wide.yaml
+head -1 t.jsonl | jq -c '.rules = "wide" | if .best_seat then .seats[.best_seat].bid_ceiling = 2400 else . end' >big.jsonl
 if [ "$(jq -r .best_seat big.jsonl)" != null ]; then
-    [ "$("$SKATDD" stats --csv big.jsonl | awk -F, '$1 == "bid_ceiling" && $2 == "highest" { print $3 }')" = 2400 ] \
+    [ "$("$SKATDD" stats --rules wide.yaml --csv big.jsonl | awk -F, '$1 == "bid_ceiling" && $2 == "highest" { print $3 }')" = 2400 ] \
         || fail "a ceiling of 2400 not counted as such"
 fi
 # Strings of a line are shown cleaned: no escape sequence or line feed from
-# a file reaches the terminal, and equal cleaned labels count together.
-head -1 t.jsonl | jq -c '.best_seat = "\u001b[2Jx\ny" | .seats[.best_seat] = {"best": {"contract": "\u001b]0;t\u0007"}}' >esc.jsonl
+# a file reaches the terminal, in a message or a table.
+head -1 t.jsonl | jq -c '.seats.forehand.contracts[0].contract = "\u001b]0;t\u0007x\ny"' >esc.jsonl
 cat esc.jsonl esc.jsonl >esc2.jsonl
-out=$("$SKATDD" stats esc2.jsonl)
-grep -q "$(printf '\e')" <<<"$out" && fail "an escape sequence from a line reached the output"
-grep -Eq '^  \?\[2Jx\?y +\?\]0;t\? +2 ' <<<"$out" || fail "labels not shown cleaned: $out"
-# Text from a line that begins like a spreadsheet formula (=, +, -, @) is
-# kept text in the CSV: a single quote in front, the field quoted; skatdd's
-# own words and numbers (nobody's "-", counts) are written as they are.
-head -1 t.jsonl | jq -c '.best_seat = "@seat" | .seats["@seat"] = {"best": {"contract": "=HYPERLINK(\"http://x\",\"y\")"}} |
-    .seats.forehand.contracts = [{"contract": "+1+2", "won": true}, {"contract": "-grand", "won": false}]' >formula.jsonl
+status=0
+out=$("$SKATDD" stats esc2.jsonl 2>esc.err) || status=$?
+grep -q "$(printf '\e')" <<<"$out" esc.err && fail "an escape sequence from a line reached the output"
+[ "$status" -eq 2 ] && [ "$(head -1 esc.err)" = "esc2.jsonl:1:1: seats.forehand.contracts[0].contract: '?]0;t?x?y' is no contract of the isko rules: the line is not counted" ] ||
+    fail "a contract with an escape sequence: status $status, $(cat -v esc.err)"
+# Text from a line that begins like a spreadsheet formula (=, +, -, @) is no
+# seat or contract: refused, never a field of the CSV; skatdd's own words and
+# numbers (nobody's "-", counts) are written as they are.
+head -1 t.jsonl | jq -c '.best_seat = "@seat" | .seats["@seat"] = {"best": {"contract": "=HYPERLINK(\"http://x\",\"y\")"}}' >formula.jsonl
+head -1 t.jsonl | jq -c '.seats.forehand.contracts = [{"contract": "+1+2", "won": true}, {"contract": "-grand", "won": false}]' >>formula.jsonl
 head -1 t.jsonl | jq -c 'del(.best_seat)' >>formula.jsonl
-"$SKATDD" stats --csv formula.jsonl >formula.csv
-grep -qx "best,\"'@seat\",\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\",2,1,0.500000" formula.csv &&
-    grep -q "^jacks,\"'+1+2\",[0-4],1,1,1.000000\$" formula.csv && grep -q "^jacks,\"'-grand\",[0-4],1,0," formula.csv &&
-    grep -qx "best,nobody,-,2,1,0.500000" formula.csv || fail "formula-like text in the CSV: $(head -3 formula.csv)"
+status=0
+"$SKATDD" stats --csv formula.jsonl >formula.csv 2>formula.err || status=$?
+[ "$status" -eq 2 ] && [ "$(wc -l <formula.err)" -eq 2 ] && grep -qx "best,nobody,-,1,1,1.000000" formula.csv ||
+    fail "formula-like text in the lines: status $status, $(cat formula.err) $(head -3 formula.csv)"
 grep -Eq '(^|,)([=+@]|-[^,])' formula.csv && fail "a CSV field begins like a formula: $(grep -E '(^|,)([=+@]|-[^,])' formula.csv)"
 # A rule system stats cannot load, --rules that is none, a directory: exit 2.
 head -1 t.jsonl | jq -c '.rules = "nosuch"' >other.jsonl
@@ -136,20 +169,22 @@ status=0
     fail "--rules nosuch: status $status, $(cat given.err)"
 "$SKATDD" stats --rules texas t.jsonl >given.out || fail "--rules texas: refused"
 grep -q "^$n lines: $n of table" given.out || fail "--rules texas: $(head -1 given.out)"
-# Bid ceilings are bids, never above 10000 (RULES_MAX_VALUE): one higher is
-# said, not counted, and the rows stay few.  Lines of ever new ceilings took
-# time growing with their square (40,000 lines: 18 s, 80,000: 92 s).
-awk 'BEGIN { for (i = 0; i < 40000; i++)
-    printf "{\"index\":%d,\"job\":\"table\",\"deal\":{\"hands\":{}},\"best_seat\":\"forehand\",\"seats\":{\"forehand\":{\"bid_ceiling\":%d},\"middlehand\":{\"bid_ceiling\":%d},\"rearhand\":{\"bid_ceiling\":%d}}}\n", i, 4 * i + 1, 4 * i + 2, 4 * i + 3 }' >ceilings.jsonl
+# Bid ceilings are bids of the line's rules: one off the ladder is said, not
+# counted, and the rows stay as few as the bids.  Lines of ever new ceilings
+# took time growing with their square (40,000 lines: 18 s, 80,000: 92 s).
+hands=$(head -1 t.jsonl | jq -c .deal.hands)
+awk -v hands="$hands" 'BEGIN { for (i = 0; i < 40000; i++)
+    printf "{\"index\":%d,\"job\":\"table\",\"rules\":\"wide\",\"deal\":{\"hands\":%s},\"best_seat\":\"forehand\",\"seats\":{\"forehand\":{\"bid_ceiling\":%d,\"best\":{\"contract\":\"grand\"},\"contracts\":[]},\"middlehand\":{\"bid_ceiling\":%d,\"contracts\":[]},\"rearhand\":{\"bid_ceiling\":%d,\"contracts\":[]}}}\n", i, hands, 4 * i + 1, 4 * i + 2, 4 * i + 3 }' >ceilings.jsonl
 status=0
-timeout 10 "$SKATDD" stats --csv ceilings.jsonl >ceilings.csv 2>ceilings.err || status=$?
+timeout 10 "$SKATDD" stats --rules wide.yaml --csv ceilings.jsonl >ceilings.csv 2>ceilings.err || status=$?
 [ "$status" -eq 2 ] || fail "40,000 lines of new bid ceilings: status $status"
-[ "$(head -1 ceilings.err)" = "ceilings.jsonl:2501:1: bid ceiling 10001 above 10000, the highest bid of any rule system: not counted" ] &&
+# Lines 1 to 5 hold a ceiling below 18, lines from 2201 on one above 8800.
+[ "$(head -1 ceilings.err)" = "ceilings.jsonl:1:1: seats.forehand.bid_ceiling: 1 is no bid of the wide rules: the line is not counted" ] &&
     [ "$(wc -l <ceilings.err)" -eq 21 ] &&
-    [ "$(tail -n 1 ceilings.err)" = "ceilings.jsonl: 37480 more messages about its lines not shown (the first 20 are)" ] ||
-    fail "bid ceilings above 10000: $(head -1 ceilings.err)"
-[ "$(grep -c '^bid_ceiling,highest,' ceilings.csv)" -eq 2500 ] && grep -qx 'bid_ceiling,rearhand,9999,40000,1,0.000025' ceilings.csv ||
-    fail "bid ceilings up to 10000: $(grep -c '^bid_ceiling,' ceilings.csv) rows"
+    [ "$(tail -n 1 ceilings.err)" = "ceilings.jsonl: 37785 more messages about its lines not shown (the first 20 are)" ] ||
+    fail "bid ceilings off the ladder: $(head -1 ceilings.err) / $(tail -n 1 ceilings.err)"
+[ "$(grep -c '^bid_ceiling,highest,' ceilings.csv)" -eq 2195 ] && grep -qx 'bid_ceiling,rearhand,8799,2195,1,0.000456' ceilings.csv ||
+    fail "bid ceilings up to 8800: $(grep -c '^bid_ceiling,' ceilings.csv) rows"
 # A file's wrong lines are said up to 20 messages, then counted: a file of
 # newlines wrote 90 bytes on stderr for each of its bytes (10 MB: 900 MB).
 head -c 1000000 /dev/zero | tr '\0' '\n' >newlines.jsonl
