@@ -758,7 +758,7 @@ static bool ramsch_report_score(RamschReport *rep, CardSet skat)
         return true;
     ramsch_replay(d->hands, skat, d->pushes, d->play, d->play_count, &rep->play);
     if (!ramsch_score(rep->rules, &rep->play, &rep->score, err, sizeof err)) {
-        fprintf(stderr, "%s:%d:%d: %s\n", d->file, d->contract_mark.line, d->contract_mark.column, err);
+        cli_error("%s:%d:%d: %s", d->file, d->contract_mark.line, d->contract_mark.column, err);
         return false;
     }
     rep->has_score = true;
@@ -814,17 +814,17 @@ static bool check_yaml(const Deal *d)
 {
     char err[512];
     if (!d->ramsch && (!deal_require_game(d, err, sizeof err) || !deal_refuse_spitze(d, "analyze", err, sizeof err))) {
-        fprintf(stderr, "%s\n", err);
+        cli_error("%s", err);
         return false;
     }
     if (!d->full_deal) {
-        fprintf(stderr, "%s:%d:%d: analyze needs a game from its start: three hands of 10 cards and the skat\n",
-                d->file, d->mark.line, d->mark.column);
+        cli_error("%s:%d:%d: analyze needs a game from its start: three hands of 10 cards and the skat",
+                  d->file, d->mark.line, d->mark.column);
         return false;
     }
     if (d->play_count == 0) { /* a deal without play is solve's, not a game to review */
-        fprintf(stderr, "%s:%d:%d: missing key 'play' (analyze needs the cards played)\n", d->file, d->mark.line,
-                d->mark.column);
+        cli_error("%s:%d:%d: missing key 'play' (analyze needs the cards played)", d->file, d->mark.line,
+                  d->mark.column);
         return false;
     }
     return true; /* fewer than 30 cards: reviewed up to where the record stops */
@@ -838,7 +838,7 @@ static bool check_contract(const Deal *d, const IssGame *iss, const RuleSystem *
     char err[512];
     Mark m = iss ? d->mark : d->contract_mark;
     if (!rules_check_contract(rules, &d->contract, &play->contract, err, sizeof err)) {
-        fprintf(stderr, "%s:%d:%d: %s\n", d->file, m.line, m.column, err);
+        cli_error("%s:%d:%d: %s", d->file, m.line, m.column, err);
         return false;
     }
     GamePlay best = *play;
@@ -847,8 +847,8 @@ static bool check_contract(const Deal *d, const IssGame *iss, const RuleSystem *
     GameScore check;
     if (!gamevalue_score(rules, &best, &check)) {
         char text[SCORE_TEXT];
-        fprintf(stderr, "%s:%d:%d: not a valid game: %s\n", d->file, m.line, m.column,
-                score_text(rules, &check, text, sizeof text));
+        cli_error("%s:%d:%d: not a valid game: %s", d->file, m.line, m.column,
+                  score_text(rules, &check, text, sizeof text));
         return false;
     }
     return true;
@@ -984,7 +984,7 @@ static int analyze_iss(const CommonOptions *o, TableWorkers *workers, const char
     bool refused = false;
     while (status == EXIT_OK && (got = iss_reader_next(reader, game, err, sizeof err)) != 0) {
         if (got < 0) { /* one bad record of many: said, then the next */
-            fprintf(stderr, "%s\n", err);
+            cli_error("%s", err);
             refused = true;
             continue;
         }
@@ -997,7 +997,7 @@ static int analyze_iss(const CommonOptions *o, TableWorkers *workers, const char
         }
         const RuleSystem *system = iss_game_rules(&rules, game, err, sizeof err);
         if (!system) {
-            fprintf(stderr, "%s\n", err);
+            cli_error("%s", err);
             status = read_failure_status(rules.out_of_memory);
             break;
         }
@@ -1036,7 +1036,7 @@ static int analyze_file(const CommonOptions *o, TableWorkers *workers, const cha
     DealReader *reader = deal_reader_open(path, err, sizeof err);
     if (!reader) {
         int status = read_failure_status(errno == ENOMEM);
-        fprintf(stderr, "%s\n", err);
+        cli_error("%s", err);
         return status;
     }
     size_t size;
@@ -1067,14 +1067,14 @@ static bool analyze_option(void *ctx, const char *command, const char *name, con
     CommonOptions *o = ao->common;
     if (strcmp(name, "html") == 0) {
         if (!*value) {
-            fprintf(stderr, "skatdd %s: --html needs a file name\n", command);
+            cli_error("skatdd %s: --html needs a file name", command);
             return false;
         }
         ao->html = value;
         return true;
     }
     if (strcmp(name, "min-cost") != 0 || !parse_whole_int(value, 0, 120, &o->min_cost)) {
-        fprintf(stderr, "skatdd %s: --min-cost needs card points from 0 to 120, not '%s'\n", command, value);
+        cli_error("skatdd %s: --min-cost needs card points from 0 to 120, not '%s'", command, value);
         return false;
     }
     return true;
@@ -1095,14 +1095,14 @@ int cmd_analyze(int argc, char **argv)
     char why[256];
     bool no_memory;
     if (ao.html && !(html_page = html_page_open(ao.html, why, sizeof why, &no_memory))) { /* before any work */
-        fprintf(stderr, "skatdd analyze: --html %s: %s\n", ao.html, why);
+        cli_error("skatdd analyze: --html %s: %s", ao.html, why);
         return no_memory ? EXIT_INTERNAL : EXIT_BAD_INPUT;
     }
     /* The contract review's table spreads over the threads; the first
      * thread's solver reviews the play, card after card. */
     TableWorkers *workers = table_workers_new(o.threads, (size_t)o.tt_mb << 20);
     if (!workers) {
-        fprintf(stderr, "skatdd analyze: out of memory for a %d MB table\n", o.tt_mb);
+        cli_error("skatdd analyze: out of memory for a %d MB table", o.tt_mb);
         status = EXIT_INTERNAL;
     }
     for (int i = first; i < argc && status != EXIT_INTERNAL; i++) /* a bad file does not stop the others */
@@ -1112,10 +1112,10 @@ int cmd_analyze(int argc, char **argv)
         /* Every input refused (each said why): a page of no game would
          * replace the one there, maybe the last run's good review. */
         html_page_close(html_page, NULL, 0);
-        fprintf(stderr, "skatdd analyze: --html %s: no game to review: the page is not written\n", ao.html);
+        cli_error("skatdd analyze: --html %s: no game to review: the page is not written", ao.html);
         status = exit_status_worse(status, EXIT_BAD_INPUT);
     } else if (html_page && !html_page_close(html_page, why, sizeof why)) {
-        fprintf(stderr, "skatdd analyze: --html %s: %s\n", ao.html, why);
+        cli_error("skatdd analyze: --html %s: %s", ao.html, why);
         if (status == EXIT_OK)
             status = EXIT_INTERNAL;
     }

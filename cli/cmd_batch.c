@@ -121,7 +121,7 @@ static bool parse_declarer(BatchOptions *b, const char *value)
         if (strcmp(value, seat_name(seat)) == 0)
             b->declarer = seat;
     if (b->declarer < 0) {
-        fprintf(stderr, "skatdd batch: --declarer must be forehand, middlehand or rearhand, not '%s'\n", value);
+        cli_error("skatdd batch: --declarer must be forehand, middlehand or rearhand, not '%s'", value);
         return false;
     }
     return true;
@@ -137,14 +137,14 @@ static bool parse_own_option(BatchOptions *b, const char *name, const char *valu
         /* Read before the rest (find_job): nothing to do. */
     } else if (strcmp(name, "random") == 0) {
         if (!parse_whole(value, 1, INT64_MAX / 2, &v)) {
-            fprintf(stderr, "skatdd batch: --random needs a number of deals from 1 to %" PRId64 ", not '%s'\n",
-                    INT64_MAX / 2, value);
+            cli_error("skatdd batch: --random needs a number of deals from 1 to %" PRId64 ", not '%s'",
+                      INT64_MAX / 2, value);
             return false;
         }
         b->random = (int64_t)v;
     } else if (strcmp(name, "seed") == 0) {
         if (!parse_whole(value, 0, UINT64_MAX, &b->seed)) {
-            fprintf(stderr, "skatdd batch: --seed needs a whole number from 0 to %" PRIu64 "\n", UINT64_MAX);
+            cli_error("skatdd batch: --seed needs a whole number from 0 to %" PRIu64, UINT64_MAX);
             return false;
         }
     } else if (strcmp(name, "contract") == 0) {
@@ -155,7 +155,7 @@ static bool parse_own_option(BatchOptions *b, const char *name, const char *valu
         b->output = strcmp(value, "-") == 0 ? NULL : value; /* -: standard output, as without --output */
     } else if (strcmp(name, "chunk") == 0) {
         if (!parse_whole_int(value, 1, 1 << 20, &b->chunk)) {
-            fprintf(stderr, "skatdd batch: --chunk needs a number of deals from 1 to %d\n", 1 << 20);
+            cli_error("skatdd batch: --chunk needs a number of deals from 1 to %d", 1 << 20);
             return false;
         }
     } else {
@@ -170,7 +170,7 @@ static bool give_job_option(BatchOptions *b, const char *command, const char *na
                             const ExtraOption *option)
 {
     if (b->given_count == MAX_GIVEN) {
-        fprintf(stderr, "skatdd batch: more than %d options of the job given: give each once\n", MAX_GIVEN);
+        cli_error("skatdd batch: more than %d options of the job given: give each once", MAX_GIVEN);
         return false;
     }
     b->given[b->given_count++] = (GivenOption){name, value ? value : "", option->value};
@@ -201,8 +201,8 @@ static bool random_deal_options_fit(const BatchOptions *b)
                                                                                                           : NULL;
     if (!which)
         return true;
-    fprintf(stderr, "skatdd batch: %s is for --random deals, not deal files (a file's deals have their own)\n",
-            which);
+    cli_error("skatdd batch: %s is for --random deals, not deal files (a file's deals have their own)",
+              which);
     return false;
 }
 
@@ -219,13 +219,13 @@ static const Job *find_job(int argc, char **argv)
             return &job_solve; /* help for any job */
     }
     if (!name) {
-        fprintf(stderr, "skatdd batch: --job is needed: solve, table, evaluate or analyze\n");
+        cli_error("skatdd batch: --job is needed: solve, table, evaluate or analyze");
         return NULL;
     }
     for (size_t i = 0; i < sizeof jobs / sizeof *jobs; i++)
         if (strcmp(name, jobs[i]->name) == 0)
             return jobs[i];
-    fprintf(stderr, "skatdd batch: --job must be solve, table, evaluate or analyze, not '%s'\n", name);
+    cli_error("skatdd batch: --job must be solve, table, evaluate or analyze, not '%s'", name);
     return NULL;
 }
 
@@ -676,14 +676,14 @@ static bool deliver(void *ctx, int64_t chunk, const char *results, size_t len)
         if (r[0] == 'L') {
             if (!batch_file_write(b->file, r + 1, (size_t)(eol - r), err, sizeof err)) {
                 if (err[0])
-                    fprintf(stderr, "skatdd batch: %s\n", err);
+                    cli_error("skatdd batch: %s", err);
                 b->status = EXIT_INTERNAL;
                 return false;
             }
             b->delivered++;
         } else {
             if (eol > r + 1)
-                fprintf(stderr, "%.*s\n", (int)(eol - r - 1), r + 1);
+                cli_error("%.*s", (int)(eol - r - 1), r + 1);
             int status = r[0] == 'I' ? EXIT_INTERNAL : EXIT_BAD_INPUT;
             b->status = status > b->status ? status : b->status;
         }
@@ -691,7 +691,7 @@ static bool deliver(void *ctx, int64_t chunk, const char *results, size_t len)
     }
     if (!batch_file_sync(b->file, err, sizeof err)) {
         if (err[0])
-            fprintf(stderr, "skatdd batch: %s\n", err);
+            cli_error("skatdd batch: %s", err);
         b->status = EXIT_INTERNAL;
         return false;
     }
@@ -710,7 +710,7 @@ static bool next_chunk(Batch *b)
         ok = run_chunk(b, &records);
     if (!ok) {
         b->status = EXIT_INTERNAL;
-        fprintf(stderr, "skatdd batch: out of memory\n");
+        cli_error("skatdd batch: out of memory");
     }
     if (b->mpi->size > 1) {
         int64_t chunk;
@@ -813,13 +813,13 @@ static int random_rules(const BatchOptions *options, const CommonOptions *o, Rul
     ReadResult read =
         o->given_rules ? READ_OK : rules_read(DEAL_RULES_DEFAULT, rules_directory(), rules, err, sizeof err);
     if (read != READ_OK) {
-        fprintf(stderr, "skatdd batch: %s\n", err);
+        cli_error("skatdd batch: %s", err);
         return read_failure_status(read == READ_NO_MEMORY);
     }
     if (o->given_rules)
         *rules = *o->given_rules;
     if (!random_deal_of(options, rules, 0, deal, err, sizeof err)) {
-        fprintf(stderr, "skatdd batch: --contract %s: %s\n", random_contract(options), err);
+        cli_error("skatdd batch: --contract %s: %s", random_contract(options), err);
         return EXIT_BAD_INPUT;
     }
     return EXIT_OK;
@@ -958,7 +958,7 @@ static int open_output(Batch *b, BatchFile *file, int first, int argc, char **ar
                          input_read_once(b->options, b->common, first, argc, argv, read_once_words,
                                          sizeof read_once_words),
                          err, sizeof err)) {
-        fprintf(stderr, "%s\n", err);
+        cli_error("%s", err);
         status = file->bad_input ? EXIT_BAD_INPUT : EXIT_INTERNAL;
     }
     b->done = file->done;
@@ -986,7 +986,7 @@ static int work_here(Batch *b, int first, int argc, char **argv)
 {
     int status;
     if (!start_workers(b)) {
-        fprintf(stderr, "skatdd batch: out of memory for the threads' tables\n");
+        cli_error("skatdd batch: out of memory for the threads' tables");
         batch_mpi_abort(b->mpi, EXIT_INTERNAL); /* the other ranks cannot go on without this one's chunks */
         status = EXIT_INTERNAL;
     } else {
@@ -1029,7 +1029,7 @@ static int close_output(Batch *b, BatchFile *file, int status)
     b->done = (DoneIndices){0}; /* the file's, freed with it */
     if (!batch_file_close(file, err, sizeof err)) {
         if (err[0])
-            fprintf(stderr, "skatdd batch: %s\n", err);
+            cli_error("skatdd batch: %s", err);
         status = EXIT_INTERNAL;
     }
     return status;
@@ -1079,15 +1079,15 @@ static int check_batch_options(const BatchOptions *options, const CommonOptions 
     if (job->settings_agree && !job->settings_agree(options->settings, "batch"))
         return EXIT_BAD_INPUT;
     if (o->format_given && o->format != FORMAT_JSON) {
-        fprintf(stderr, "skatdd batch: --format text: batch writes JSON lines only\n");
+        cli_error("skatdd batch: --format text: batch writes JSON lines only");
         return EXIT_BAD_INPUT;
     }
     if (options->random && first < argc) {
-        fprintf(stderr, "skatdd batch: --random deals and deal files do not go together\n");
+        cli_error("skatdd batch: --random deals and deal files do not go together");
         return EXIT_BAD_INPUT;
     }
     if (!options->random && first >= argc) {
-        fprintf(stderr, "skatdd batch: no file given and no --random N (see skatdd batch --help)\n");
+        cli_error("skatdd batch: no file given and no --random N (see skatdd batch --help)");
         return EXIT_BAD_INPUT;
     }
     if (!options->random && !random_deal_options_fit(options))
@@ -1095,8 +1095,8 @@ static int check_batch_options(const BatchOptions *options, const CommonOptions 
     if (options->contract && !job_plays_contract(job)) {
         /* It was ignored, and under the Tournee's rules a deal whose skat
          * turns no trump of it was even refused. */
-        fprintf(stderr, "skatdd batch: --contract is for the jobs that play one (solve, analyze): %s goes through "
-                        "every contract of the rules\n", job->name);
+        cli_error("skatdd batch: --contract is for the jobs that play one (solve, analyze): %s goes through "
+                  "every contract of the rules", job->name);
         return EXIT_BAD_INPUT;
     }
     return options->random ? random_options_check(options, o) : EXIT_OK;
@@ -1108,11 +1108,11 @@ static int run_ranks(BatchOptions *options, CommonOptions *o, int first, int arg
     char err[512];
     BatchMpi mpi;
     if (!batch_mpi_start(&mpi, &argc, &argv, err, sizeof err)) {
-        fprintf(stderr, "skatdd batch: %s\n", err);
+        cli_error("skatdd batch: %s", err);
         return EXIT_INTERNAL;
     }
     if (!run_fingerprint(options, o, first, argc, argv)) {
-        fprintf(stderr, "skatdd batch: out of memory for the rule files of the run's fingerprint\n");
+        cli_error("skatdd batch: out of memory for the rule files of the run's fingerprint");
         batch_mpi_abort(&mpi, EXIT_INTERNAL); /* the other ranks would wait for this one */
         return batch_mpi_finish(&mpi, EXIT_INTERNAL);
     }

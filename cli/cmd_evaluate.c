@@ -125,7 +125,7 @@ static bool count_option(const char *command, const char *name, const char *valu
                          bool *given)
 {
     if (!parse_whole_int(value, low, high, out)) {
-        fprintf(stderr, "skatdd %s: --%s needs a whole number from %d to %d\n", command, name, low, high);
+        cli_error("skatdd %s: --%s needs a whole number from %d to %d", command, name, low, high);
         return false;
     }
     *given = true;
@@ -136,7 +136,7 @@ static bool model_option(EvaluateOptions *e, const char *command, const char *va
 {
     int m = eval_model_parse(value);
     if (m < 0) {
-        fprintf(stderr, "skatdd %s: --model must be double-dummy or single-dummy, not '%.40s'\n", command, value);
+        cli_error("skatdd %s: --model must be double-dummy or single-dummy, not '%.40s'", command, value);
         return false;
     }
     e->eval.model = (EvalModel)m;
@@ -147,7 +147,7 @@ static bool seed_option(EvaluateOptions *e, const char *command, const char *val
 {
     uint64_t seed;
     if (!parse_whole(value, 0, UINT64_MAX, &seed)) {
-        fprintf(stderr, "skatdd %s: --seed needs a whole number from 0 to %" PRIu64 "\n", command, UINT64_MAX);
+        cli_error("skatdd %s: --seed needs a whole number from 0 to %" PRIu64, command, UINT64_MAX);
         return false;
     }
     e->eval.seed = seed;
@@ -158,7 +158,7 @@ static bool confidence_option(EvaluateOptions *e, const char *command, const cha
 {
     double p;
     if (!parse_fraction(value, &p) || p <= 0 || p >= 1) {
-        fprintf(stderr, "skatdd %s: --confidence needs a probability above 0 and below 1\n", command);
+        cli_error("skatdd %s: --confidence needs a probability above 0 and below 1", command);
         return false;
     }
     e->eval.confidence = p;
@@ -230,18 +230,18 @@ static bool model_options_agree(const EvaluateOptions *e, const char *command)
                                     : e->sd_contracts_given ? "--sd-contracts"
                                                             : NULL;
     if (e->eval.model != MODEL_SINGLE_DUMMY && single_dummy_only) {
-        fprintf(stderr, "skatdd %s: %s needs --model single-dummy (double-dummy samples no layouts per "
-                        "decision and plays every row)\n", command, single_dummy_only);
+        cli_error("skatdd %s: %s needs --model single-dummy (double-dummy samples no layouts per "
+                  "decision and plays every row)", command, single_dummy_only);
         return false;
     }
     if (e->eval.model != MODEL_DOUBLE_DUMMY && e->eval.fresh_check) {
-        fprintf(stderr, "skatdd %s: --fresh-check needs --model double-dummy (single-dummy chooses each "
-                        "discard in layouts of its own already)\n", command);
+        cli_error("skatdd %s: --fresh-check needs --model double-dummy (single-dummy chooses each "
+                  "discard in layouts of its own already)", command);
         return false;
     }
     if (e->eval.model != MODEL_DOUBLE_DUMMY && e->lost_every_given) {
-        fprintf(stderr, "skatdd %s: --lost-levels-every needs --model double-dummy (single-dummy tells every "
-                        "lost world apart)\n", command);
+        cli_error("skatdd %s: --lost-levels-every needs --model double-dummy (single-dummy tells every "
+                  "lost world apart)", command);
         return false;
     }
     return true;
@@ -710,8 +710,8 @@ static int evaluate_one(EvaluateRun *run, const Deal *deal, const RuleSystem *ru
  * word.  Said at the second deal, once. */
 static void say_one_deal(const Deal *deal, const char *plot)
 {
-    fprintf(stderr, "%s:%d:%d: --plot %s draws one deal's chart, and this is a second deal: give one deal, or "
-                    "evaluate the others without --plot\n", deal->file, deal->mark.line, deal->mark.column, plot);
+    cli_error("%s:%d:%d: --plot %s draws one deal's chart, and this is a second deal: give one deal, or "
+              "evaluate the others without --plot", deal->file, deal->mark.line, deal->mark.column, plot);
 }
 
 static int evaluate_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
@@ -727,7 +727,7 @@ static int evaluate_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
     char err[512];
     int status = evaluate_one(ctx, deal, rules, NULL, err, sizeof err);
     if (status != EXIT_OK)
-        fprintf(stderr, "%s\n", err);
+        cli_error("%s", err);
     return status;
 }
 
@@ -749,8 +749,8 @@ static int count_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
 static bool plot_input_is_one_deal(const CommonOptions *o, EvaluateRun *run, int files, const char *path)
 {
     if (files > 1) {
-        fprintf(stderr, "skatdd evaluate: --plot %s draws one deal's chart, and %d files are given: give one "
-                        "deal, or evaluate the others without --plot\n", run->options->plot, files);
+        cli_error("skatdd evaluate: --plot %s draws one deal's chart, and %d files are given: give one "
+                  "deal, or evaluate the others without --plot", run->options->plot, files);
         return false;
     }
     struct stat st;
@@ -781,7 +781,7 @@ int cmd_evaluate(int argc, char **argv)
     if (!model_options_agree(&eo, argv[0]))
         return EXIT_BAD_INPUT;
     if (eo.plot && !plot_check_path(eo.plot, why, sizeof why)) {
-        fprintf(stderr, "skatdd evaluate: --plot %s: %s\n", eo.plot, why);
+        cli_error("skatdd evaluate: --plot %s: %s", eo.plot, why);
         return EXIT_BAD_INPUT;
     }
     eo.eval.threads = o.threads;

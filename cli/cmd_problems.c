@@ -420,7 +420,7 @@ static int problem_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
         else
             run->wrong++;
     } else {
-        fprintf(stderr, "%s\n", err);
+        cli_error("%s", err);
     }
     json_decref(c.expected);
     json_decref(c.found);
@@ -454,7 +454,7 @@ static bool special_file(const char *path)
     char shown[DEAL_TEXT];
     snprintf(shown, sizeof shown, "%s", path);
     text_shown_clean(shown);
-    fprintf(stderr, "%s: cannot read: not a file\n", shown);
+    cli_error("%s: cannot read: not a file", shown);
     return true;
 }
 
@@ -462,7 +462,7 @@ static int problems_dir(Run *run, const char *path)
 {
     DIR *dir = opendir(path);
     if (!dir) {
-        fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
+        cli_error("%s: cannot open: %s", path, strerror(errno));
         return EXIT_BAD_INPUT;
     }
     char **names = NULL;
@@ -491,7 +491,7 @@ static int problems_dir(Run *run, const char *path)
     if (count)
         qsort(names, count, sizeof *names, compare_names);
     if (status == EXIT_OK && count == 0) {
-        fprintf(stderr, "%s: no *.yaml files\n", path);
+        cli_error("%s: no *.yaml files", path);
         status = EXIT_BAD_INPUT;
     }
     for (size_t i = 0; i < count && status == EXIT_OK; i++)
@@ -518,7 +518,7 @@ int cmd_problems(int argc, char **argv)
     if (run.workers)
         run.solver = table_workers_solver(run.workers, 0);
     if (!run.solver) {
-        fprintf(stderr, "skatdd problems: out of memory for a %d MB table\n", o.tt_mb);
+        cli_error("skatdd problems: out of memory for a %d MB table", o.tt_mb);
         return EXIT_INTERNAL;
     }
     if (o.format == FORMAT_TEXT)

@@ -30,7 +30,7 @@ int cmd_rules(int argc, char **argv)
     if (first >= argc) {
         int loaded = rules_print_list(rules_directory(), stdout, err, sizeof err);
         if (loaded < 0) {
-            fprintf(stderr, "skatdd rules: %s\n", err);
+            cli_error("skatdd rules: %s", err);
             return read_failure_status(loaded == -2);
         }
         return EXIT_OK;
@@ -42,7 +42,7 @@ int cmd_rules(int argc, char **argv)
     for (int i = first; i < argc; i++) {
         ReadResult read = rules_read(argv[i], rules_directory(), rules, err, sizeof err);
         if (read != READ_OK) {
-            fprintf(stderr, "%s\n", err);
+            cli_error("%s", err);
             status = read_failure_status(read == READ_NO_MEMORY);
             break;
         }

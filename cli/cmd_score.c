@@ -43,7 +43,7 @@ static bool score_option(void *ctx, const char *command, const char *name, const
         s->scheme = value;
     if (strcmp(name, "table-size") == 0) {
         if (!parse_whole_int(value, 3, 4, &s->table_size)) {
-            fprintf(stderr, "skatdd %s: --table-size must be 3 or 4\n", command);
+            cli_error("skatdd %s: --table-size must be 3 or 4", command);
             return false;
         }
     }
@@ -149,8 +149,8 @@ static const TournamentScheme *chosen_scheme(const RuleSystem *rules, const Scor
         size_t used = 0;
         for (int i = 0; i < rules->scheme_count && used < sizeof names; i++)
             used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "", rules->schemes[i].name);
-        fprintf(stderr, "skatdd score: --scheme %s: the %s rules have no such tournament scheme (%s)\n", so->scheme,
-                rules->name, names);
+        cli_error("skatdd score: --scheme %s: the %s rules have no such tournament scheme (%s)", so->scheme,
+                  rules->name, names);
     }
     return scheme;
 }
@@ -165,7 +165,7 @@ static bool ramsch_tournament(const Deal *d, const RuleSystem *rules, const Scor
     if (!*scheme)
         return false;
     if (!tournament_ramsch_score(*scheme, r, so->table_size, points, dealer, err, sizeof err)) {
-        fprintf(stderr, "%s:%d:%d: %s\n", d->file, d->mark.line, d->mark.column, err);
+        cli_error("%s:%d:%d: %s", d->file, d->mark.line, d->mark.column, err);
         return false;
     }
     return true;
@@ -196,13 +196,13 @@ static bool ramsch_result(const Deal *d, const RuleSystem *rules, const ScoreOpt
 {
     char err[512];
     if (d->play_count != DEAL_MAX_PLAY) {
-        fprintf(stderr, "%s:%d:%d: a ramsch is scored from the full play of 30 cards (%d given)\n", d->file,
-                d->mark.line, d->mark.column, d->play_count);
+        cli_error("%s:%d:%d: a ramsch is scored from the full play of 30 cards (%d given)", d->file,
+                  d->mark.line, d->mark.column, d->play_count);
         return false;
     }
     ramsch_replay(d->hands, d->skat, d->pushes, d->play, d->play_count, &out->play);
     if (!ramsch_score(rules, &out->play, &out->score, err, sizeof err)) {
-        fprintf(stderr, "%s:%d:%d: %s\n", d->file, d->contract_mark.line, d->contract_mark.column, err);
+        cli_error("%s:%d:%d: %s", d->file, d->contract_mark.line, d->contract_mark.column, err);
         return false;
     }
     return ramsch_tournament(d, rules, so, &out->score, &out->scheme, out->tournament, &out->dealer);
@@ -271,23 +271,23 @@ static bool read_game_play(const Deal *d, const RuleSystem *rules, GamePlay *pla
 {
     char err[512];
     if (!deal_require_game(d, err, sizeof err)) {
-        fprintf(stderr, "%s\n", err);
+        cli_error("%s", err);
         return false;
     }
     *play = (GamePlay){.cards = d->hands[d->declarer] | d->skat, .skat = d->skat, .bid = d->bid,
                        .doubling = d->kontra, .bock = d->bock, .conceded = d->conceded,
                        .forced = d->played};
     if (!rules_check_contract(rules, &d->contract, &play->contract, err, sizeof err)) {
-        fprintf(stderr, "%s:%d:%d: %s\n", d->file, d->contract_mark.line, d->contract_mark.column, err);
+        cli_error("%s:%d:%d: %s", d->file, d->contract_mark.line, d->contract_mark.column, err);
         return false;
     }
     if (!game_result(d, &play->declarer_points, &play->declarer_tricks, err, sizeof err)) {
-        fprintf(stderr, "%s\n", err);
+        cli_error("%s", err);
         return false;
     }
     if (d->spitze && d->play_count < DEAL_MAX_PLAY) { /* made or not is in the last tricks */
-        fprintf(stderr, "%s:%d:%d: spitze: whether the Spitze was made needs the full play of 30 cards\n", d->file,
-                d->spitze_mark.line, d->spitze_mark.column);
+        cli_error("%s:%d:%d: spitze: whether the Spitze was made needs the full play of 30 cards", d->file,
+                  d->spitze_mark.line, d->spitze_mark.column);
         return false;
     }
     play->spitze = d->spitze;
@@ -310,8 +310,8 @@ static int score_deal(void *ctx, const Deal *d, const RuleSystem *rules)
     GameScore g;
     if (!gamevalue_score(rules, &play, &g)) {
         char text[SCORE_TEXT];
-        fprintf(stderr, "%s:%d:%d: not a valid game: %s\n", d->file, d->mark.line, d->mark.column,
-                score_text(rules, &g, text, sizeof text));
+        cli_error("%s:%d:%d: not a valid game: %s", d->file, d->mark.line, d->mark.column,
+                  score_text(rules, &g, text, sizeof text));
         return EXIT_BAD_INPUT;
     }
     const TournamentScheme *scheme = chosen_scheme(rules, so);
@@ -319,7 +319,7 @@ static int score_deal(void *ctx, const Deal *d, const RuleSystem *rules)
         return EXIT_BAD_INPUT;
     TournamentScore t = {0};
     if (!tournament_score(scheme, &g, so->table_size, &t, err, sizeof err)) {
-        fprintf(stderr, "skatdd score: %s\n", err);
+        cli_error("skatdd score: %s", err);
         return EXIT_BAD_INPUT;
     }
     if (o->format == FORMAT_JSON)

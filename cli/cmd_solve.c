@@ -542,7 +542,7 @@ static int solve_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
     char err[512];
     int status = solve_one(ctx, deal, rules, NULL, err, sizeof err);
     if (status != EXIT_OK)
-        fprintf(stderr, "%s\n", err);
+        cli_error("%s", err);
     return status;
 }
 
@@ -552,8 +552,8 @@ static bool solve_option(void *ctx, const char *command, const char *name, const
 {
     CommonOptions *o = ctx;
     if (strcmp(name, "after") != 0 || !parse_whole_int(value, 0, DEAL_MAX_PLAY, &o->iss_play)) {
-        fprintf(stderr, "skatdd %s: --after needs a number of cards from 0 to %d, not '%s'\n", command,
-                DEAL_MAX_PLAY, value);
+        cli_error("skatdd %s: --after needs a number of cards from 0 to %d, not '%s'", command,
+                  DEAL_MAX_PLAY, value);
         return false;
     }
     o->after_given = true;
@@ -572,7 +572,7 @@ int cmd_solve(int argc, char **argv)
         return status;
     SolveRun run = {.common = &o, .solver = solver_new((size_t)o.tt_mb << 20)};
     if (!run.solver) {
-        fprintf(stderr, "skatdd solve: out of memory for a %d MB table\n", o.tt_mb);
+        cli_error("skatdd solve: out of memory for a %d MB table", o.tt_mb);
         return EXIT_INTERNAL;
     }
     for (int i = first; i < argc && status != EXIT_INTERNAL; i++) /* a bad file does not stop the others */

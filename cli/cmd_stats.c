@@ -516,7 +516,7 @@ static void report_line(LineReport *r, long number, const char *why)
         r->more++;
         return;
     }
-    fprintf(stderr, "%s:%ld:1: %s\n", r->path, number, why);
+    cli_error("%s:%ld:1: %s", r->path, number, why);
     r->shown++;
 }
 
@@ -525,7 +525,7 @@ static int count_file(Stats *s, const char *path)
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
     if (!f) {
         int status = read_failure_status(errno == ENOMEM);
-        fprintf(stderr, "%s: cannot read: %m\n", path);
+        cli_error("%s: cannot read: %m", path);
         return status;
     }
     JsonLine line = {0};
@@ -546,10 +546,10 @@ static int count_file(Stats *s, const char *path)
     }
     int status = report.shown ? EXIT_BAD_INPUT : EXIT_OK;
     if (report.more)
-        fprintf(stderr, "%s: %ld more messages about its lines not shown (the first %d are)\n", path, report.more,
-                MAX_SHOWN);
+        cli_error("%s: %ld more messages about its lines not shown (the first %d are)", path, report.more,
+                  MAX_SHOWN);
     if (ferror(f)) {
-        fprintf(stderr, "%s: cannot read: %m\n", path);
+        cli_error("%s: cannot read: %m", path);
         status = EXIT_BAD_INPUT;
     } else if (line.out_of_memory) {
         status = exit_status_worse(status, out_of_memory(path));
@@ -755,11 +755,11 @@ static int plot_status(const Stats *s, const char *plot, int status)
     if (!s->table_lines) {
         /* The chart's bars are table lines' ceilings: with none, gnuplot
          * would fail on an empty data file, which is no internal failure. */
-        fprintf(stderr, "skatdd stats: --plot %s: no lines of table, whose bid ceilings it draws\n", plot);
+        cli_error("skatdd stats: --plot %s: no lines of table, whose bid ceilings it draws", plot);
         return exit_status_worse(status, EXIT_BAD_INPUT);
     }
     if (!plot_ceilings(s, plot, why, sizeof why)) {
-        fprintf(stderr, "skatdd stats: --plot %s: %s\n", plot, why);
+        cli_error("skatdd stats: --plot %s: %s", plot, why);
         return EXIT_INTERNAL;
     }
     return status;
@@ -769,11 +769,11 @@ static int plot_status(const Stats *s, const char *plot, int status)
 static int memory_status(const Stats *s, int status)
 {
     if (s->out_of_memory) {
-        fprintf(stderr, "skatdd stats: out of memory: the bid ceilings are incomplete\n");
+        cli_error("skatdd stats: out of memory: the bid ceilings are incomplete");
         status = EXIT_INTERNAL;
     }
     if (s->rules_out_of_memory) {
-        fprintf(stderr, "skatdd stats: out of memory loading a rule system: the lines it plays are not counted\n");
+        cli_error("skatdd stats: out of memory loading a rule system: the lines it plays are not counted");
         status = EXIT_INTERNAL;
     }
     return status;
@@ -788,12 +788,12 @@ int cmd_stats(int argc, char **argv)
     if (first < 0)
         return common_parse_status(first);
     if (first >= argc) {
-        fprintf(stderr, "skatdd stats: no file given (see skatdd stats --help)\n");
+        cli_error("skatdd stats: no file given (see skatdd stats --help)");
         return EXIT_BAD_INPUT;
     }
     char why[256];
     if (so.plot && !plot_check_path(so.plot, why, sizeof why)) {
-        fprintf(stderr, "skatdd stats: --plot %s: %s\n", so.plot, why);
+        cli_error("skatdd stats: --plot %s: %s", so.plot, why);
         return EXIT_BAD_INPUT;
     }
     Stats *s = calloc(1, sizeof *s);

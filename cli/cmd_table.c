@@ -42,8 +42,8 @@ static bool table_option(void *ctx, const char *command, const char *name, const
                 t->seat_mask = 1u << seat;
                 return true;
             }
-        fprintf(stderr, "skatdd %s: --declarer must be forehand, middlehand or rearhand, not '%s'\n", command,
-                value);
+        cli_error("skatdd %s: --declarer must be forehand, middlehand or rearhand, not '%s'", command,
+                  value);
         return false;
     }
     return true;
@@ -258,7 +258,7 @@ static int table_deal(void *ctx, const Deal *deal, const RuleSystem *rules)
     char err[512];
     int status = table_one(ctx, deal, rules, NULL, err, sizeof err);
     if (status != EXIT_OK)
-        fprintf(stderr, "%s\n", err);
+        cli_error("%s", err);
     return status;
 }
 
@@ -277,7 +277,7 @@ int cmd_table(int argc, char **argv)
     run.workers = table_workers_new(o.threads, (size_t)o.tt_mb << 20);
     run.table = malloc(sizeof *run.table);
     if (!run.workers || !run.table) {
-        fprintf(stderr, "skatdd table: out of memory for the transposition tables\n");
+        cli_error("skatdd table: out of memory for the transposition tables");
         status = EXIT_INTERNAL;
     }
     for (int i = first; i < argc && status != EXIT_INTERNAL; i++) /* a bad file does not stop the others */

@@ -1,8 +1,10 @@
 #include "common.h"
 #include "rulecontract.h"
+#include "text.h"
 
 #include <langinfo.h>
 #include <locale.h>
+#include <stdarg.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,14 +83,14 @@ static bool read_given_rules(CommonOptions *o, const char *command, const char *
     char err[512];
     if (!given_rules && !(given_rules = malloc(sizeof *given_rules))) {
         *no_memory = true;
-        fprintf(stderr, "skatdd %s: --rules %s: out of memory\n", command, value);
+        cli_error("skatdd %s: --rules %s: out of memory", command, value);
         return false;
     }
     o->given_rules = NULL;
     ReadResult read = rules_read(value, rules_directory(), given_rules, err, sizeof err);
     if (read != READ_OK) {
         *no_memory = read == READ_NO_MEMORY;
-        fprintf(stderr, "skatdd %s: --rules %s: %s\n", command, value, err);
+        cli_error("skatdd %s: --rules %s: %s", command, value, err);
         return false;
     }
     o->given_rules = given_rules;
@@ -108,17 +110,17 @@ static bool common_option(CommonOptions *o, const char *command, const char *nam
         else if (strcmp(value, "json") == 0)
             o->format = FORMAT_JSON;
         else {
-            fprintf(stderr, "skatdd %s: --format must be text or json, not '%s'\n", command, value);
+            cli_error("skatdd %s: --format must be text or json, not '%s'", command, value);
             return false;
         }
         return true;
     }
     if (strcmp(name, "threads") == 0 && !parse_whole_int(value, 0, 1024, &o->threads)) {
-        fprintf(stderr, "skatdd %s: --threads needs a number from 0 (all cores) to 1024\n", command);
+        cli_error("skatdd %s: --threads needs a number from 0 (all cores) to 1024", command);
         return false;
     }
     if (strcmp(name, "tt-mb") == 0 && !parse_whole_int(value, 1, 65536, &o->tt_mb)) {
-        fprintf(stderr, "skatdd %s: --tt-mb needs a number of megabytes from 1 to 65536\n", command);
+        cli_error("skatdd %s: --tt-mb needs a number of megabytes from 1 to 65536", command);
         return false;
     }
     if (strcmp(name, "rules") == 0) {
@@ -256,9 +258,21 @@ int exit_status_worse(int a, int b)
     return a != EXIT_OK ? a : b;
 }
 
+void cli_error(const char *fmt, ...)
+{
+    /* Long enough for a path (PATH_MAX) and a message quoting more text. */
+    char line[8192];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    text_shown_clean(line);
+    fprintf(stderr, "%s\n", line);
+}
+
 int out_of_memory(const char *path)
 {
-    fprintf(stderr, "%s: out of memory\n", path ? path : "skatdd");
+    cli_error("%s: out of memory", path ? path : "skatdd");
     return EXIT_INTERNAL;
 }
 
@@ -316,11 +330,11 @@ int common_parse(int argc, char **argv, CommonOptions *o, const char *help, unsi
             /* A short option (the only one is -h) names its letter: within a
              * cluster such as -x.yaml, optind has not moved past it. */
             if (optopt)
-                fprintf(stderr, "skatdd %s: unknown option '-%c' (see skatdd %s --help)\n", argv[0], optopt,
-                        argv[0]);
+                cli_error("skatdd %s: unknown option '-%c' (see skatdd %s --help)", argv[0], optopt,
+                          argv[0]);
             else
-                fprintf(stderr, "skatdd %s: unknown or incomplete option '%s' (see skatdd %s --help)\n", argv[0],
-                        argv[optind - 1], argv[0]);
+                cli_error("skatdd %s: unknown or incomplete option '%s' (see skatdd %s --help)", argv[0],
+                          argv[optind - 1], argv[0]);
             return PARSE_BAD;
         }
         const char *name = options[index].name;

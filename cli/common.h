@@ -14,6 +14,12 @@
 #include "rules.h"
 
 enum { EXIT_OK = 0, EXIT_INTERNAL = 1, EXIT_BAD_INPUT = 2 };
+/* A message on stderr, printf-style, as one line shown clean (text_shown_clean:
+ * each control character, line feed and tab included, becomes '?'): messages
+ * quote what the user gave (an option's value, a path, a line of a file),
+ * and an escape sequence or a line feed in it would reach the terminal or
+ * make up lines of its own. */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The status of two parts of a run together: a failure of the system
  * (EXIT_INTERNAL) over bad input, bad input over success. */
 int exit_status_worse(int a, int b);

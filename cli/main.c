@@ -52,7 +52,7 @@ static int run(int argc, char **argv)
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
         if (strcmp(argv[1], commands[i].name) == 0)
             return commands[i].run(argc - 1, argv + 1);
-    fprintf(stderr, "skatdd: unknown command '%s' (see skatdd --help)\n", argv[1]);
+    cli_error("skatdd: unknown command '%s' (see skatdd --help)", argv[1]);
     return EXIT_BAD_INPUT;
 }
 

@@ -82,6 +82,6 @@ int output_end(int status)
     if (!failed)
         return status;
     int cause = first_error ? first_error : errno ? errno : EIO;
-    fprintf(stderr, "skatdd: error writing output: %s\n", strerror(cause));
+    cli_error("skatdd: error writing output: %s", strerror(cause));
     return status == EXIT_OK ? EXIT_INTERNAL : status;
 }

@@ -16,7 +16,7 @@ int command_start(int argc, char **argv, CommonOptions *o, const char *help, uns
     if (first < 0)
         return -1;
     if (first >= argc) {
-        fprintf(stderr, "skatdd %s: no file given (see skatdd %s --help)\n", argv[0], argv[0]);
+        cli_error("skatdd %s: no file given (see skatdd %s --help)", argv[0], argv[0]);
         return -1;
     }
     *status = EXIT_OK;
@@ -27,7 +27,7 @@ int command_start(int argc, char **argv, CommonOptions *o, const char *help, uns
 static void report(const CommonOptions *o, const char *err)
 {
     if (!o->reader_quiet)
-        fprintf(stderr, "%s\n", err);
+        cli_error("%s", err);
 }
 
 /* A record's play cut to its first o->iss_play cards; one that stops
@@ -38,8 +38,8 @@ static void cut_play(const CommonOptions *o, Deal *d, const char *where)
     if (d->play_count > o->iss_play)
         d->play_count = o->iss_play;
     else if (d->play_count < o->iss_play && o->iss_play < DEAL_MAX_PLAY && !o->reader_quiet)
-        fprintf(stderr, "%s: note: the record stops after %d card%s, before --after %d: its last position\n", where,
-                d->play_count, d->play_count == 1 ? "" : "s", o->iss_play);
+        cli_error("%s: note: the record stops after %d card%s, before --after %d: its last position", where,
+                  d->play_count, d->play_count == 1 ? "" : "s", o->iss_play);
 }
 
 /* The part of an ISS game's play a command sees (o->iss_play). */

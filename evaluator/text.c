@@ -2,6 +2,7 @@
 
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -16,29 +17,51 @@ void text_append(char *out, size_t n, const char *fmt, ...)
     va_end(ap);
 }
 
+/* The bytes of the control character at s (len bytes left), 0 if none;
+ * *code its code point.  Beside C0, DEL and C1, the line and paragraph
+ * separators (U+2028, U+2029), which some terminals and editors break lines
+ * at, and the bidirectional controls (U+061C, U+200E, U+200F, U+202A to
+ * U+202E, U+2066 to U+2069), which reorder the text shown after them: a name
+ * holding U+202E showed the rest of a message backwards. */
+static size_t control_at(const unsigned char *s, size_t len, unsigned *code)
+{
+    if (s[0] < 0x20 || s[0] == 0x7f) {
+        *code = s[0];
+        return 1;
+    }
+    if (len >= 2 && ((s[0] == 0xc2 && s[1] >= 0x80 && s[1] <= 0x9f) || (s[0] == 0xd8 && s[1] == 0x9c))) {
+        *code = (unsigned)(s[0] & 0x1f) << 6 | (s[1] & 0x3f);
+        return 2;
+    }
+    if (len >= 3 && s[0] == 0xe2 && ((s[1] == 0x80 && (s[2] == 0x8e || s[2] == 0x8f || (s[2] >= 0xa8 && s[2] <= 0xae))) ||
+                                     (s[1] == 0x81 && s[2] >= 0xa6 && s[2] <= 0xa9))) {
+        *code = 0x2000u | (unsigned)(s[1] & 0x3f) << 6 | (s[2] & 0x3f);
+        return 3;
+    }
+    return 0;
+}
+
 bool text_has_control(const char *s, size_t len, unsigned *code)
 {
     const unsigned char *t = (const unsigned char *)s;
-    for (size_t i = 0; i < len; i++) {
-        bool c1 = t[i] == 0xc2 && i + 1 < len && t[i + 1] >= 0x80 && t[i + 1] <= 0x9f;
-        if ((t[i] < 0x20 && t[i] != '\t' && t[i] != '\n') || t[i] == 0x7f || c1) {
-            *code = c1 ? t[i + 1] : t[i];
+    for (size_t i = 0; i < len; i++)
+        if (t[i] != '\t' && t[i] != '\n' && control_at(t + i, len - i, code))
             return true;
-        }
-    }
     return false;
 }
 
 void text_one_line(char *s)
 {
     unsigned char *in = (unsigned char *)s, *out = in;
-    for (; *in; in++) {
-        bool c1 = in[0] == 0xc2 && in[1] >= 0x80 && in[1] <= 0x9f;
-        if (c1 || *in < 0x20 || *in == 0x7f) {
+    while (*in) {
+        unsigned code;
+        /* No bound needed: the '\0' ends every comparison of a sequence. */
+        size_t n = control_at(in, SIZE_MAX, &code);
+        if (n) {
             *out++ = '?';
-            in += c1;
+            in += n;
         } else {
-            *out++ = *in;
+            *out++ = *in++;
         }
     }
     *out = '\0';

@@ -10,13 +10,15 @@
 void text_append(char *out, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* Whether the len bytes at s hold a control character other than tab and
- * line feed (C0, DEL, or C1 in UTF-8): text shown on terminals must not,
- * lest an escape sequence rewrite what the reader sees.  *code gets the
- * first one's code point. */
+ * line feed (C0, DEL, or C1 in UTF-8; the line and paragraph separators
+ * U+2028 and U+2029; the bidirectional controls U+061C, U+200E, U+200F,
+ * U+202A to U+202E and U+2066 to U+2069): text shown on terminals must not,
+ * lest an escape sequence rewrite what the reader sees, or a bidirectional
+ * override show it backwards.  *code gets the first one's code point. */
 bool text_has_control(const char *s, size_t len, unsigned *code);
 
 /* Makes a message one printable line in place: every control character
- * (C0 with tab and line feed, DEL, C1 in UTF-8) becomes '?'.  Messages quote
+ * (those of text_has_control, tab and line feed included) becomes '?'.  Messages quote
  * the input (an unknown key, a card), and a C1 CSI (U+009B) starts an escape
  * sequence on terminals just as ESC does. */
 void text_one_line(char *s);

@@ -1030,7 +1030,18 @@ static void test_shown_clean(void **state)
         {"del\x7f", "del?"},
         {"\xc2\x9b" "31m", "?31m"},             /* C1 CSI: one character, one '?' */
         {"x\xffy\xc3", "x?y"},                 /* bytes no UTF-8: as text_utf8_clean */
+        {"a\xe2\x80\xae" "b", "a?b"},         /* U+202E right-to-left override */
+        {"p\xe2\x80\xa8q\xe2\x80\xa9r", "p?q?r"}, /* line and paragraph separators */
+        {"\xe2\x81\xa6i\xe2\x81\xa9\xe2\x80\x8f", "?i??"}, /* isolate, pop, RLM */
+        {"\xd8\x9c\xe2\x80\x94", "?\xe2\x80\x94"}, /* ALM; the em dash is kept */
     };
+    unsigned code = 0;
+    assert_true(text_has_control("name \xe2\x80\xae", 8, &code));
+    assert_int_equal(code, 0x202e);
+    assert_true(text_has_control("\xd8\x9c", 2, &code));
+    assert_int_equal(code, 0x61c);
+    assert_false(text_has_control("caf\xc3\xa9 \xe2\x80\x94 \xe2\x80\xaf", 13, &code)); /* é, em dash, narrow space */
+    assert_false(text_has_control("cut \xe2\x80", 6, &code)); /* a sequence the length cuts is not read past it */
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char text[32];
         snprintf(text, sizeof text, "%s", cases[i].in);
