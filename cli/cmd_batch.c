@@ -1086,6 +1086,13 @@ static int check_batch_options(const BatchOptions *options, const CommonOptions 
         cli_error("skatdd batch: --random deals and deal files do not go together");
         return EXIT_BAD_INPUT;
     }
+    if (options->random && job == &job_analyze) {
+        /* A random deal has no play to review: each deal was refused alone
+         * ("missing key 'play'") and the run wrote nothing. */
+        cli_error("skatdd batch: --job analyze reviews the play of recorded games, and --random deals have none: "
+                  "give game files (YAML with play:, ISS records)");
+        return EXIT_BAD_INPUT;
+    }
     if (!options->random && first >= argc) {
         cli_error("skatdd batch: no file given and no --random N (see skatdd batch --help)");
         return EXIT_BAD_INPUT;

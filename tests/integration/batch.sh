@@ -125,6 +125,13 @@ for args in "--job evaluate --declarer middlehand" "--job solve --declarer foreh
     [ "$status" -eq 2 ] && grep -q "is for --random deals, not deal files" files.err ||
         fail "batch $args with a file: status $status, $(cat files.err)"
 done
+# analyze reviews recorded play, which random deals lack: refused before the
+# first deal (each deal was refused alone, and nothing written).
+status=0
+"$SKATDD" batch --job analyze --random 3 --quiet >random-analyze.jsonl 2>random-analyze.err || status=$?
+[ "$status" -eq 2 ] && [ ! -s random-analyze.jsonl ] && [ "$(wc -l <random-analyze.err)" -eq 1 ] &&
+    grep -q "^skatdd batch: --job analyze reviews the play of recorded games, and --random deals have none" random-analyze.err ||
+    fail "batch --job analyze --random: status $status, $(cat random-analyze.err)"
 # --fresh-check in batch too: the line is evaluate's, p_win_fresh included.
 "$SKATDD" evaluate --samples 2 --seed 6 --threads 1 --fresh-check --format json hand0.yaml | jq -S 'del(.nodes, .ms)' >fresh0.json
 "$SKATDD" batch --job evaluate --samples 2 --seed 6 --fresh-check --quiet hand0.yaml |
@@ -430,22 +437,22 @@ same_run() { # option, then spellings of one value, then "--", then another valu
     local option=$1 first
     shift
     # shellcheck disable=SC2086
-    first=$(fingerprint --job "${job:?}" --random 2 ${with-} "$option" "$1")
+    first=$(fingerprint --job "${job:?}" ${input:---random 2} ${with-} "$option" "$1")
     [ -n "$first" ] || fail "$job $option $1: no fingerprint"
     shift
     while [ "$1" != -- ]; do
         # shellcheck disable=SC2086
-        [ "$(fingerprint --job "$job" --random 2 ${with-} "$option" "$1")" = "$first" ] ||
+        [ "$(fingerprint --job "$job" ${input:---random 2} ${with-} "$option" "$1")" = "$first" ] ||
             fail "$job $option $1: another fingerprint"
         shift
     done
     # shellcheck disable=SC2086
-    [ "$(fingerprint --job "$job" --random 2 ${with-} "$option" "$2")" != "$first" ] ||
+    [ "$(fingerprint --job "$job" ${input:---random 2} ${with-} "$option" "$2")" != "$first" ] ||
         fail "$job $option $2: the same fingerprint"
 }
 job=solve same_run --seed 5 05 -- 6
 job=solve same_run --after 0 00 -- 1
-job=analyze same_run --min-cost 3 03 -- 4
+job=analyze input="$here/data/game.yaml" same_run --min-cost 3 03 -- 4
 job=evaluate same_run --seed 5 05 -- 6
 job=evaluate same_run --seed 18446744073709551615 018446744073709551615 -- 18446744073709551614
 job=evaluate same_run --samples 2 02 -- 3
