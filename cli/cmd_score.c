@@ -39,8 +39,15 @@ typedef struct {
 static bool score_option(void *ctx, const char *command, const char *name, const char *value)
 {
     ScoreOptions *s = ctx;
-    if (strcmp(name, "scheme") == 0)
+    if (strcmp(name, "scheme") == 0) {
+        /* An empty name chose the rules' first scheme as if none was given. */
+        if (!value || !*value) {
+            cli_error("skatdd %s: --scheme needs the name of a tournament scheme of the rules (skatdd rules "
+                      "NAME lists them)", command);
+            return false;
+        }
         s->scheme = value;
+    }
     if (strcmp(name, "table-size") == 0) {
         if (!parse_whole_int(value, 3, 4, &s->table_size)) {
             cli_error("skatdd %s: --table-size must be 3 or 4", command);

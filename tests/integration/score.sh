@@ -107,6 +107,10 @@ set +e
 # A scheme the rules do not have is an error for a Ramsch too, never ignored.
 "$SKATDD" score --scheme bogus "$here/data/ramsch.yaml" >/dev/null 2>&1
 [ $? -eq 2 ] || fail "ramsch: unknown scheme must be refused"
+# An empty --scheme names no scheme: it chose the rules' first one silently.
+err=$("$SKATDD" score --scheme '' "$here/data/score.yaml" 2>&1 >/dev/null)
+[ $? -eq 2 ] && [ "$err" = "skatdd score: --scheme needs the name of a tournament scheme of the rules (skatdd rules NAME lists them)" ] ||
+    fail "score --scheme '': $err"
 "$SKATDD" score --rules isko "$here/data/ramsch.yaml" >/dev/null 2>&1
 [ $? -eq 2 ] || fail "ramsch under isko must be refused"
 exit 0
