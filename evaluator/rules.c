@@ -13,6 +13,7 @@
 #include "slurp.h"
 #include "text.h"
 #include "yamlschema.h"
+#include "yamlvalue.h"
 
 static const char *const level_names[LEVEL_COUNT] = {
     "game", "hand", "schneider", "schneider announced", "schwarz", "schwarz announced", "ouvert", "spitze",
@@ -322,6 +323,12 @@ static bool check_entry_name(SchemaLoader *L, yaml_node_t *node, const char *wha
 static bool check_doubling(SchemaLoader *L, yaml_node_t *node, void *base)
 {
     const RuleSystem *r = L->target;
+    /* A deal's kontra: takes false, true or a number as well as a call's
+     * name: a call named "false" or "2" would be read as the other. */
+    const char *name = ((const RuleDoubling *)base)->name;
+    if (yaml_value_text_kind(name) != SCALAR_STRING)
+        return schema_fail(L, node, "doubling call '%s': a deal's kontra: would read it as %s, not as the call's name",
+                           name, yaml_value_text_kind(name) == SCALAR_INT ? "a number of doublings" : "false, true or nothing");
     return check_entry_name(L, node, "doubling call", r->doubling[0].name, sizeof r->doubling[0],
                             ((const RuleDoubling *)base)->name);
 }

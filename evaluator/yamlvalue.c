@@ -33,7 +33,7 @@ static const char *const nulls[] = {"", "~", "null", "Null", "NULL", NULL};
 static const char *const trues[] = {"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON", "y", "Y", NULL};
 static const char *const falses[] = {"false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF", "n", "N", NULL};
 
-static ScalarKind kind_of_text(const char *t)
+ScalarKind yaml_value_text_kind(const char *t)
 {
     if (word_in(t, nulls))
         return SCALAR_NULL;
@@ -61,7 +61,7 @@ ScalarKind yaml_value_kind(const yaml_node_t *n)
     if (n->type != YAML_SCALAR_NODE)
         return SCALAR_STRING;
     const char *tag = (const char *)n->tag;
-    ScalarKind by_text = kind_of_text(yaml_value_text(n));
+    ScalarKind by_text = yaml_value_text_kind(yaml_value_text(n));
     if (tag && strcmp(tag, YAML_VALUE_PLAIN_TAG) == 0)
         return by_text;
     for (size_t i = 0; i < sizeof scalar_tags / sizeof scalar_tags[0]; i++)
@@ -75,7 +75,7 @@ ScalarKind yaml_value_kind(const yaml_node_t *n)
 
 const char *yaml_value_forced_string(const yaml_node_t *n)
 {
-    if (yaml_value_kind(n) != SCALAR_STRING || kind_of_text(yaml_value_text(n)) == SCALAR_STRING)
+    if (yaml_value_kind(n) != SCALAR_STRING || yaml_value_text_kind(yaml_value_text(n)) == SCALAR_STRING)
         return NULL;
     return n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE ? "string (tagged !!str)" : "quoted string";
 }

@@ -23,6 +23,10 @@ typedef enum { SCALAR_STRING, SCALAR_NULL, SCALAR_TRUE, SCALAR_FALSE, SCALAR_INT
 /* The scalar's text ('\0'-terminated; it may hold NULs before its length). */
 const char *yaml_value_text(const yaml_node_t *n);
 
+/* What the text t means as a plain scalar without a tag: null, a boolean,
+ * an integer, else a string. */
+ScalarKind yaml_value_text_kind(const char *t);
+
 /* The kind of n: by its tag, by its text when plain and untagged;
  * SCALAR_STRING for non-scalar nodes. */
 ScalarKind yaml_value_kind(const yaml_node_t *n);
