@@ -226,6 +226,54 @@ static bool check_discard(Run *run, const Deal *d, const Position *pos, Check *c
     return true;
 }
 
+/* A stated bid_ceiling no play can give (17, 19 under the ISkO) is a
+ * mistake of the file, not a wrong answer of the problem: said as bad input
+ * before any search. */
+static bool stated_ceiling_fits(Run *run, const Deal *d, char *err)
+{
+    const Answer *a = &d->answer;
+    if (!a->has_bid_ceiling || a->bid_ceiling_none || bid_ceiling(run->rules, a->bid_ceiling) == a->bid_ceiling)
+        return true;
+    int *ladder = malloc((RULES_MAX_VALUE + 1) * sizeof *ladder);
+    if (!ladder)
+        return bad(err, d, "out of memory");
+    char nearest[64], message[256];
+    bid_nearest_text(ladder, bid_ladder(run->rules, ladder, RULES_MAX_VALUE + 1), a->bid_ceiling, nearest,
+                     sizeof nearest);
+    free(ladder);
+    snprintf(message, sizeof message, "answer bid_ceiling %d is no bid of the %s rules (%s; null: no bid is safe)",
+             a->bid_ceiling, run->rules->name, nearest);
+    return bad(err, d, message);
+}
+
+/* A stated game_value the contract cannot have with the declarer's twelve
+ * cards (0, 99999, 25 for a grand): won or lost, a game is worth between its
+ * value with just the declared levels and its value schwarz. */
+static bool stated_value_fits(Run *run, const Deal *d, char *err)
+{
+    const Answer *a = &d->answer;
+    if (!a->has_game_value)
+        return true;
+    Contract contract;
+    GameReach reach;
+    char message[320];
+    if (!rules_check_contract(run->rules, &d->contract, &contract, message, sizeof message) ||
+        !gamevalue_reach(run->rules, &contract, d->hands[d->declarer] | d->skat, &reach, message, sizeof message))
+        return true; /* the contract's own error is said where it is played */
+    int value = abs(a->game_value);
+    if (value >= reach.min_value && value <= reach.max_value)
+        return true;
+    char worth[64];
+    if (reach.min_value == reach.max_value)
+        snprintf(worth, sizeof worth, "%d", reach.min_value);
+    else
+        snprintf(worth, sizeof worth, "%d to %d", reach.min_value, reach.max_value);
+    snprintf(message, sizeof message,
+             "answer game_value %d: the contract is worth %s with these cards, won (positive) or lost (negative)",
+             a->game_value, worth);
+    return bad(err, d, message);
+}
+
 /* game_value and bid_ceiling of the deal's contract. */
 static bool check_contract_value(Run *run, const Deal *d, const Position *pos, Check *c, char *err)
 {
@@ -233,6 +281,8 @@ static bool check_contract_value(Run *run, const Deal *d, const Position *pos, C
     bool twelve = holds_twelve(d);
     if (!d->full_deal)
         return bad(err, d, "game_value and bid_ceiling need a full deal (the declarer's twelve cards)");
+    if (!stated_ceiling_fits(run, d, err) || !stated_value_fits(run, d, err))
+        return false;
     GameScore g;
     if (a->has_game_value) {
         if (!dd_score(run, d, pos, twelve, d->bid, &g, err))
@@ -293,6 +343,8 @@ static bool check_table(Run *run, const Deal *d, Check *c, char *err)
     if (a->has_declarer_points || a->has_declarer_wins_null || a->has_game_value || a->winning_card_count ||
         a->has_discard || a->has_declarer_schwarz)
         return bad(err, d, "this answer needs the deal's 'contract'");
+    if (!stated_ceiling_fits(run, d, err))
+        return false;
     DealTable *t = malloc(sizeof *t);
     if (!t)
         return bad(err, d, "out of memory for the contract table");
