@@ -496,17 +496,29 @@ static bool form_has_entry(const RuleSystem *r, int form)
 
 /* The whole file: values stay within RULES_MAX_VALUE, scores within
  * RULES_MAX_SCORE; the tables are usable. */
+/* Item i of the list under key, for a message about that entry: the list,
+ * or the whole file, where it is not there. */
+static const yaml_node_t *list_item_at(const SchemaLoader *L, const yaml_node_t *map, const char *key, int i)
+{
+    const yaml_node_t *list = schema_value_at(L, map, key);
+    if (list->type != YAML_SEQUENCE_NODE || i >= list->data.sequence.items.top - list->data.sequence.items.start)
+        return list;
+    return yaml_document_get_node(L->doc, list->data.sequence.items.start[i]);
+}
+
 static bool check_rules(SchemaLoader *L, yaml_node_t *node, void *base)
 {
     RuleSystem *r = base;
     if (r->game_count == 0)
-        return schema_fail(L, node, "the games table is empty");
+        return schema_fail(L, schema_value_at(L, node, "games"), "the games table is empty");
     for (int f = 1; f <= r->form_count; f++)
         if (!form_has_entry(r, f))
-            return schema_fail(L, node, "form '%s' has no games entry%s: no contract of it could be played",
+            return schema_fail(L, list_item_at(L, node, "forms", f - 1),
+                               "form '%s' has no games entry%s: no contract of it could be played",
                                r->forms[f - 1].name, r->forms[f - 1].skat ? " for skat games" : " for hand games");
     if (r->scheme_count == 0)
-        return schema_fail(L, node, "no tournament scheme (give at least one under 'tournament')");
+        return schema_fail(L, schema_value_at(L, node, "tournament"),
+                           "no tournament scheme (give at least one under 'tournament')");
     int levels = r->levels[LEVEL_SPITZE] * r->spitze_max;
     for (int l = 0; l < LEVEL_SPITZE; l++)
         levels += r->levels[l];
@@ -517,7 +529,8 @@ static bool check_rules(SchemaLoader *L, yaml_node_t *node, void *base)
                                        : g->value * ((g->game == GAME_GRAND ? r->matadors_max_grand
                                                                             : r->matadors_max_suit) + levels);
         if (max > RULES_MAX_VALUE)
-            return schema_fail(L, node, "games entry %d can be worth %d, more than %d", i + 1, max, RULES_MAX_VALUE);
+            return schema_fail(L, list_item_at(L, node, "games", i), "games entry %d can be worth %d, more than %d",
+                               i + 1, max, RULES_MAX_VALUE);
         most_worth = max > most_worth ? max : most_worth;
     }
     return check_score_range(L, node, r, most_worth);

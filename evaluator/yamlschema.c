@@ -55,6 +55,18 @@ static void join_names(char *out, size_t n, const char *const *names, int count)
     }
 }
 
+const yaml_node_t *schema_value_at(const SchemaLoader *L, const yaml_node_t *map, const char *key)
+{
+    if (map->type != YAML_MAPPING_NODE)
+        return map;
+    for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
+        const yaml_node_t *k = yaml_document_get_node(L->doc, p->key);
+        if (k->type == YAML_SCALAR_NODE && strcmp(yaml_value_text(k), key) == 0)
+            return yaml_document_get_node(L->doc, p->value);
+    }
+    return map;
+}
+
 static bool parse_map(SchemaLoader *L, yaml_node_t *map, const Schema *schema, void *base);
 
 /* The readers of one field type each: node is the key's value, at where the

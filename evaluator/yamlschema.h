@@ -63,6 +63,11 @@ struct SchemaLoader {
 bool schema_fail(SchemaLoader *L, const yaml_node_t *node, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* The value of key in the mapping map, for a check's message to point at
+ * (an empty 'tournament: []' at its line, not at the file's first key); map
+ * itself when the key is not there. */
+const yaml_node_t *schema_value_at(const SchemaLoader *L, const yaml_node_t *map, const char *key);
+
 /* Reads text (one YAML document, size bytes) from the file at path into
  * target by schema.  An empty document gives "PATH: empty" followed by what.
  * READ_REFUSED or READ_NO_MEMORY with "FILE:LINE:COL: message" (or "FILE:

@@ -256,7 +256,7 @@ static void test_errors_have_positions(void **state)
         {"doubling: []", "doubling: [{name: kontra, factor: 2, extra: 1}]", "extra",
          "unknown key 'extra' in a doubling entry (name, factor)"},
         {"tournament:\n  - {name: seeger-fabian, won: 50, lost: -50, defenders_3: 40, defenders_4: 30, dealer_4: 30}\n",
-         "tournament: []\n", "title", "no tournament scheme (give at least one under 'tournament')"},
+         "tournament: [ ]\n", "[ ]", "no tournament scheme (give at least one under 'tournament')"},
         {"ramsch: {enabled: false}", "ramsch: {enabled: true, scoring: winner, skat_to: last_trick, "
          "durchmarsch_points: -30, tie: all, three_way_tie: all, no_trick_points: 20, winner_points: 0}", "{enabled",
          "a ramsch scored for the winner needs winner_points"},
@@ -820,7 +820,12 @@ static void test_value_limits(void **state)
                 fail_msg("case %zu: %s", i, err);
             continue;
         }
-        snprintf(expected, sizeof expected, "%s:1:1: %s", path, cases[i].message);
+        /* A games entry's is said at the entry, not at the file's first line;
+         * what every doubling call scores together, at the file. */
+        char at[32] = "1:1";
+        if (strncmp(cases[i].message, "games entry", 11) == 0)
+            position(text, "{game: clubs", at);
+        snprintf(expected, sizeof expected, "%s:%s: %s", path, at, cases[i].message);
         if (loaded || strcmp(err, expected) != 0)
             fail_msg("case %zu:\n got      %s\n expected %s", i, loaded ? "(loaded)" : err, expected);
     }
