@@ -363,6 +363,15 @@ static bool item_cards(DealParse *c, const yaml_node_t *item, const char *what, 
     bool trick = g && (item->type == YAML_SEQUENCE_NODE || (item->type == YAML_SCALAR_NODE && token_count(item) > 1));
     if (item->type == YAML_MAPPING_NODE || (item->type == YAML_SEQUENCE_NODE && (!g || depth > 0)))
         return deal_wrong_type(c, item, what, "cards (a string or a sequence of card names)");
+    /* An item without a card ("", ~) was skipped, and one of a hand or the
+     * skat holding two ("ST S9") read as two: each is a slip of the file. */
+    if (item->type == YAML_SCALAR_NODE && (token_count(item) == 0 || yaml_value_kind(item) == SCALAR_NULL))
+        return deal_fail(c, deal_node_mark(item), "%s: an item of the sequence holds no card", what);
+    if (item->type == YAML_SCALAR_NODE && !g && token_count(item) > 1) {
+        char buf[DEAL_SHOWN_BYTES + 4];
+        return deal_fail(c, deal_node_mark(item), "%s: an item of the sequence is one card, not '%s'", what,
+                         deal_shown_text(yaml_value_text(item), item->data.scalar.length, buf));
+    }
     if (trick)
         group_cut(g);
     bool ok = item->type == YAML_SCALAR_NODE ? scalar_cards(c, item, dealt, out, g)
