@@ -785,14 +785,21 @@ static bool read_server_result(IssReader *r, Mark m, const char *text, IssServer
     return true;
 }
 
+static const char *const iss_labels[] = {"GM", "PC", "CO", "SE", "ID", "DT", "OW", "P0", "P1",
+                                         "P2", "R0", "R1", "R2", "MV", "R",  NULL};
+
+/* The label's index in iss_labels, -1 for none. */
+static int label_index(const char *label)
+{
+    for (int i = 0; iss_labels[i]; i++)
+        if (strcmp(label, iss_labels[i]) == 0)
+            return i;
+    return -1;
+}
+
 static bool known_label(const char *label)
 {
-    static const char *const labels[] = {"GM", "PC", "CO", "SE", "ID", "DT", "OW", "P0", "P1",
-                                         "P2", "R0", "R1", "R2", "MV", "R",  NULL};
-    for (int i = 0; labels[i]; i++)
-        if (strcmp(label, labels[i]) == 0)
-            return true;
-    return false;
+    return label_index(label) >= 0;
 }
 
 /* How many characters a property the reader keeps may have: the players'
@@ -895,6 +902,7 @@ static bool read_record(IssReader *r, IssGame *g, char *err, size_t n)
     d->mark = d->play_mark = start;
     d->played = true;
     bool moves = false;
+    unsigned seen = 0; /* the labels given, by index in iss_labels */
     char id[DEAL_TEXT - sizeof "ISS game " + 1] = "";
     for (;;) {
         skip_blank(r);
@@ -909,9 +917,13 @@ static bool read_record(IssReader *r, IssGame *g, char *err, size_t n)
         char label[LABEL_BYTES];
         if (!read_label(r, label, err, n))
             return false;
+        /* A property the reader keeps, given twice, kept its last value:
+         * another player's name, another result, without a word. */
+        unsigned bit = 1u << label_index(label);
+        if ((seen & bit) && (strcmp(label, "MV") == 0 || value_most(label)))
+            return fail(r, lm, err, n, "property %s given twice", label);
+        seen |= bit;
         if (strcmp(label, "MV") == 0) {
-            if (moves)
-                return fail(r, lm, err, n, "property MV given twice");
             moves = true;
             if (!read_moves(&s))
                 return false;
