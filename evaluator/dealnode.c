@@ -68,15 +68,20 @@ const char *deal_shown_text(const char *text, size_t len, char out[DEAL_SHOWN_BY
 const char *deal_kind_name(const yaml_node_t *n)
 {
     static const char *const names[] = {
-        [YAML_NO_NODE] = "nothing", [YAML_SCALAR_NODE] = "string",
-        [YAML_SEQUENCE_NODE] = "sequence", [YAML_MAPPING_NODE] = "mapping",
+        [YAML_NO_NODE] = "nothing", [YAML_SCALAR_NODE] = "a string",
+        [YAML_SEQUENCE_NODE] = "a sequence", [YAML_MAPPING_NODE] = "a mapping",
     };
-    return names[n->type];
+    /* A scalar by what YAML reads it as: "hands: ~" is no string. */
+    static const char *const scalars[] = {
+        [SCALAR_STRING] = "a string", [SCALAR_NULL] = "null (~ or nothing)", [SCALAR_TRUE] = "a boolean (true)",
+        [SCALAR_FALSE] = "a boolean (false)", [SCALAR_INT] = "a number", [SCALAR_FOREIGN] = "a string",
+    };
+    return n->type == YAML_SCALAR_NODE ? scalars[yaml_value_kind(n)] : names[n->type];
 }
 
 bool deal_wrong_type(DealParse *c, const yaml_node_t *n, const char *what, const char *expected)
 {
-    return deal_fail(c, deal_node_mark(n), "%s must be %s, not a %s", what, expected, deal_kind_name(n));
+    return deal_fail(c, deal_node_mark(n), "%s must be %s, not %s", what, expected, deal_kind_name(n));
 }
 
 DealCardName deal_card_text(int card)
@@ -363,15 +368,10 @@ static bool item_cards(DealParse *c, const yaml_node_t *item, const char *what, 
     bool trick = g && (item->type == YAML_SEQUENCE_NODE || (item->type == YAML_SCALAR_NODE && token_count(item) > 1));
     if (item->type == YAML_MAPPING_NODE || (item->type == YAML_SEQUENCE_NODE && (!g || depth > 0)))
         return deal_wrong_type(c, item, what, "cards (a string or a sequence of card names)");
-    /* An item without a card ("", ~) was skipped, and one of a hand or the
-     * skat holding two ("ST S9") read as two: each is a slip of the file. */
+    /* An item without a card ("", ~) was skipped without a word: a card
+     * left out, or a slip of the file, never a card. */
     if (item->type == YAML_SCALAR_NODE && (token_count(item) == 0 || yaml_value_kind(item) == SCALAR_NULL))
         return deal_fail(c, deal_node_mark(item), "%s: an item of the sequence holds no card", what);
-    if (item->type == YAML_SCALAR_NODE && !g && token_count(item) > 1) {
-        char buf[DEAL_SHOWN_BYTES + 4];
-        return deal_fail(c, deal_node_mark(item), "%s: an item of the sequence is one card, not '%s'", what,
-                         deal_shown_text(yaml_value_text(item), item->data.scalar.length, buf));
-    }
     if (trick)
         group_cut(g);
     bool ok = item->type == YAML_SCALAR_NODE ? scalar_cards(c, item, dealt, out, g)

@@ -71,6 +71,8 @@ void deal_report(const char *path, Mark m, char *err, size_t size, const char *f
     __attribute__((format(printf, 5, 6)));
 /* deal_report for the document being read; returns false. */
 bool deal_fail(DealParse *c, Mark m, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* What n is, with its article, for "must be X, not Y": "a mapping", "a
+ * number", "null (~ or nothing)" (a scalar by what YAML reads it as). */
 const char *deal_kind_name(const yaml_node_t *n);
 bool deal_wrong_type(DealParse *c, const yaml_node_t *n, const char *what, const char *expected);
 

@@ -206,7 +206,7 @@ static bool read_deal(DealParse *c, yaml_node_t *root)
     if (root->type != YAML_MAPPING_NODE)
         return deal_fail(c, deal_node_mark(root),
                          "a deal must be a YAML mapping of keys (hands, skat, declarer, ...) or an ISS game "
-                         "record (;GM[Skat]...;), not a %s",
+                         "record (;GM[Skat]...;), not %s",
                          deal_kind_name(root));
     return deal_read_keys(c, root) && deal_check(c);
 }

@@ -765,7 +765,7 @@ static void test_value_errors(void **state)
         {DEAL "\"bid\\0x\": 18\n", "8:1: a string contains a NUL character (\\0): no deal text holds one"},
         {HANDS "skat: [D7, \"D8\\0x\"]\n", "5:12: a string contains a NUL character (\\0): no deal text holds one"},
         {DEAL "question: {a: b}\n", "8:11: question must be a string, not a mapping"},
-        {DEAL "answer: 120\n", "8:9: answer must be a mapping, not a string"},
+        {DEAL "answer: 120\n", "8:9: answer must be a mapping, not a number"},
         {DEAL "answer: {declarer_wins_null: maybe}\n", "8:30: declarer_wins_null must be true or false, not 'maybe'"},
         {DEAL "answer: {declarer_wins_null: [true]}\n", "8:30: declarer_wins_null must be true or false, not a sequence"},
         {DEAL "answer: {bid_ceiling: none}\n", "8:23: bid_ceiling must be an integer from 0 to 10000, not 'none'"},
