@@ -70,7 +70,7 @@ typedef struct {
     RuleSystem *rules;      /* loaded when first needed, by name */
     char rules_loaded[LABEL];
     bool rules_failed;      /* rules_loaded names a system that could not be loaded (said once) */
-    char line_error[320];  /* why the line being counted is not counted in full ("" none) */
+    char line_error[400];  /* why the line being counted is not counted in full ("" none) */
     long table_lines, solve_lines, other_lines;
     long solve_after_play; /* solve lines of a position after play: not in the win rates */
     BestCount best[MAX_BEST];
@@ -82,6 +82,11 @@ typedef struct {
     bool rules_out_of_memory; /* a rule system a line names not loaded for want of memory */
     ContractRates contracts[MAX_CONTRACTS];
     int contract_count;
+    /* The bids of ladder_rules, kept: built anew for every ceiling, the
+     * ladder took most of the time of a file's lines. */
+    const RuleSystem *ladder_rules;
+    int *ladder;
+    int ladder_count;
 } Stats;
 
 typedef struct {
@@ -131,6 +136,8 @@ static const RuleSystem *line_rules(Stats *s, const char *rules_name)
         return s->rules_failed ? NULL : s->rules;
     char err[256];
     snprintf(s->rules_loaded, sizeof s->rules_loaded, "%s", name);
+    if (s->ladder_rules == s->rules)
+        s->ladder_rules = NULL; /* s->rules is read anew */
     /* A line names its system (batch writes the name): a path in it is not
      * opened, lest a line make stats read a FIFO or a device and hang. */
     bool path = rules_name && rules_is_path(name);
@@ -387,6 +394,29 @@ static bool contract_fits(Stats *s, const char *rules_name, json_t *label, const
     return true;
 }
 
+/* Whether bid is on the ladder of rules; true when memory for the ladder
+ * ran out (said at the end, exit status 1). */
+static bool is_bid(Stats *s, const RuleSystem *rules, json_int_t bid)
+{
+    if (s->ladder_rules != rules) {
+        if (!s->ladder && !(s->ladder = malloc((RULES_MAX_VALUE + 1) * sizeof *s->ladder))) {
+            s->out_of_memory = true;
+            return true;
+        }
+        s->ladder_count = bid_ladder(rules, s->ladder, RULES_MAX_VALUE + 1);
+        s->ladder_rules = rules;
+    }
+    int low = 0, high = s->ladder_count;
+    while (low < high) {
+        int middle = low + (high - low) / 2;
+        if (s->ladder[middle] < bid)
+            low = middle + 1;
+        else
+            high = middle;
+    }
+    return low < s->ladder_count && s->ladder[low] == bid;
+}
+
 /* A seat's bid ceiling: null (no contract wins), or a bid of the rules. */
 static bool ceiling_fits(Stats *s, const char *rules_name, json_t *ceiling, const char *seat, Unfit *u)
 {
@@ -396,7 +426,7 @@ static bool ceiling_fits(Stats *s, const char *rules_name, json_t *ceiling, cons
     if (bid <= 0)
         return unfit(u, "seats.%s.bid_ceiling: not a bid (a whole number above 0, or null: none)", seat);
     const RuleSystem *rules = line_rules(s, rules_name);
-    if (rules && (bid > RULES_MAX_VALUE || bid_ceiling(rules, (int)bid) != bid))
+    if (rules && (bid > RULES_MAX_VALUE || !is_bid(s, rules, bid)))
         return unfit(u, "seats.%s.bid_ceiling: %" JSON_INTEGER_FORMAT " is no bid of the %s rules", seat, bid,
                      rules->name);
     return true;
@@ -731,6 +761,7 @@ static void free_stats(Stats *s)
 {
     free(s->ceilings);
     free(s->rules);
+    free(s->ladder);
     free(s);
 }
 
