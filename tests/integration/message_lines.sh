@@ -8,7 +8,8 @@ set -euo pipefail
 fail() { echo "FAIL: $*" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-deal=$(cd "$(dirname "$0")/../.." && pwd)/problems/examples.yaml
+here=$(cd "$(dirname "$0")" && pwd)
+deal=$here/../../problems/examples.yaml
 cd "$tmp"
 [ -f "$deal" ] || fail "no example deal at $deal"
 
@@ -54,6 +55,13 @@ status=0
 [ "$status" -eq 2 ] && [ "$(cat err)" = "$shown: cannot read: No such file or directory" ] ||
     fail "stats $(cat -v err): status $status"
 checked=$((checked + 1))
+# Files to write in a folder that does not exist: named cleaned.
+expect 2 "skatdd evaluate: --plot $shown/x.svg: no such folder: $shown" \
+    "$SKATDD" evaluate --quick --plot "$bad/x.svg" "$deal"
+expect 2 "skatdd analyze: --html $shown/x.html: No such file or directory" \
+    "$SKATDD" analyze --html "$bad/x.html" "$here/data/game.yaml"
+expect 2 "skatdd batch: --output $shown/x.jsonl: No such file or directory" \
+    "$SKATDD" batch --job solve --random 1 --output "$bad/x.jsonl"
 # --rules that names no rule system nor file: the name comes back cleaned.
 status=0
 "$SKATDD" table --rules "$bad" "$deal" >/dev/null 2>err || status=$?
