@@ -232,15 +232,9 @@ static bool check_discard(Run *run, const Deal *d, const Position *pos, Check *c
 static bool stated_ceiling_fits(Run *run, const Deal *d, char *err)
 {
     const Answer *a = &d->answer;
-    if (!a->has_bid_ceiling || a->bid_ceiling_none || bid_ceiling(run->rules, a->bid_ceiling) == a->bid_ceiling)
-        return true;
-    int *ladder = malloc((RULES_MAX_VALUE + 1) * sizeof *ladder);
-    if (!ladder)
-        return bad(err, d, "out of memory");
     char nearest[64], message[256];
-    bid_nearest_text(ladder, bid_ladder(run->rules, ladder, RULES_MAX_VALUE + 1), a->bid_ceiling, nearest,
-                     sizeof nearest);
-    free(ladder);
+    if (!a->has_bid_ceiling || a->bid_ceiling_none || !bid_off_ladder(run->rules, a->bid_ceiling, nearest, sizeof nearest))
+        return true;
     snprintf(message, sizeof message, "answer bid_ceiling %d is no bid of the %s rules (%s; null: no bid is safe)",
              a->bid_ceiling, run->rules->name, nearest);
     return bad(err, d, message);

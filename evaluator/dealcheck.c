@@ -531,14 +531,9 @@ static bool check_bid(DealParse *c)
     const RuleSystem *rules = deal_document_rules(c, &ok);
     if (!ok)
         return false;
-    if (!rules || bid_ceiling(rules, d->bid) == d->bid)
-        return true;
-    int *ladder = malloc((RULES_MAX_VALUE + 1) * sizeof *ladder);
-    if (!ladder)
-        return deal_fail(c, deal_node_mark(c->value[KEY_BID]), "out of memory");
     char nearest[64];
-    bid_nearest_text(ladder, bid_ladder(rules, ladder, RULES_MAX_VALUE + 1), d->bid, nearest, sizeof nearest);
-    free(ladder);
+    if (!rules || !bid_off_ladder(rules, d->bid, nearest, sizeof nearest))
+        return true;
     return deal_fail(c, deal_node_mark(c->value[KEY_BID]), "bid %d is not a bid of the %s rules (%s)", d->bid,
                      rules->name, nearest);
 }

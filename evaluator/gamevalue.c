@@ -513,6 +513,26 @@ int bid_ceiling(const RuleSystem *r, int value)
     return v > 0 ? v : 0;
 }
 
+const char *bid_off_ladder(const RuleSystem *r, int bid, char *out, size_t n)
+{
+    BidSet seen;
+    mark_ladder(r, &seen);
+    if (bid >= 0 && bid <= RULES_MAX_VALUE && bid_in(&seen, bid))
+        return NULL;
+    int below = bid > RULES_MAX_VALUE ? RULES_MAX_VALUE : bid - 1, above = bid < 0 ? 0 : bid + 1;
+    while (below > 0 && !bid_in(&seen, below))
+        below--;
+    while (above <= RULES_MAX_VALUE && !bid_in(&seen, above))
+        above++;
+    if (below <= 0)
+        snprintf(out, n, "the lowest is %d", above);
+    else if (above > RULES_MAX_VALUE)
+        snprintf(out, n, "the highest is %d", below);
+    else
+        snprintf(out, n, "%d below it, %d above", below, above);
+    return out;
+}
+
 const char *bid_nearest_text(const int *ladder, int count, int bid, char *out, size_t n)
 {
     int above = 0;

@@ -126,6 +126,10 @@ int bid_ladder(const RuleSystem *rules, int *values, int max);
  * ceiling of a game won with that value. */
 int bid_ceiling(const RuleSystem *rules, int value);
 
+/* NULL when bid is a bid of the rules; else where it stands on their
+ * ladder, in out, as bid_nearest_text says it ("18 below it, 20 above"). */
+const char *bid_off_ladder(const RuleSystem *rules, int bid, char *out, size_t n);
+
 /* Where bid stands on a ladder (ascending, as bid_ladder writes it), for a
  * message about a bid off it: "18 below it, 20 above", "the lowest is 18",
  * "the highest is 264". */
