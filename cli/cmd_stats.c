@@ -281,6 +281,7 @@ static void count_best(Stats *s, const char *seat_text, const char *contract_tex
     b->count = 1;
 }
 
+/* A line table_fits took: its seats, contracts and best are all there. */
 static void count_table(Stats *s, json_t *line, json_t *hands)
 {
     const char *rules = json_string_value(json_object_get(line, "rules"));
@@ -289,8 +290,7 @@ static void count_table(Stats *s, json_t *line, json_t *hands)
     s->table_lines++;
     if (best_seat) {
         json_t *seat = json_object_get(seats, best_seat);
-        const char *contract = json_string_value(json_object_get(json_object_get(seat, "best"), "contract"));
-        count_best(s, best_seat, contract ? contract : "?");
+        count_best(s, best_seat, json_string_value(json_object_get(json_object_get(seat, "best"), "contract")));
         count_ceiling(s, CEILING_HIGHEST, json_object_get(seat, "bid_ceiling"));
     } else {
         s->nobody++;
@@ -307,12 +307,12 @@ static void count_table(Stats *s, json_t *line, json_t *hands)
         json_array_foreach(json_object_get(st, "contracts"), i, row)
         {
             const char *label = json_string_value(json_object_get(row, "contract"));
-            if (label)
-                count_hand(rates_of(s, rules, label), hand, json_is_true(json_object_get(row, "won")));
+            count_hand(rates_of(s, rules, label), hand, json_is_true(json_object_get(row, "won")));
         }
     }
 }
 
+/* A line solve_fits took: its contract and declarer are there. */
 static void count_solve(Stats *s, json_t *line, json_t *hands)
 {
     const char *label = json_string_value(json_object_get(line, "contract"));
@@ -330,9 +330,8 @@ static void count_solve(Stats *s, json_t *line, json_t *hands)
         s->solve_after_play++;
         return;
     }
-    if (label && declarer)
-        count_hand(rates_of(s, json_string_value(json_object_get(outcome, "rules")), label),
-                   cards_of(json_object_get(hands, declarer)), won);
+    count_hand(rates_of(s, json_string_value(json_object_get(outcome, "rules")), label),
+               cards_of(json_object_get(hands, declarer)), won);
 }
 
 /* ---- what a line must hold to be counted ------------------------------------ */
