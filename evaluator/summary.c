@@ -1081,6 +1081,8 @@ bool summary_turn(const Work *w, const int *ladder, int ladder_count, EvalAfterS
         TurnChoice c;
         double score = 0;
         ok = turn_score(u, w, b, &score);
+        if (!ok)
+            break;
         if (b == 0) {
             out->expected_score = score / (double)out->worlds;
             continue;
@@ -1088,7 +1090,9 @@ bool summary_turn(const Work *w, const int *ladder, int ladder_count, EvalAfterS
         int k = out->bid_count++;
         out->score_at[k] = score / (double)out->worlds;
         turn_worth(u, w, b, false, ANNOUNCE_NONE);
-        ok = ok && turn_choose(&u->t, &c);
+        ok = turn_choose(&u->t, &c);
+        if (!ok) /* out of memory: c holds nothing to copy */
+            break;
         out->bids[k] = ladder[b];
         out->p_win_at[k] = c.value / (double)out->worlds;
         out->p_win_seen_at[k] = c.seen / (double)out->worlds;
