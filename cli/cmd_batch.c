@@ -1052,7 +1052,9 @@ static int batch_run(Batch *b, int first, int argc, char **argv)
     if (status == EXIT_OK || m->size > 1)
         status = run_deals(b, status, first, argc, argv);
     status = b->status > status ? b->status : status;
-    return close_output(b, &file, status);
+    status = close_output(b, &file, status);
+    b->file = NULL; /* file lives on this stack frame only */
+    return status;
 }
 
 /* The common options batch uses; the others are refused. */
