@@ -116,11 +116,9 @@ static const ExtraOption *job_option(const Job *job, const char *name)
 static bool parse_declarer(BatchOptions *b, const char *value)
 {
     b->declarer_given = true;
-    b->declarer = -1;
-    for (int seat = 0; seat < SEAT_COUNT; seat++)
-        if (strcmp(value, seat_name(seat)) == 0)
-            b->declarer = seat;
-    if (b->declarer < 0) {
+    b->declarer = seat_parse(value);
+    if (b->declarer == SEAT_COUNT) {
+        b->declarer = -1;
         cli_error("skatdd batch: --declarer must be forehand, middlehand or rearhand, not '%s'", value);
         return false;
     }

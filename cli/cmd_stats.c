@@ -469,10 +469,7 @@ static bool table_fits(Stats *s, json_t *line, json_t *hands, Unfit *u)
     if (json_is_null(best_seat) || !best_seat)
         return true;
     const char *best = json_string_value(best_seat);
-    int k = 0;
-    while (k < SEAT_COUNT && !(best && strcmp(best, seat_name(k)) == 0))
-        k++;
-    json_t *seat = k < SEAT_COUNT ? json_object_get(seats, best) : NULL;
+    json_t *seat = seat_parse(best) < SEAT_COUNT ? json_object_get(seats, best) : NULL;
     if (!seat)
         return unfit(u, "best_seat: not forehand, middlehand or rearhand with a seat in the line");
     return contract_fits(s, rules_name, json_object_get(json_object_get(seat, "best"), "contract"),
@@ -482,10 +479,7 @@ static bool table_fits(Stats *s, json_t *line, json_t *hands, Unfit *u)
 static bool solve_fits(Stats *s, json_t *line, json_t *hands, Unfit *u)
 {
     const char *declarer = json_string_value(json_object_get(line, "declarer"));
-    int seat = 0;
-    while (seat < SEAT_COUNT && !(declarer && strcmp(declarer, seat_name(seat)) == 0))
-        seat++;
-    if (seat == SEAT_COUNT)
+    if (seat_parse(declarer) == SEAT_COUNT)
         return unfit(u, "declarer: not forehand, middlehand or rearhand");
     if (json_array_size(json_object_get(line, "line")) != CARD_COUNT - 2)
         return true; /* solved after play: not counted */

@@ -37,11 +37,11 @@ static bool table_option(void *ctx, const char *command, const char *name, const
 {
     TableOptions *t = ctx;
     if (strcmp(name, "declarer") == 0) {
-        for (int seat = 0; seat < SEAT_COUNT; seat++)
-            if (strcmp(value, seat_name(seat)) == 0) {
-                t->seat_mask = 1u << seat;
-                return true;
-            }
+        int seat = seat_parse(value);
+        if (seat < SEAT_COUNT) {
+            t->seat_mask = 1u << seat;
+            return true;
+        }
         cli_error("skatdd %s: --declarer must be forehand, middlehand or rearhand, not '%s'", command,
                   value);
         return false;

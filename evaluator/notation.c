@@ -80,3 +80,11 @@ const char *seat_name(int seat)
 {
     return seat >= 0 && seat < SEAT_COUNT ? seat_names[seat] : "?";
 }
+
+int seat_parse(const char *name)
+{
+    int seat = 0;
+    while (seat < SEAT_COUNT && !(name && strcmp(name, seat_names[seat]) == 0))
+        seat++;
+    return seat;
+}

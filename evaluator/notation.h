@@ -19,5 +19,6 @@ const char *card_suit_symbol(int suit);
 const char *game_type_name(GameType game);   /* "clubs", ..., "grand", "null" */
 GameType game_type_parse(const char *name); /* GAME_TYPE_COUNT when unknown */
 const char *seat_name(int seat);             /* "forehand", ... */
+int seat_parse(const char *name);            /* seat_name's inverse; SEAT_COUNT when unknown or NULL */
 
 #endif

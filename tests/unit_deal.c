@@ -697,6 +697,19 @@ static void run_cases(const ErrorCase *cases, size_t count)
         expect_error(cases[i].yaml, cases[i].message);
 }
 
+/* The names batch writes and the options take: exactly seat_name's, which
+ * the JSON lines and --declarer are compared with. */
+static void test_seat_names(void **state)
+{
+    (void)state;
+    for (int seat = 0; seat < SEAT_COUNT; seat++)
+        assert_int_equal(seat_parse(seat_name(seat)), seat);
+    static const char *const others[] = {"Forehand", "vorhand", "forehand ", "", "?"};
+    for (size_t i = 0; i < sizeof others / sizeof *others; i++)
+        assert_int_equal(seat_parse(others[i]), SEAT_COUNT);
+    assert_int_equal(seat_parse(NULL), SEAT_COUNT);
+}
+
 static void test_card_errors(void **state)
 {
     (void)state;
@@ -1142,6 +1155,7 @@ int main(void)
         cmocka_unit_test(test_kontra_values),
         cmocka_unit_test(test_partial_hands),
         cmocka_unit_test(test_require_game),
+        cmocka_unit_test(test_seat_names),
         cmocka_unit_test(test_card_errors),
         cmocka_unit_test(test_play_errors),
         cmocka_unit_test(test_value_errors),
