@@ -326,11 +326,11 @@ static bool check_doubling(SchemaLoader *L, yaml_node_t *node, void *base)
     /* A deal's kontra: takes false, true or a number as well as a call's
      * name: a call named "false" or "2" would be read as the other. */
     const char *name = ((const RuleDoubling *)base)->name;
-    if (yaml_value_text_kind(name) != SCALAR_STRING)
+    ScalarKind kind = yaml_value_text_kind(name);
+    if (kind != SCALAR_STRING)
         return schema_fail(L, node, "doubling call '%s': a deal's kontra: would read it as %s, not as the call's name",
-                           name, yaml_value_text_kind(name) == SCALAR_INT ? "a number of doublings" : "false, true or nothing");
-    return check_entry_name(L, node, "doubling call", r->doubling[0].name, sizeof r->doubling[0],
-                            ((const RuleDoubling *)base)->name);
+                           name, kind == SCALAR_INT ? "a number of doublings" : "false, true or nothing");
+    return check_entry_name(L, node, "doubling call", r->doubling[0].name, sizeof r->doubling[0], name);
 }
 static const Schema doubling_schema = {"a doubling entry", doubling_fields, COUNT(doubling_fields), check_doubling};
 
@@ -494,8 +494,6 @@ static bool form_has_entry(const RuleSystem *r, int form)
     return false;
 }
 
-/* The whole file: values stay within RULES_MAX_VALUE, scores within
- * RULES_MAX_SCORE; the tables are usable. */
 /* Item i of the list under key, for a message about that entry: the list,
  * or the whole file, where it is not there. */
 static const yaml_node_t *list_item_at(const SchemaLoader *L, const yaml_node_t *map, const char *key, int i)
@@ -506,6 +504,8 @@ static const yaml_node_t *list_item_at(const SchemaLoader *L, const yaml_node_t 
     return yaml_document_get_node(L->doc, list->data.sequence.items.start[i]);
 }
 
+/* The whole file: values stay within RULES_MAX_VALUE, scores within
+ * RULES_MAX_SCORE; the tables are usable. */
 static bool check_rules(SchemaLoader *L, yaml_node_t *node, void *base)
 {
     RuleSystem *r = base;
