@@ -37,12 +37,16 @@ static ssize_t write_all(void *cookie, const char *data, size_t size)
  * number and receives what is written to stdout or stderr.  /dev/null
  * opened the wrong way round holds the number, and every use fails as on
  * the closed one (a write to stdout: EBADF, reported at the end). */
+static bool stderr_closed; /* by the caller (2>&-): no message is wanted */
+
 static void hold_closed_descriptors(void)
 {
     static const int modes[] = {O_WRONLY, O_RDONLY, O_RDONLY}; /* stdin, stdout, stderr */
     for (int fd = 0; fd < 3; fd++)
-        if (fcntl(fd, F_GETFD) < 0 && errno == EBADF)
+        if (fcntl(fd, F_GETFD) < 0 && errno == EBADF) {
             open("/dev/null", modes[fd]); /* the lowest free number: fd */
+            stderr_closed = stderr_closed || fd == STDERR_FILENO;
+        }
 }
 
 /* jansson answers a failed allocation by leaving the value out: an object
@@ -75,6 +79,12 @@ void output_begin(void)
 
 int output_end(int status)
 {
+    /* A line for stderr (a rate, a progress line, a warning) that could not
+     * be written (a full disk): nothing can say so any more, but the status
+     * does, as GNU's close_stdout does, so that the run is not taken for
+     * clean.  Not where the caller closed stderr: he wants no messages. */
+    if (ferror(stderr) && !stderr_closed && status == EXIT_OK)
+        status = EXIT_INTERNAL;
     bool failed = ferror(stdout);
     errno = 0;
     if (fclose(stdout) != 0)

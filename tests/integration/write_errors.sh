@@ -20,6 +20,15 @@ trap 'rm -rf "$work"' EXIT
 [ "$(grep -vc '^{' "$work/closed.jsonl")" = 0 ] || fail "stderr closed: the rate went into the --output file"
 
 [ -w /dev/full ] || { echo "no /dev/full: skipped"; exit 0; }
+# A message for stderr that cannot be written (batch's rate line) cannot be
+# said, but the exit status says it; with nothing for stderr the run is clean.
+status=0
+"$SKATDD" batch --job solve --random 2 --threads 1 --output "$work/full_err.jsonl" 2>/dev/full || status=$?
+[ "$status" -eq 1 ] || fail "batch with stderr on /dev/full: exit $status, expected 1"
+[ "$(grep -c '^{' "$work/full_err.jsonl")" = 2 ] || fail "stderr on /dev/full: the deals not all written"
+"$SKATDD" batch --job solve --random 2 --threads 1 --quiet --output "$work/full_quiet.jsonl" 2>/dev/full ||
+    fail "batch --quiet with stderr on /dev/full: exit $?, expected 0"
+"$SKATDD" solve "$data/obvious.yaml" >/dev/null 2>/dev/full || fail "solve with stderr on /dev/full: exit $?, expected 0"
 expected="skatdd: error writing output: No space left on device"
 check() {
     local err status
