@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "analysis.h"
+#include "endings.h"
 #include "search.h"
 #include "tt.h"
 #include "support_oracle.h"
@@ -361,6 +362,35 @@ static void test_table_generation_wrap(void **state)
     tt_free(tt);
 }
 
+/* When the two-trick endings' stamp wraps round, every cached ending is
+ * emptied: else one cached under the stamp that comes round again, for
+ * another numbering of the cards, would be found as valid. */
+static void test_ending_stamp_wrap(void **state)
+{
+    (void)state;
+    Solver *s = solver_new(1u << 20);
+    assert_non_null(s);
+    enum { COUNT = 30 };
+    Position list[COUNT];
+    uint64_t rng = 11;
+    for (int k = 0; k < COUNT; k++) {
+        random_position(&rng, (GameType)(k % 5), 3, k % 3, (k / 3) % 3, 0, &list[k]);
+        assert_int_equal(solver_value(s, &list[k]), oracle_value(&list[k]));
+    }
+    int cached = 0;
+    for (int i = 0; i < 1 << END_BITS; i++)
+        cached += s->ends[i].tag != 0;
+    assert_true(cached > 0);
+    s->end_stamp = END_STAMPS - 1;
+    endings_new_stamp(s);
+    assert_int_equal(s->end_stamp, 1);
+    for (int i = 0; i < 1 << END_BITS; i++)
+        assert_int_equal(s->ends[i].tag, 0);
+    for (int k = 0; k < COUNT; k++)
+        assert_int_equal(solver_value(s, &list[k]), oracle_value(&list[k]));
+    solver_free(s);
+}
+
 /* The optimal line keeps the value card by card and plays legal cards, and
  * in suit and grand ends as best play ends for schwarz: the declarer takes
  * every trick where he can force them, none where the defenders can keep
@@ -464,6 +494,7 @@ int main(void)
         cmocka_unit_test(test_table_memory_is_lazy),
         cmocka_unit_test(test_table_growth_keeps_entries),
         cmocka_unit_test(test_table_generation_wrap),
+        cmocka_unit_test(test_ending_stamp_wrap),
         cmocka_unit_test(test_optimal_line),
         cmocka_unit_test(test_full_deal_analysis),
         cmocka_unit_test(test_new_deal_forgets_move_order),

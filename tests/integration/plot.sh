@@ -55,6 +55,11 @@ cp "$isko" "$rulefile"
     fail "a rule file with quotes in its name"
 [ ! -e PW ] || fail "the rule system's name ran a command in gnuplot"
 grep -q "</svg>" rules.svg || fail "no plot with the oddly named rule file"
+# A name in UTF-8: a _ for each character gnuplot is not given, not one a byte.
+cp "$isko" "Grüße.yaml"
+"$SKATDD" evaluate --quiet --samples 1 --rules "./Grüße.yaml" --plot utf8.svg "$data" >/dev/null ||
+    fail "a rule file with a UTF-8 name"
+grep -q "(Gr__e rules, 1 world)<" utf8.svg || fail "the UTF-8 name not drawn as Gr__e"
 
 # (c) A --plot path that cannot be written: exit 2 at once, one line, nothing on stdout.
 expect_refused() {
