@@ -285,7 +285,8 @@ static bool check_bids(SchemaLoader *L, yaml_node_t *node, void *base)
         return schema_fail(L, node, "'step' applies to ladder: integers only (game values have no step)");
     if (!r->ladder_step)
         r->ladder_step = 1;
-    if (bid_ladder(r, NULL, 0) > 0)
+    /* No games at all: check_rules says so, where the games are. */
+    if (r->game_count == 0 || bid_ladder(r, NULL, 0) > 0)
         return true;
     int min_bid = r->min_bid;
     r->min_bid = 1;
