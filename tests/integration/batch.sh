@@ -510,6 +510,21 @@ status=0
 [ "$(jq -r .index mixed.jsonl | tr '\n' ' ')" = "0 2 " ] || fail "the good deals: $(jq -r .index mixed.jsonl)"
 [ "$(jq -r .best_seat mixed.jsonl | tr '\n' ' ')" = "forehand middlehand " ] || fail "the good deals' tables"
 
+# Usage errors: one line, exit 2, nothing written.  --job=NAME is --job NAME.
+usage() { # MESSAGE ARGS...
+    local want=$1 status=0
+    shift
+    out=$("$SKATDD" batch "$@" 2>usage.err) || status=$?
+    [ "$status" -eq 2 ] && [ -z "$out" ] && [ "$(cat usage.err)" = "$want" ] ||
+        fail "batch $*: status $status, $(cat usage.err)"
+}
+usage "skatdd batch: --job is needed: solve, table, evaluate or analyze" mixed.yaml
+usage "skatdd batch: --job must be solve, table, evaluate or analyze, not 'nosuch'" --job=nosuch mixed.yaml
+usage "skatdd batch: --random deals and deal files do not go together" --job solve --random 2 mixed.yaml
+usage "skatdd batch: no file given and no --random N (see skatdd batch --help)" --job=solve
+"$SKATDD" batch --job=table --threads 2 --quiet mixed.yaml >equals.jsonl 2>/dev/null || true
+cmp -s equals.jsonl mixed.jsonl || fail "--job=table is not --job table"
+
 # 6. Under mpirun: the same file, resumed the same, bad deals the same.
 if [ "$mpi_build" -eq 0 ]; then
     # The sanitizer builds go without MPI: they say so under mpirun.
