@@ -83,15 +83,15 @@ grep -q "^best," bad.csv || fail "a bad line stops the rest"
 # A line is counted whole or not at all: what batch never writes (a card
 # "XX", a ceiling "36" or 37, a "won" of "yes", a contract of no rule system)
 # is said and the line left out; these were counted as something else.
-# refused_line JQ_FILTER EXPECTED_MESSAGE: the first line of t.jsonl changed.
+# refused_line JQ_FILTER EXPECTED_MESSAGE: the first line of t.jsonl (or of
+# $from) changed.
 refused_line() {
-    head -1 t.jsonl | jq -c "$1" >one.jsonl
+    head -1 "${from:-t.jsonl}" | jq -c "$1" >one.jsonl
     local status=0
     "$SKATDD" stats --csv one.jsonl >one.csv 2>one.err || status=$?
     [ "$status" -eq 2 ] && [ "$(cat one.err)" = "one.jsonl:1:1: $2: the line is not counted" ] ||
         fail "$1: status $status, $(cat one.err)"
-    grep -q '^best,' one.csv && fail "$1: the line was counted"
-    return 0
+    [ "$(wc -l <one.csv)" -eq 1 ] || fail "$1: the line was counted: $(sed -n 2p one.csv)"
 }
 refused_line '.seats.forehand.bid_ceiling = "36"' "seats.forehand.bid_ceiling: not a bid (a whole number above 0, or null: none)"
 refused_line '.seats.forehand.bid_ceiling = true' "seats.forehand.bid_ceiling: not a bid (a whole number above 0, or null: none)"
@@ -103,6 +103,16 @@ refused_line '.deal.hands.forehand |= .[1:]' "deal.hands.forehand: 9 cards, a ha
 refused_line '.seats.forehand.contracts[2].won = "yes"' "seats.forehand.contracts[2].won: not true or false"
 refused_line '.seats.rearhand.contracts[1].contract = "frogs"' "seats.rearhand.contracts[1].contract: 'frogs' is no contract of the isko rules"
 refused_line '.best_seat = "@SUM(1)"' "best_seat: not forehand, middlehand or rearhand with a seat in the line"
+refused_line '.deal.hands.forehand = "CJ"' "deal.hands.forehand: not a list of cards"
+refused_line '.seats.forehand.contracts[0].contract = 5' "seats.forehand.contracts[0].contract: not a contract's name"
+refused_line '.seats.forehand = 5' "seats.forehand: not an object"
+refused_line '.seats.forehand.contracts = {}' "seats.forehand.contracts: not a list"
+# The same for lines of solve, whose outcome (or else declarer_points, or
+# declarer_wins_null) says won or lost.
+from=s.jsonl refused_line '.declarer = "dealer"' "declarer: not forehand, middlehand or rearhand"
+from=s.jsonl refused_line '.outcome.won = "yes"' "outcome.won: not true or false"
+from=s.jsonl refused_line 'del(.outcome) | .declarer_points = 121' "declarer_points: not card points from 0 to 120"
+from=s.jsonl refused_line 'del(.outcome, .declarer_points)' "no outcome: neither declarer_points nor declarer_wins_null"
 sed 's/"bid_ceiling":\([0-9][0-9]*\)/"bid_ceiling":\1.0/g' <(head -1 t.jsonl) >real.jsonl
 status=0
 "$SKATDD" stats real.jsonl >/dev/null 2>real.err || status=$?
