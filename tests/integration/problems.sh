@@ -118,4 +118,12 @@ want
 $want"
 [ "$(echo "$forms" | jq -s -c '[.[].found.bid_ceiling]')" = '[192,192,264,264,80,80,24,24,40]' ] ||
     fail "bid problem forms: ceilings $(echo "$forms" | jq -s -c '[.[].found.bid_ceiling]')"
+
+# A folder without a problem file is a mistake (a wrong path), not a clean
+# run of nothing; so is a folder that cannot be read.
+empty=$(mktemp -d)
+trap 'rm -rf "$names" "$fifo" "$empty"' EXIT
+status=0
+err=$("$SKATDD" problems "$empty" 2>&1 >/dev/null) || status=$?
+[ "$status" -eq 2 ] && [ "$err" = "$empty: no *.yaml files" ] || fail "an empty folder: status $status, $err"
 exit 0
