@@ -58,6 +58,14 @@ sd1=$("$SKATDD" evaluate --quiet --samples 2 --model single-dummy --sd-layouts 2
 # The text names the layouts per decision, one in the singular ("from 1 sampled layouts" before).
 sd_text=$("$SKATDD" evaluate --quiet --samples 1 --model single-dummy --sd-layouts 1 --sd-contracts 1 "$data")
 grep -q "each card from 1 sampled layout of the cards" <<<"$sd_text" || fail "single-dummy: one layout, singular"
+grep -qx "Played: the 1 contract with the best double-dummy expected score; the others are left out." <<<"$sd_text" ||
+    fail "single-dummy: one contract played, not said so"
+# More rows asked for than there are: every row is played, and the text says so.
+all=$("$SKATDD" evaluate --quiet --samples 1 --model single-dummy --sd-layouts 1 --sd-contracts 30 --format json "$data")
+echo "$all" | jq -e '.contracts | length > 3 and all(.evaluated)' >/dev/null || fail "single-dummy: not every row played"
+grep -qx "Played: every contract." <(
+    "$SKATDD" evaluate --quiet --samples 1 --model single-dummy --sd-layouts 1 --sd-contracts 30 "$data") ||
+    fail "single-dummy: every row played, not said so"
 
 text=$("$SKATDD" evaluate --quiet --samples 2 "$data")
 grep -q "optimistic for the declarer" <<<"$text" || fail "the optimism note"
