@@ -291,6 +291,71 @@ static void test_bad_positions(void **state)
     assert_int_equal(skatdd_solve(solver, NULL, &a), SKATDD_ERR_ARGUMENT);
 }
 
+/* The seat to move, the node count and the two schwarz questions, each
+ * against what skatdd_solve says of the same position; and the trick's
+ * cards checked as the hands are. */
+static void test_to_move_nodes_and_schwarz(void **state)
+{
+    (void)state;
+    skatdd_position p = small_position();
+    assert_int_equal(skatdd_position_to_move(&p), SKATDD_FOREHAND);
+    p.leader = SKATDD_REARHAND;
+    p.trick_size = 2;
+    assert_int_equal(skatdd_position_to_move(&p), SKATDD_MIDDLEHAND);
+    p.trick_size = 3;
+    assert_int_equal(skatdd_position_to_move(&p), -1);
+    p.trick_size = 0;
+    p.leader = 3;
+    assert_int_equal(skatdd_position_to_move(&p), -1);
+    assert_int_equal(skatdd_position_to_move(NULL), -1);
+
+    skatdd_solver *own = NULL;
+    assert_int_equal(skatdd_solver_new(1, &own), SKATDD_OK);
+    assert_true(skatdd_solver_nodes(own) == 0);
+    assert_true(skatdd_solver_nodes(NULL) == 0);
+    /* Every trick so far the declarer's: 55 points out of play, all his. */
+    p = small_position();
+    p.declarer_tricks = 7;
+    p.defender_tricks = 0;
+    p.declarer_points = 55;
+    skatdd_analysis a;
+    assert_int_equal(skatdd_solve(own, &p, &a), SKATDD_OK);
+    assert_true(a.nodes > 0 && skatdd_solver_nodes(own) >= a.nodes);
+    bool all = false, none = true;
+    assert_int_equal(skatdd_ask(own, &p, SKATDD_DECLARER_TAKES_ALL, 0, &all), SKATDD_OK);
+    assert_int_equal(skatdd_ask(own, &p, SKATDD_DEFENDERS_TAKE_ALL, 0, &none), SKATDD_OK);
+    assert_true(a.declarer_can_schwarz && all); /* CJ, then his clubs */
+    assert_false(a.defenders_can_schwarz || none);
+    /* The declarer without his trump: the defenders keep him from any trick. */
+    p.hands[0] = cards("C9 D7 D8");
+    p.hands[1] = cards("CJ HA HT");
+    p.hands[2] = cards("SJ SA ST");
+    p.declarer_points = 120 - skatdd_card_points(p.hands[0] | p.hands[1] | p.hands[2]);
+    assert_int_equal(skatdd_solve(own, &p, &a), SKATDD_OK);
+    assert_int_equal(skatdd_ask(own, &p, SKATDD_DEFENDERS_TAKE_ALL, 0, &none), SKATDD_OK);
+    assert_true(none && a.defenders_can_schwarz);
+    assert_int_equal(skatdd_ask(own, &p, SKATDD_DECLARER_TAKES_ALL, 0, &all), SKATDD_OK);
+    assert_false(all || a.declarer_can_schwarz);
+    skatdd_solver_free(own);
+
+    p = small_position();
+    p.hands[0] = cards("CA CT");
+    p.trick_size = 1;
+    p.trick[0] = 40;
+    assert_int_equal(skatdd_position_check(&p), SKATDD_ERR_CARD);
+    assert_non_null(strstr(skatdd_last_error(), "trick card 40 is not a card number"));
+    p.trick[0] = 7; /* CA, still in forehand's hand below */
+    p.hands[0] = cards("CA CT");
+    assert_int_equal(skatdd_position_check(&p), SKATDD_ERR_CARDS);
+    assert_non_null(strstr(skatdd_last_error(), "trick card CA is also held"));
+    p = small_position(); /* every hand empty, a card led: middlehand cannot answer */
+    p.hands[0] = p.hands[1] = p.hands[2] = 0;
+    p.trick_size = 1;
+    p.trick[0] = 7;
+    assert_int_equal(skatdd_position_check(&p), SKATDD_ERR_CARDS);
+    assert_non_null(strstr(skatdd_last_error(), "middlehand is to play to the trick but holds no card"));
+}
+
 /* Random garbage never crashes: an error, or a value in range. */
 static void test_random_positions(void **state)
 {
@@ -706,6 +771,7 @@ int main(void)
         cmocka_unit_test(test_good_deal), cmocka_unit_test(test_iss_and_ramsch_deals),
         cmocka_unit_test(test_value_agrees),
         cmocka_unit_test(test_bad_positions),
+        cmocka_unit_test(test_to_move_nodes_and_schwarz),
         cmocka_unit_test(test_random_positions),
         cmocka_unit_test(test_bad_yaml),
         cmocka_unit_test(test_null_position_tricks),
