@@ -7,7 +7,8 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 data="$here/data"
 tmp_err=$(mktemp)
-trap 'rm -f "$tmp_err"' EXIT
+server_sgf=$(mktemp)
+trap 'rm -f "$tmp_err" "$server_sgf"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 yaml=$("$SKATDD" analyze --format json "$data/game.yaml")
@@ -133,6 +134,15 @@ grep -q "^Contract review (double-dummy, no bid): played diamonds lost, game val
     <<<"$text" || fail "contract review in text"
 grep -q "turning points: trick 1, forehand CA: won -> lost" <<<"$text" || fail "text turning point"
 grep -q "no game to analyze (all players passed)" <<<"$text" || fail "passed game"
+grep -q "note: the server scored" <<<"$text" && fail "a note on the server's score where it agrees"
+# Where the record's score (R[... v:...]) is not the rules', the text says what the server gave.
+grep -F 'ID[541932]' "$data/iss_games.sgf" | sed 's/ v:-54 / v:-60 /' >"$server_sgf"
+grep -q ' v:-60 ' "$server_sgf" || fail "no server score to change"
+server=$("$SKATDD" analyze "$server_sgf")
+grep -qx "  result: 59 card points, 4 tricks: lost (.*; score -54)" <<<"$server" || fail "the rules' score beside the server's"
+grep -qx "  note: the server scored -60" <<<"$server" || fail "no note of the server's other score"
+[ "$("$SKATDD" analyze --format json "$server_sgf" | jq -c '.summary.result | [.score, .server_score]')" = '[-54,-60]' ] ||
+    fail "the server's other score in JSON"
 
 # Early ends, settled as the server settles them (records of our own, R[]
 # holding the server's result), an overbid game, and a bad record that does
