@@ -104,4 +104,14 @@ grep -q "^  result: card points (skat 0 to forehand): 107, 0, 13; forehand loses
     fail "score: the breakdown after two pushes"
 grep -q "^  turning points: trick 1, forehand CA: Durchmarsch thrown away; trick 1, rearhand DJ: Jungfrau thrown away$" <<<"$text" ||
     fail "text: turning points"
+
+# Where the skat goes to the loser (skat_to: loser) it is in nobody's fewest
+# points, and the review says so instead of naming the last trick's winner.
+sed 's/^  skat_to: last_trick$/  skat_to: loser/' "$here/../../evaluator/rules/classic.yaml" >"$tmp/loser.yaml"
+grep -q '^  skat_to: loser$' "$tmp/loser.yaml" || fail "no skat_to to change"
+sed "s|^rules: classic\$|rules: $tmp/loser.yaml|" "$data/ramsch.yaml" >"$tmp/loser_game.yaml"
+grep -q "^rules: $tmp/loser.yaml" "$tmp/loser_game.yaml" || fail "no rules: to change"
+loser=$("$SKATDD" analyze "$tmp/loser_game.yaml")
+grep -qx "Contract: ramsch (loser rules; the skat goes to the loser: not counted in the fewest points)" <<<"$loser" ||
+    fail "skat_to: loser not said in the review"
 exit 0
