@@ -676,7 +676,6 @@ bool search_tricks(Solver *s, int leader, int n)
     }
 
     bool result = !trying;
-    int best_move = order[0];
     for (int i = 0; i < count; i++) {
         int c = order[i];
         s->hand[player] &= ~(1u << c);
@@ -694,13 +693,13 @@ bool search_tricks(Solver *s, int leader, int n)
         s->hand[player] |= 1u << c;
         if (v == trying) {
             result = v;
-            best_move = c;
             break;
         }
     }
+    /* The answer alone: an entry that holds it never needs a first card. */
     if (n == 0) {
         entry = tt_store(s->tt, hash, hands, 0, leader, s->kind);
-        tt_set(entry, result, result, key_card(&key, best_move) + 1);
+        tt_set(entry, result, result, 0);
     }
     return result;
 }
