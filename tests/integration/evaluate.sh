@@ -69,6 +69,15 @@ grep -qx "Played: every contract." <<<"$all_text" || fail "single-dummy: every r
 text=$("$SKATDD" evaluate --quiet --samples 2 "$data")
 grep -q "optimistic for the declarer" <<<"$text" || fail "the optimism note"
 
+# No safe bid, and the best play is the game chosen after seeing the skat
+# (unit_api's test_evaluate_best_after_skat): the text and the JSON say so.
+printf 'hands:\n  forehand: HJ DJ CA C9 C8 C7 SA S9 S8 S7\n' >"$tmp/after_skat.yaml"
+after=$("$SKATDD" evaluate --quiet --samples 2 --seed 7 "$tmp/after_skat.yaml")
+grep -qx "No bid is safe at probability 0.90; pick up the skat and play the best game for it." <<<"$after" ||
+    fail "the best game after the skat not said: $(grep -E '^(No bid|Bid up)' <<<"$after")"
+[ "$("$SKATDD" evaluate --quiet --samples 2 --seed 7 --format json "$tmp/after_skat.yaml" |
+    jq -c '[.best_contract, .bid_ceiling]')" = '["skat, best game",null]' ] || fail "the best game after the skat in JSON"
+
 # --fresh-check: the skat games' chance in new layouts, the evaluation
 # otherwise the same; refused with single-dummy.
 fresh=$("$SKATDD" evaluate --quiet --samples 3 --seed 5 --fresh-check --format json "$data")
