@@ -604,9 +604,7 @@ bool search_tricks(Solver *s, int leader, int n)
 {
     s->nodes++;
     int player = seat_after[leader][n];
-    TTEntry *entry = NULL;
-    uint64_t hands = 0, hash = 0;
-    Key key = {{0}, 0, 0}; /* set and used only at a trick's start */
+    uint64_t hands = 0, hash = 0; /* a trick start's place in the table */
     if (n == 0) {
         if (!s->hand[player])
             return true;
@@ -632,8 +630,9 @@ bool search_tricks(Solver *s, int leader, int n)
         if (s->kind == KIND_DECLARER_ALL &&
             bit_count(declarer_winners(s, leader)) == bit_count(s->hand[s->declarer]))
             return true;
+        Key key;
         TTBucket *group = key_and_bucket(s, leader, &key, &hands, &hash);
-        entry = tt_probe(s->tt, group, hands, 0, leader, s->kind);
+        const TTEntry *entry = tt_probe(s->tt, group, hands, 0, leader, s->kind);
         /* A trick search's entry always holds its answer (stored below). */
         if (entry)
             return tt_lower(entry);
@@ -697,9 +696,7 @@ bool search_tricks(Solver *s, int leader, int n)
         }
     }
     /* The answer alone: an entry that holds it never needs a first card. */
-    if (n == 0) {
-        entry = tt_store(s->tt, hash, hands, 0, leader, s->kind);
-        tt_set(entry, result, result, 0);
-    }
+    if (n == 0)
+        tt_set(tt_store(s->tt, hash, hands, 0, leader, s->kind), result, result, 0);
     return result;
 }
