@@ -78,6 +78,19 @@ grep -qx "No bid is safe at probability 0.90; pick up the skat and play the best
 [ "$("$SKATDD" evaluate --quiet --samples 2 --seed 7 --format json "$tmp/after_skat.yaml" |
     jq -c '[.best_contract, .bid_ceiling]')" = '["skat, best game",null]' ] || fail "the best game after the skat in JSON"
 
+# The choice after the skat at a bid no game can reach with some skats: with
+# no jack in hand, grand is worth 120 (without 4, schwarz: 5 x 24) unless the
+# skat brings the club or the spade jack (with 1 or without 1: at most 4 x
+# 24 = 96), except both (with 2: 5 x 24 again), so 231 - 190 - 1 = 40 of the
+# 231 skats are overbid at 120, whatever the layouts.
+printf 'hands:\n  forehand: CA CT SA ST HA HT DA DT CK SK\n' >"$tmp/no_jack.yaml"
+no_jack=$("$SKATDD" evaluate --quiet --quick --confidence 0.5 --ascii "$tmp/no_jack.yaml")
+grep -q "chosen at 120: grand 0.83 overbid 0.17$" <<<"$no_jack" ||
+    fail "the overbid share of the choice after the skat: $(grep 'chosen at' <<<"$no_jack")"
+[ "$("$SKATDD" evaluate --quiet --quick --confidence 0.5 --format json "$tmp/no_jack.yaml" |
+    jq -c '[.after_skat.choices_at, (.after_skat.overbid * 231 | round)]')" = '[120,40]' ] ||
+    fail "the overbid share of the choice after the skat in JSON"
+
 # --fresh-check: the skat games' chance in new layouts, the evaluation
 # otherwise the same; refused with single-dummy.
 fresh=$("$SKATDD" evaluate --quiet --samples 3 --seed 5 --fresh-check --format json "$data")
