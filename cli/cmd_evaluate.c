@@ -324,13 +324,14 @@ static char announce_mark(int announce)
 }
 
 /* A few bids where the chance drops, with the announcement they need. */
-static void print_bid_steps(const EvalContract *c)
+static void print_bid_steps(const EvalContract *c, double confidence)
 {
+    char chance[16];
     int shown = 0;
     for (int b = 0; b < c->bid_count && shown < 4; b++)
         if (c->p_win_at[b] > 0 && (b + 1 == c->bid_count || c->p_win_at[b + 1] < c->p_win_at[b])) {
             char mark = announce_mark(c->announce_at[b]);
-            printf(" %d:%.2f", c->bids[b], c->p_win_at[b]);
+            printf(" %d:%s", c->bids[b], text_chance(c->p_win_at[b], confidence, chance, sizeof chance));
             if (mark != ' ')
                 putchar(mark);
             shown++;
@@ -369,14 +370,14 @@ static int choice_shown(const Evaluation *e, const EvalAfterSkat *a)
 static void print_choice(const RuleSystem *rules, const Evaluation *e, const EvalAfterSkat *a, const char *name,
                          int width)
 {
-    char label[64];
+    char label[64], chance[16];
     int shown = 0, at = choice_shown(e, a);
     if (!a->evaluated || at < 0)
         return;
     printf("%-*s %6s %6s %6s %8s %8.1f ", width, name, "", "", "", "", a->expected_score);
     for (int b = 0; b < a->bid_count && shown < 4; b++)
         if (a->p_win_at[b] > 0 && (b + 1 == a->bid_count || a->p_win_at[b + 1] < a->p_win_at[b])) {
-            printf(" %d:%.2f", a->bids[b], a->p_win_at[b]);
+            printf(" %d:%s", a->bids[b], text_chance(a->p_win_at[b], e->confidence, chance, sizeof chance));
             shown++;
         }
     double worlds = (double)a->worlds;
@@ -394,7 +395,7 @@ static void print_choice(const RuleSystem *rules, const Evaluation *e, const Eva
 
 static void print_rows(const CommonOptions *o, const RuleSystem *rules, const Evaluation *e)
 {
-    char buf[128], label[64];
+    char buf[128], label[64], chance[16];
     int width = label_width(rules, e);
     printf("%-*s %6s %6s %6s %8s %8s  %s\n", width, "contract", "win", "schn", "schw", "E(value)", "E(score)",
            "win chance at bids (S, Z: schneider, schwarz announced; *: after the skat)");
@@ -402,10 +403,11 @@ static void print_rows(const CommonOptions *o, const RuleSystem *rules, const Ev
         const EvalContract *c = &e->contracts[r];
         if (!c->evaluated)
             continue;
-        printf("%-*s %6.2f %6.2f %6.2f %8.1f %8.1f ", width,
-               contract_row_label(rules, &c->contract, label, sizeof label), c->p_win, c->p_schneider, c->p_schwarz,
+        printf("%-*s %6s %6.2f %6.2f %8.1f %8.1f ", width,
+               contract_row_label(rules, &c->contract, label, sizeof label),
+               text_chance(c->p_win, e->confidence, chance, sizeof chance), c->p_schneider, c->p_schwarz,
                c->expected_value, c->expected_score);
-        print_bid_steps(c);
+        print_bid_steps(c, e->confidence);
         if (e->discards[r])
             printf("  discard %s", text_cards(o, c->contract.game, e->discards[r], buf, sizeof buf));
         if (c->p_available < 1)
@@ -455,7 +457,8 @@ static void print_single_dummy_rows(const Evaluation *e, int sd_layouts)
 static void print_text(const CommonOptions *o, const RuleSystem *rules, const Deal *d, const Evaluation *e,
                        const EvalOptions *eo, double ms)
 {
-    char buf[128], name[160];
+    char buf[128], name[160], confidence[16];
+    text_fraction(e->confidence, confidence, sizeof confidence);
     if (d->name[0])
         printf("%s\n", d->name);
     printf("%s holds %s\n", seat_name(e->seat), text_cards(o, GAME_GRAND, e->hand, buf, sizeof buf));
@@ -464,17 +467,17 @@ static void print_text(const CommonOptions *o, const RuleSystem *rules, const De
     print_rows(o, rules, e);
     print_fresh_check(rules, e);
     if (e->ceiling_after_skat)
-        printf("Bid up to %d (wins with probability %.2f or more: pick up the skat and play the best game for it)",
-               e->bid_ceiling, e->confidence);
+        printf("Bid up to %d (wins with probability %s or more: pick up the skat and play the best game for it)",
+               e->bid_ceiling, confidence);
     else if (e->ceiling_turn)
-        printf("Bid up to %d (wins with probability %.2f or more: a Tournee, taking or passing the first card)",
-               e->bid_ceiling, e->confidence);
+        printf("Bid up to %d (wins with probability %s or more: a Tournee, taking or passing the first card)",
+               e->bid_ceiling, confidence);
     else if (e->bid_ceiling)
-        printf("Bid up to %d (wins with probability %.2f or more with %s)", e->bid_ceiling, e->confidence,
+        printf("Bid up to %d (wins with probability %s or more with %s)", e->bid_ceiling, confidence,
                row_with_announcement(rules, &e->contracts[e->ceiling_contract], e->ceiling_announce, name,
                                      sizeof name));
     else
-        printf("No bid is safe at probability %.2f", e->confidence);
+        printf("No bid is safe at probability %s", confidence);
     if (e->best_turn)
         printf("; play a Tournee, taking or passing the first card");
     else if (e->best_after_skat && e->ceiling_after_skat)

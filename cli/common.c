@@ -6,6 +6,7 @@
 #include <locale.h>
 #include <stdarg.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -45,6 +46,28 @@ bool parse_whole_int(const char *text, int low, int high, int *out)
         return false;
     *out = (int)v;
     return true;
+}
+
+const char *text_chance(double p, double confidence, char *out, size_t size)
+{
+    /* Worlds are at most 231 x 64, so chances below the confidence lie
+     * 1/14,784 or more under it, and five decimals always tell them apart. */
+    for (int decimals = 2; decimals <= 6; decimals++) {
+        snprintf(out, size, "%.*f", decimals, p);
+        if (p >= confidence || strtod(out, NULL) < confidence)
+            break;
+    }
+    return out;
+}
+
+const char *text_fraction(double x, char *out, size_t size)
+{
+    for (int decimals = 2; decimals <= 6; decimals++) {
+        snprintf(out, size, "%.*f", decimals, x);
+        if (strtod(out, NULL) == x)
+            break;
+    }
+    return out;
 }
 
 bool parse_fraction(const char *text, double *out)

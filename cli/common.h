@@ -106,6 +106,14 @@ bool parse_whole_int(const char *text, int low, int high, int *out);
 /* A fraction, of any size a double holds; the caller checks its range. */
 bool parse_fraction(const char *text, double *out);
 
+/* A chance as the bid advice shows it: two decimals, more where two would
+ * round a chance below confidence up to it (0.896 would read 0.90 beside
+ * "No bid is safe at probability 0.90"). */
+const char *text_chance(double p, double confidence, char *out, size_t size);
+/* A fraction (the confidence) with the fewest decimals, at least two, that
+ * show it exactly (0.875, not 0.88), up to six. */
+const char *text_fraction(double x, char *out, size_t size);
+
 /* What an option's value is: text, or a number read as above.  skatdd
  * batch's run fingerprint takes a number by its value, so that "05" and "5"
  * (or "0.5" and ".5") are the same setting, and text as given. */

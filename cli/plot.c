@@ -285,8 +285,9 @@ static void write_panel(FILE *s, const Chart *c, Family f)
     if (!drawn)
         fprintf(s, "set label 1 'no chance to win in any world' at graph 0.5, 0.5 center textcolor rgb '#606060'\n"
                    "plot ");
-    fprintf(s, "%s%.3f with lines lw 1.2 lc rgb '#7a7a7a' dt (3,3) title 'confidence %.2f'\n", drawn ? "     " : "",
-            c->confidence, c->confidence);
+    char confidence[16];
+    fprintf(s, "%s%.6f with lines lw 1.2 lc rgb '#7a7a7a' dt (3,3) title 'confidence %s'\n", drawn ? "     " : "",
+            c->confidence, text_fraction(c->confidence, confidence, sizeof confidence));
     if (!drawn)
         fprintf(s, "unset label 1\n");
 }

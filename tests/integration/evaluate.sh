@@ -91,6 +91,22 @@ grep -q "chosen at 120: grand 0.83 overbid 0.17$" <<<"$no_jack" ||
     jq -c '[.after_skat.choices_at, (.after_skat.overbid * 231 | round)]')" = '[120,40]' ] ||
     fail "the overbid share of the choice after the skat in JSON"
 
+# A chance just below the confidence is not rounded up to it: grand wins
+# 207 of 231 worlds at 48 (0.896), which two decimals showed as 0.90 beside
+# "No bid is safe at probability 0.90".  A confidence of more decimals is
+# shown as given.
+printf 'hands:\n  middlehand: CJ DJ CA CT C9 SA SK HA H7 D8\n' >"$tmp/near.yaml"
+near=$("$SKATDD" evaluate --quiet --quick --ascii "$tmp/near.yaml")
+grep -Eq "^grand +0\.896 .* 48:0\.896 72:0\.13 " <<<"$near" || fail "a chance below the confidence: $(grep '^grand ' <<<"$near")"
+grep -q "^No bid is safe at probability 0.90; " <<<"$near" || fail "no safe bid at 0.90: $(grep -E '^(No bid|Bid)' <<<"$near")"
+[ "$("$SKATDD" evaluate --quiet --quick --format json "$tmp/near.yaml" |
+    jq -c '[.bid_ceiling, (.contracts[] | select(.contract == "grand") | .p_win * 231 | round)]')" = '[null,207]' ] ||
+    fail "a chance below the confidence in JSON"
+near=$("$SKATDD" evaluate --quiet --quick --ascii --confidence 0.875 "$tmp/near.yaml")
+grep -q "^Bid up to 48 (wins with probability 0.875 or more with grand)" <<<"$near" ||
+    fail "a confidence of three decimals: $(grep -E '^(No bid|Bid)' <<<"$near")"
+grep -Eq "^grand +0\.90 .* 48:0\.90 " <<<"$near" || fail "a chance above the confidence: $(grep '^grand ' <<<"$near")"
+
 # --fresh-check: the skat games' chance in new layouts, the evaluation
 # otherwise the same; refused with single-dummy.
 fresh=$("$SKATDD" evaluate --quiet --samples 3 --seed 5 --fresh-check --format json "$data")
