@@ -50,8 +50,8 @@ bool parse_whole_int(const char *text, int low, int high, int *out)
 
 const char *text_chance(double p, double confidence, char *out, size_t size)
 {
-    /* Worlds are at most 231 x 64, so chances below the confidence lie
-     * 1/14,784 or more under it, and five decimals always tell them apart. */
+    /* A chance is a share of at most 231 x 64 worlds: against a confidence
+     * of up to five decimals, six always show one below it as below. */
     for (int decimals = 2; decimals <= 6; decimals++) {
         snprintf(out, size, "%.*f", decimals, p);
         if (p >= confidence || strtod(out, NULL) < confidence)
