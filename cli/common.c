@@ -50,9 +50,10 @@ bool parse_whole_int(const char *text, int low, int high, int *out)
 
 const char *text_chance(double p, double confidence, char *out, size_t size)
 {
-    /* A chance is a share of at most 231 x 64 worlds: against a confidence
-     * of up to five decimals, six always show one below it as below. */
-    for (int decimals = 2; decimals <= 6; decimals++) {
+    /* A chance is a share of at most 231 x 64 worlds, so one below a
+     * confidence of up to five decimals lies 1/(14,784 x 10^5) or more
+     * below it, which twelve decimals show. */
+    for (int decimals = 2; decimals <= 12; decimals++) {
         snprintf(out, size, "%.*f", decimals, p);
         if (p >= confidence || strtod(out, NULL) < confidence)
             break;
