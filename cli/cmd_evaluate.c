@@ -323,15 +323,17 @@ static char announce_mark(int announce)
     return announce == ANNOUNCE_SCHNEIDER ? 'S' : announce == ANNOUNCE_SCHWARZ ? 'Z' : announce ? '*' : ' ';
 }
 
-/* A few bids where the chance drops, with the announcement they need. */
-static void print_bid_steps(const EvalContract *c, double confidence)
+/* A few bids where the chance drops (a row's or a choice's), each with the
+ * announcement it needs where announce_at is given. */
+static void print_bid_steps(int bid_count, const int *bids, const double *p_win_at, const signed char *announce_at,
+                            double confidence)
 {
     char chance[16];
     int shown = 0;
-    for (int b = 0; b < c->bid_count && shown < 4; b++)
-        if (c->p_win_at[b] > 0 && (b + 1 == c->bid_count || c->p_win_at[b + 1] < c->p_win_at[b])) {
-            char mark = announce_mark(c->announce_at[b]);
-            printf(" %d:%s", c->bids[b], text_chance(c->p_win_at[b], confidence, chance, sizeof chance));
+    for (int b = 0; b < bid_count && shown < 4; b++)
+        if (p_win_at[b] > 0 && (b + 1 == bid_count || p_win_at[b + 1] < p_win_at[b])) {
+            char mark = announce_at ? announce_mark(announce_at[b]) : ' ';
+            printf(" %d:%s", bids[b], text_chance(p_win_at[b], confidence, chance, sizeof chance));
             if (mark != ' ')
                 putchar(mark);
             shown++;
@@ -370,16 +372,12 @@ static int choice_shown(const Evaluation *e, const EvalAfterSkat *a)
 static void print_choice(const RuleSystem *rules, const Evaluation *e, const EvalAfterSkat *a, const char *name,
                          int width)
 {
-    char label[64], chance[16];
-    int shown = 0, at = choice_shown(e, a);
+    char label[64];
+    int at = choice_shown(e, a);
     if (!a->evaluated || at < 0)
         return;
     printf("%-*s %6s %6s %6s %8s %8.1f ", width, name, "", "", "", "", a->expected_score);
-    for (int b = 0; b < a->bid_count && shown < 4; b++)
-        if (a->p_win_at[b] > 0 && (b + 1 == a->bid_count || a->p_win_at[b + 1] < a->p_win_at[b])) {
-            printf(" %d:%s", a->bids[b], text_chance(a->p_win_at[b], e->confidence, chance, sizeof chance));
-            shown++;
-        }
+    print_bid_steps(a->bid_count, a->bids, a->p_win_at, NULL, e->confidence);
     double worlds = (double)a->worlds;
     printf("  chosen at %d:", a->bids[at]);
     for (int r = 0; r < e->contract_count; r++)
@@ -407,7 +405,7 @@ static void print_rows(const CommonOptions *o, const RuleSystem *rules, const Ev
                contract_row_label(rules, &c->contract, label, sizeof label),
                text_chance(c->p_win, e->confidence, chance, sizeof chance), c->p_schneider, c->p_schwarz,
                c->expected_value, c->expected_score);
-        print_bid_steps(c, e->confidence);
+        print_bid_steps(c->bid_count, c->bids, c->p_win_at, c->announce_at, e->confidence);
         if (e->discards[r])
             printf("  discard %s", text_cards(o, c->contract.game, e->discards[r], buf, sizeof buf));
         if (c->p_available < 1)
