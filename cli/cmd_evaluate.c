@@ -328,7 +328,7 @@ static char announce_mark(int announce)
 static void print_bid_steps(int bid_count, const int *bids, const double *p_win_at, const signed char *announce_at,
                             double confidence)
 {
-    char chance[16];
+    char chance[32];
     int shown = 0;
     for (int b = 0; b < bid_count && shown < 4; b++)
         if (p_win_at[b] > 0 && (b + 1 == bid_count || p_win_at[b + 1] < p_win_at[b])) {
@@ -393,7 +393,7 @@ static void print_choice(const RuleSystem *rules, const Evaluation *e, const Eva
 
 static void print_rows(const CommonOptions *o, const RuleSystem *rules, const Evaluation *e)
 {
-    char buf[128], label[64], chance[16];
+    char buf[128], label[64], chance[32];
     int width = label_width(rules, e);
     printf("%-*s %6s %6s %6s %8s %8s  %s\n", width, "contract", "win", "schn", "schw", "E(value)", "E(score)",
            "win chance at bids (S, Z: schneider, schwarz announced; *: after the skat)");
@@ -455,7 +455,7 @@ static void print_single_dummy_rows(const Evaluation *e, int sd_layouts)
 static void print_text(const CommonOptions *o, const RuleSystem *rules, const Deal *d, const Evaluation *e,
                        const EvalOptions *eo, double ms)
 {
-    char buf[128], name[160], confidence[16];
+    char buf[128], name[160], confidence[32];
     text_fraction(e->confidence, confidence, sizeof confidence);
     if (d->name[0])
         printf("%s\n", d->name);

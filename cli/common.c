@@ -51,9 +51,9 @@ bool parse_whole_int(const char *text, int low, int high, int *out)
 const char *text_chance(double p, double confidence, char *out, size_t size)
 {
     /* A chance is a share of at most 231 x 64 worlds, so one below a
-     * confidence of up to five decimals lies 1/(14,784 x 10^5) or more
-     * below it, which twelve decimals show. */
-    for (int decimals = 2; decimals <= 12; decimals++) {
+     * confidence given to twelve decimals or fewer lies 1/(14,784 x 10^12)
+     * or more below it, which seventeen decimals show. */
+    for (int decimals = 2; decimals <= 17; decimals++) {
         snprintf(out, size, "%.*f", decimals, p);
         if (p >= confidence || strtod(out, NULL) < confidence)
             break;
@@ -63,11 +63,12 @@ const char *text_chance(double p, double confidence, char *out, size_t size)
 
 const char *text_fraction(double x, char *out, size_t size)
 {
-    for (int decimals = 2; decimals <= 6; decimals++) {
+    for (int decimals = 2; decimals <= 17; decimals++) {
         snprintf(out, size, "%.*f", decimals, x);
         if (strtod(out, NULL) == x)
-            break;
+            return out;
     }
+    snprintf(out, size, "%.17g", x);
     return out;
 }
 

@@ -108,10 +108,10 @@ bool parse_fraction(const char *text, double *out);
 
 /* A chance as the bid advice shows it: two decimals, more where two would
  * round a chance below confidence up to it (0.896 would read 0.90 beside
- * "No bid is safe at probability 0.90"). */
+ * "No bid is safe at probability 0.90").  out: 32 bytes. */
 const char *text_chance(double p, double confidence, char *out, size_t size);
 /* A fraction (the confidence) with the fewest decimals, at least two, that
- * show it exactly (0.875, not 0.88), up to six. */
+ * show it exactly (0.875, not 0.88; 0.9999999, not 1.00). out: 32 bytes. */
 const char *text_fraction(double x, char *out, size_t size);
 
 /* What an option's value is: text, or a number read as above.  skatdd

@@ -106,6 +106,13 @@ near=$("$SKATDD" evaluate --quiet --quick --ascii --confidence 0.875 "$tmp/near.
 grep -q "^Bid up to 48 (wins with probability 0.875 or more with grand)" <<<"$near" ||
     fail "a confidence of three decimals: $(grep -E '^(No bid|Bid)' <<<"$near")"
 grep -Eq "^grand +0\.90 .* 48:0\.90 " <<<"$near" || fail "a chance above the confidence: $(grep '^grand ' <<<"$near")"
+# Confidences near 1 and 0 are not rounded to them (six decimals read
+# 1.000000 and 0.000000).
+near=$("$SKATDD" evaluate --quiet --quick --ascii --confidence 0.9999999 "$tmp/near.yaml")
+grep -q "^No bid is safe at probability 0.9999999; " <<<"$near" || fail "confidence 0.9999999: $(grep -E '^(No bid|Bid)' <<<"$near")"
+near=$("$SKATDD" evaluate --quiet --quick --ascii --confidence 0.00000001 "$tmp/near.yaml")
+grep -q "^Bid up to 144 (wins with probability 0.00000001 or more with grand)" <<<"$near" ||
+    fail "confidence 0.00000001: $(grep -E '^(No bid|Bid)' <<<"$near")"
 
 # --fresh-check: the skat games' chance in new layouts, the evaluation
 # otherwise the same; refused with single-dummy.
