@@ -285,9 +285,12 @@ static void write_panel(FILE *s, const Chart *c, Family f)
     if (!drawn)
         fprintf(s, "set label 1 'no chance to win in any world' at graph 0.5, 0.5 center textcolor rgb '#606060'\n"
                    "plot ");
+    /* The line where its legend says (digits, a point, at most an
+     * exponent: safe in gnuplot's quotes). */
     char confidence[32];
-    fprintf(s, "%s%.6f with lines lw 1.2 lc rgb '#7a7a7a' dt (3,3) title 'confidence %s'\n", drawn ? "     " : "",
-            c->confidence, text_fraction(c->confidence, confidence, sizeof confidence));
+    text_fraction(c->confidence, confidence, sizeof confidence);
+    fprintf(s, "%s%s with lines lw 1.2 lc rgb '#7a7a7a' dt (3,3) title 'confidence %s'\n", drawn ? "     " : "",
+            confidence, confidence);
     if (!drawn)
         fprintf(s, "unset label 1\n");
 }
