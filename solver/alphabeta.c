@@ -313,20 +313,20 @@ static void table_bounds(const Solver *s, const TTBucket *group, uint64_t hands,
     /* The entries of this shape first, without a branch each (few match,
      * and which ones the branches could not predict). */
     unsigned same = 0;
+    TTSeen seen[TT_GROUP * TT_BUCKET_SIZE];
 #pragma GCC unroll 8
     for (int i = 0; i < TT_GROUP * TT_BUCKET_SIZE; i++) {
-        const TTEntry *e = &group[i / TT_BUCKET_SIZE].slot[i % TT_BUCKET_SIZE];
-        same |= (unsigned)(((e->info >> 20) == meta) & (e->hands == hands)) << i;
+        seen[i] = tt_read(&group[i / TT_BUCKET_SIZE].slot[i % TT_BUCKET_SIZE]);
+        same |= (unsigned)(((seen[i].info >> 20) == meta) & (seen[i].hands == hands)) << i;
     }
     for (; same; same &= same - 1) {
-        int i = __builtin_ctz(same);
-        const TTEntry *e = &group[i / TT_BUCKET_SIZE].slot[i % TT_BUCKET_SIZE];
-        int lo = tt_lower(e), up = tt_upper(e);
+        const TTSeen *e = &seen[__builtin_ctz(same)];
+        int lo = tt_lower(e->info), up = tt_upper(e->info);
         if (e->live == live) {
-            *best = tt_best(e);
+            *best = tt_best(e->info);
         } else {
             if (!*sibling_best)
-                *sibling_best = tt_best(e);
+                *sibling_best = tt_best(e->info);
             int gain_low = lo - 1 - alpha, gain_up = up == TT_NO_UPPER ? -1 : beta - 1 - up;
             int limit = gain_low > gain_up ? gain_low : gain_up;
             if (limit < 0)
@@ -451,15 +451,8 @@ static inline void remember_lead(Solver *s, int leader, const TrickStart *t, int
         uint64_t class_key = t->class_key ? t->class_key : hint_class(s, &t->key, leader, LEAD_CLASS);
         hint_store(s->lead_hints, class_key, key_card(&t->key, best_move));
     }
-    TTEntry *entry = tt_store(s->tt, t->hash, t->hands, t->key.live, leader, s->kind);
-    int lower = tt_lower(entry), upper = tt_upper(entry);
-    if (best <= alpha)
-        upper = best < upper ? best : upper;
-    else if (best >= beta)
-        lower = best > lower ? best : lower;
-    else
-        lower = upper = best;
-    tt_set(entry, lower, upper, key_card(&t->key, best_move) + 1);
+    tt_save(s->tt, t->hash, t->hands, t->key.live, leader, s->kind, best, alpha, beta,
+            key_card(&t->key, best_move) + 1);
 }
 
 /* The leads of a trick start in the window the table left: the first, the
@@ -632,10 +625,10 @@ bool search_tricks(Solver *s, int leader, int n)
             return true;
         Key key;
         TTBucket *group = key_and_bucket(s, leader, &key, &hands, &hash);
-        const TTEntry *entry = tt_probe(s->tt, group, hands, 0, leader, s->kind);
+        uint32_t info;
         /* A trick search's entry always holds its answer (stored below). */
-        if (entry)
-            return tt_lower(entry);
+        if (tt_probe(s->tt, group, hands, 0, leader, s->kind, &info))
+            return tt_lower(info);
     }
     uint32_t live = s->hand[0] | s->hand[1] | s->hand[2];
     for (int i = 0; i < n; i++)
@@ -697,6 +690,6 @@ bool search_tricks(Solver *s, int leader, int n)
     }
     /* The answer alone: an entry that holds it never needs a first card. */
     if (n == 0)
-        tt_set(tt_store(s->tt, hash, hands, 0, leader, s->kind), result, result, 0);
+        tt_save(s->tt, hash, hands, 0, leader, s->kind, result, result - 1, result + 1, 0);
     return result;
 }

@@ -17,5 +17,8 @@ typedef struct {
 } Analysis;
 
 void analyze_position(Solver *solver, const Position *pos, Analysis *out);
+/* The same on two threads, main and helper (made with the same tt_bytes;
+ * helper NULL: analyze_position on main).  nodes counts both. */
+void analyze_position_shared(Solver *main, Solver *helper, const Position *pos, Analysis *out);
 
 #endif

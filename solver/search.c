@@ -13,7 +13,7 @@ Solver *solver_new(size_t tt_bytes)
     Solver *s = alloc_cache_lines(sizeof *s);
     if (!s)
         return NULL;
-    s->tt = tt_new(tt_bytes);
+    s->tt = s->own_tt = tt_new(tt_bytes);
     s->ends = calloc((size_t)1 << END_BITS, sizeof *s->ends);
     s->lead_hints = calloc(HINT_SLOTS, sizeof *s->lead_hints);
     s->reply_hints = calloc(HINT_SLOTS, sizeof *s->reply_hints);
@@ -38,7 +38,7 @@ size_t solver_tt_share(size_t total_bytes, int threads)
 void solver_free(Solver *solver)
 {
     if (solver) {
-        tt_free(solver->tt);
+        tt_free(solver->own_tt);
         free(solver->ends);
         free(solver->lead_hints);
         free(solver->reply_hints);
@@ -52,6 +52,32 @@ void solver_new_deal(Solver *solver)
 {
     tt_new_generation(solver->tt);
     forget_move_order(solver);
+}
+
+void solver_join(Solver *helper, const Solver *main)
+{
+    TT *own = helper->own_tt;
+    EndEntry *ends = helper->ends;
+    uint32_t *lead_hints = helper->lead_hints, *reply_hints = helper->reply_hints;
+    uint64_t nodes = helper->nodes;
+    *helper = *main;
+    helper->own_tt = own;
+    helper->ends = ends;
+    helper->lead_hints = lead_hints;
+    helper->reply_hints = reply_hints;
+    helper->nodes = nodes;
+    memcpy(ends, main->ends, ((size_t)1 << END_BITS) * sizeof *ends);
+    memcpy(lead_hints, main->lead_hints, HINT_SLOTS * sizeof *lead_hints);
+    memcpy(reply_hints, main->reply_hints, HINT_SLOTS * sizeof *reply_hints);
+    tt_share(main->tt, true);
+}
+
+void solver_leave(Solver *helper)
+{
+    tt_share(helper->tt, false);
+    helper->tt = helper->own_tt;
+    /* Its own table's entries may be of another game: configure afresh. */
+    helper->configured = false;
 }
 
 /* The declarer's final points, known to lie in [lower, upper], by one
@@ -145,8 +171,9 @@ int solver_value(Solver *solver, const Position *pos)
 
 /* Whether card's value is known from the card just above it: the next
  * higher live card of its suit is in the same hand and worth the same. */
-static int equivalent_above(Solver *s, const Position *pos, int card)
+int solver_equivalent_card(Solver *solver, const Position *pos, int card)
 {
+    Solver *s = solver;
     layout_load(s, pos, KIND_POINTS);
     uint32_t live = s->hand[0] | s->hand[1] | s->hand[2];
     for (int i = 0; i < pos->trick_size; i++)
@@ -162,26 +189,40 @@ static int equivalent_above(Solver *s, const Position *pos, int card)
     return s->card_of[next];
 }
 
+int solver_card_value(Solver *solver, const Position *pos, int card, int value)
+{
+    Position next = *pos;
+    position_play(&next, card);
+    if (pos->game == GAME_NULL)
+        return solver_declarer_wins_null(solver, &next);
+    if (value < 0)
+        return solver_declarer_points(solver, &next);
+    if (position_to_move(pos) == pos->declarer)
+        return points_stepping(solver, &next, next.declarer_points, value, value);
+    return points_stepping(solver, &next, value, next.declarer_points + position_points_left(&next), value);
+}
+
+int solver_legal_cards(const Position *pos, int cards[10])
+{
+    int n = 0;
+    for (CardSet m = position_legal_moves(pos); m; m &= m - 1)
+        cards[n++] = set_first(m);
+    return n;
+}
+
 int solver_move_values(Solver *solver, const Position *pos, MoveValue moves[10])
 {
     int value = solver_value(solver, pos);
-    bool maximizing = position_to_move(pos) == pos->declarer;
-    int count = 0;
+    int cards[10];
+    int n = solver_legal_cards(pos, cards);
+    for (int i = 0; i < n; i++)
+        moves[i] = (MoveValue){cards[i], -1};
     /* Highest card first, so that an equivalent card finds its value. */
-    CardSet legal = position_legal_moves(pos);
-    int cards[10], n = 0;
-    for (CardSet m = legal; m; m &= m - 1)
-        cards[n++] = set_first(m);
-    for (int i = 0; i < n; i++) {
-        int card = cards[i];
-        moves[i].card = card;
-        moves[i].value = -1;
-    }
     for (int pass = 0; pass < 2; pass++) {
         for (int i = n - 1; i >= 0; i--) {
             if (moves[i].value >= 0)
                 continue;
-            int same = equivalent_above(solver, pos, cards[i]);
+            int same = solver_equivalent_card(solver, pos, cards[i]);
             if (same != CARD_NONE) {
                 for (int j = 0; j < n; j++)
                     if (cards[j] == same && moves[j].value >= 0)
@@ -189,19 +230,10 @@ int solver_move_values(Solver *solver, const Position *pos, MoveValue moves[10])
                 if (moves[i].value >= 0 || pass == 0)
                     continue;
             }
-            Position next = *pos;
-            position_play(&next, cards[i]);
-            if (pos->game == GAME_NULL)
-                moves[i].value = solver_declarer_wins_null(solver, &next);
-            else if (maximizing)
-                moves[i].value = points_stepping(solver, &next, next.declarer_points, value, value);
-            else
-                moves[i].value = points_stepping(solver, &next, value,
-                                                 next.declarer_points + position_points_left(&next), value);
+            moves[i].value = solver_card_value(solver, pos, cards[i], value);
         }
     }
-    count = n;
-    return count;
+    return n;
 }
 
 /* Whether playing card keeps the value of the position at value. */
@@ -245,13 +277,19 @@ static bool keeps_schwarz(Solver *solver, const Position *next, bool declarer_mo
 
 int solver_optimal_line(Solver *solver, const Position *pos, int line[30])
 {
+    int value = solver_value(solver, pos);
+    if (pos->game == GAME_NULL)
+        return solver_optimal_line_given(solver, pos, value, false, false, line);
+    return solver_optimal_line_given(solver, pos, value, solver_declarer_takes_all(solver, pos),
+                                     solver_defenders_take_all(solver, pos), line);
+}
+
+int solver_optimal_line_given(Solver *solver, const Position *pos, int value, bool declarer_all, bool defenders_all,
+                              int line[30])
+{
     Position cur = *pos;
-    int value = solver_value(solver, &cur);
     bool points = pos->game != GAME_NULL;
-    SchwarzOutlook outlook = {0};
-    if (points)
-        outlook = (SchwarzOutlook){solver_declarer_takes_all(solver, pos), solver_defenders_take_all(solver, pos),
-                                   pos->declarer_tricks};
+    SchwarzOutlook outlook = {declarer_all, defenders_all, pos->declarer_tricks};
     int length = 0;
     while (!position_is_over(&cur)) {
         CardSet legal = position_legal_moves(&cur);

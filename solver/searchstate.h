@@ -32,7 +32,8 @@ typedef struct {
 } EndEntry;
 
 struct Solver {
-    TT *tt;
+    TT *tt;      /* own_tt, or the table of the solver it joined (solver_join) */
+    TT *own_tt;
     EndEntry *ends;
     uint32_t end_stamp; /* the current layout's and declarer's */
     uint64_t nodes;

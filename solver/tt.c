@@ -37,6 +37,7 @@ static void start_small(TT *tt)
     uint64_t start = TT_START_BYTES / sizeof(TTBucket) - 1;
     set_size(tt, start < tt->max_mask ? start : tt->max_mask);
     tt->stored = 0;
+    tt->uncounted = false;
 }
 
 void tt_grow(TT *tt)
@@ -51,12 +52,12 @@ void tt_grow(TT *tt)
     for (uint64_t i = 0; i < old_count; i++) {
         TTBucket *from = &tt->buckets[i], *to = &tt->buckets[i + old_count];
         for (int k = 0; k < TT_BUCKET_SIZE; k++) {
-            TTEntry *e = &from->slot[k];
-            if ((e->info >> 25) != tt->generation)
+            TTSeen e = tt_read(&from->slot[k]);
+            if ((e.info >> 25) != tt->generation)
                 continue;
-            if (tt_hash(e->hands, (int)((e->info >> 20) & 3)) & old_count) {
-                to->slot[k] = *e;
-                e->info = 0;
+            if (tt_hash(e.hands, (int)((e.info >> 20) & 3)) & old_count) {
+                tt_write(&to->slot[k], e.hands, e.live, e.info);
+                tt_write(&from->slot[k], 0, 0, 0);
             }
         }
     }
@@ -97,4 +98,23 @@ void tt_new_generation(TT *tt)
         tt->generation = 1;
     }
     start_small(tt);
+}
+
+
+void tt_share(TT *tt, bool shared)
+{
+    if (!shared) {
+        set_size(tt, tt->mask);
+        tt->uncounted = true;
+        return;
+    }
+    uint64_t mask = tt->mask;
+    while ((mask + 1) * sizeof(TTBucket) < TT_SHARED_BYTES && mask < tt->max_mask)
+        mask = mask * 2 + 1;
+    if (tt->stored == 0 && !tt->uncounted)
+        set_size(tt, mask); /* no entry of this generation to move */
+    else
+        while (tt->mask < mask)
+            tt_grow(tt);
+    tt->grow_at = UINT64_MAX;
 }

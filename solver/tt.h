@@ -16,6 +16,7 @@
 #ifndef SKATDD_TT_H
 #define SKATDD_TT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -41,12 +42,39 @@ static inline void *alloc_cache_lines(size_t size)
  * best is the leader's best card (solver's own index) + 1, 0 = none; the
  * bounds are 0..120 and TT_NO_UPPER.  Seven bits of generation let the table
  * start afresh 127 times before it has to be cleared; three bits of kind
- * tell the searches apart (searchstate.h). */
+ * tell the searches apart (searchstate.h).
+ *
+ * An entry is two words, each read and written whole and on its own (relaxed
+ * atomics: plain moves on x86-64), so that two threads can share one table
+ * (analysis.c): data holds the live cards and info, check the shape's code
+ * xor data.  Every write replaces both words; a reader that meets an entry
+ * half rewritten by the other thread decodes a shape that is neither the old
+ * nor the new one, and takes nothing from it (tt_read, tt_same_key). */
+typedef struct {
+    uint64_t check; /* hands ^ data */
+    uint64_t data;  /* live << 32 | info */
+} TTEntry;
+
+/* An entry as read once: what the table held at one moment. */
 typedef struct {
     uint64_t hands; /* tt_hands_code of the shape */
     uint32_t live;  /* the live cards (0 in trick searches, whose shape is all) */
     uint32_t info;
-} TTEntry;
+} TTSeen;
+
+static inline TTSeen tt_read(const TTEntry *e)
+{
+    uint64_t check = __atomic_load_n(&e->check, __ATOMIC_RELAXED);
+    uint64_t data = __atomic_load_n(&e->data, __ATOMIC_RELAXED);
+    return (TTSeen){check ^ data, (uint32_t)(data >> 32), (uint32_t)data};
+}
+
+static inline void tt_write(TTEntry *e, uint64_t hands, uint32_t live, uint32_t info)
+{
+    uint64_t data = (uint64_t)live << 32 | info;
+    __atomic_store_n(&e->data, data, __ATOMIC_RELAXED);
+    __atomic_store_n(&e->check, hands ^ data, __ATOMIC_RELAXED);
+}
 
 /* Sixteen-byte entries: four fill a 64-byte cache line; a shape's group is
  * two buckets. */
@@ -73,6 +101,7 @@ typedef struct {
     uint64_t used_mask; /* of the buckets used since they were last cleared */
     uint64_t stored;    /* entries of this generation */
     uint64_t grow_at;   /* stored entries that make the table double */
+    bool uncounted;     /* entries of this generation were stored while shared, uncounted */
     uint32_t generation;
 } TT;
 
@@ -82,15 +111,16 @@ void tt_free(TT *tt);
 void tt_new_generation(TT *tt);
 /* Doubles the buckets in use (internal to tt_store). */
 void tt_grow(TT *tt);
+/* shared: two searches are about to use the table at once, so it grows to
+ * TT_SHARED_BYTES first and then stops growing (tt_grow moves entries)
+ * until called again with false.  1 MB: 4 MB made a two-thread full solve
+ * slower, 256 KB (no growth) doubled the nodes of the hardest ones. */
+enum { TT_SHARED_BYTES = 1 << 20 };
+void tt_share(TT *tt, bool shared);
 
-static inline int tt_lower(const TTEntry *e) { return (int)(e->info & 127); }
-static inline int tt_upper(const TTEntry *e) { return (int)((e->info >> 7) & 127); }
-static inline int tt_best(const TTEntry *e) { return (int)((e->info >> 14) & 63); }
-
-static inline void tt_set(TTEntry *e, int lower, int upper, int best)
-{
-    e->info = (e->info & ~((1u << 20) - 1)) | (uint32_t)best << 14 | (uint32_t)upper << 7 | (uint32_t)lower;
-}
+static inline int tt_lower(uint32_t info) { return (int)(info & 127); }
+static inline int tt_upper(uint32_t info) { return (int)((info >> 7) & 127); }
+static inline int tt_best(uint32_t info) { return (int)((info >> 14) & 63); }
 
 /* Bit i of x at bit 2i. */
 static inline uint64_t spread_bits(uint32_t x)
@@ -149,60 +179,78 @@ static inline uint32_t tt_meta(const TT *tt, int leader, int kind)
 
 /* Whether e holds a position of this shape (hands), leader and search
  * (meta), whatever its live cards. */
-static inline int tt_same_shape(const TTEntry *e, uint64_t hands, uint32_t meta)
+static inline int tt_same_shape(const TTSeen *e, uint64_t hands, uint32_t meta)
 {
     return (e->info >> 20) == meta && e->hands == hands;
 }
 
-static inline int tt_same_key(const TTEntry *e, uint64_t hands, uint32_t live, uint32_t meta)
+static inline int tt_same_key(const TTSeen *e, uint64_t hands, uint32_t live, uint32_t meta)
 {
     return tt_same_shape(e, hands, meta) && e->live == live;
 }
 
-/* The entry for this position in its group, or NULL. */
-static inline TTEntry *tt_probe(const TT *tt, TTBucket *group, uint64_t hands, uint32_t live, int leader, int kind)
+/* Whether this position has an entry in its group; its info in *info. */
+static inline bool tt_probe(const TT *tt, const TTBucket *group, uint64_t hands, uint32_t live, int leader, int kind,
+                            uint32_t *info)
 {
     uint32_t meta = tt_meta(tt, leader, kind);
     for (int b = 0; b < TT_GROUP; b++)
-        for (int i = 0; i < TT_BUCKET_SIZE; i++)
-            if (tt_same_key(&group[b].slot[i], hands, live, meta))
-                return &group[b].slot[i];
-    return NULL;
+        for (int i = 0; i < TT_BUCKET_SIZE; i++) {
+            TTSeen e = tt_read(&group[b].slot[i]);
+            if (tt_same_key(&e, hands, live, meta)) {
+                *info = e.info;
+                return true;
+            }
+        }
+    return false;
 }
 
-static inline int tt_cards_held(const TTEntry *e)
+static inline int tt_cards_held(uint64_t hands)
 {
-    return bit_count64((e->hands | e->hands >> 1) & 0x5555555555555555ull);
+    return bit_count64((hands | hands >> 1) & 0x5555555555555555ull);
 }
 
-/* The entry to write this key into: its own, or a replaced one set to this key
- * with no bounds (lower 0, upper TT_NO_UPPER, best 0).  Another generation's
- * entry goes first, else the one with the fewest cards left. */
-static inline TTEntry *tt_store(TT *tt, uint64_t hash, uint64_t hands, uint32_t live, int leader, int kind)
+/* Keeps what a search from alpha to beta found for this key: result (an
+ * upper bound at or below alpha, a lower bound at or above beta, else the
+ * value) with the bounds already there, and the best card (as info's best).
+ * It goes into the key's own entry, else into another generation's, else
+ * into the one with the fewest cards left; a table in use by one search
+ * alone may first grow. */
+static inline void tt_save(TT *tt, uint64_t hash, uint64_t hands, uint32_t live, int leader, int kind, int result,
+                           int alpha, int beta, int best)
 {
     uint32_t meta = tt_meta(tt, leader, kind);
     TTBucket *b = &tt->buckets[tt_bucket_index(tt, hash, live)];
-    TTEntry *victim = NULL;
-    int victim_cards = 99;
+    TTEntry *slot = NULL;
+    int victim_cards = 99, lower = 0, upper = TT_NO_UPPER;
     for (int i = 0; i < TT_BUCKET_SIZE; i++) {
-        TTEntry *e = &b->slot[i];
-        if (tt_same_key(e, hands, live, meta))
-            return e;
-        int cards = (e->info >> 25) != tt->generation ? -1 : tt_cards_held(e);
+        TTSeen e = tt_read(&b->slot[i]);
+        if (tt_same_key(&e, hands, live, meta)) {
+            slot = &b->slot[i];
+            lower = tt_lower(e.info);
+            upper = tt_upper(e.info);
+            victim_cards = 99;
+            break;
+        }
+        int cards = (e.info >> 25) != tt->generation ? -1 : tt_cards_held(e.hands);
         if (cards < victim_cards) {
-            victim = e;
+            slot = &b->slot[i];
             victim_cards = cards;
         }
     }
-    if (victim_cards < 0 && ++tt->stored > tt->grow_at) {
+    if (victim_cards < 0 && tt->grow_at != UINT64_MAX && ++tt->stored > tt->grow_at) {
         tt_grow(tt);
         tt->stored--; /* counted again below */
-        return tt_store(tt, hash, hands, live, leader, kind);
+        tt_save(tt, hash, hands, live, leader, kind, result, alpha, beta, best);
+        return;
     }
-    victim->hands = hands;
-    victim->live = live;
-    victim->info = meta << 20 | (uint32_t)TT_NO_UPPER << 7;
-    return victim;
+    if (result <= alpha)
+        upper = result < upper ? result : upper;
+    else if (result >= beta)
+        lower = result > lower ? result : lower;
+    else
+        lower = upper = result;
+    tt_write(slot, hands, live, meta << 20 | (uint32_t)best << 14 | (uint32_t)upper << 7 | (uint32_t)lower);
 }
 
 #endif

@@ -100,8 +100,23 @@ static int write_values(Solver *solver, int deals)
     return fflush(stdout) == 0 ? 0 : 1;
 }
 
-static void bench_game(Solver *solver, GameType game, int deals)
+static bool same_analysis(const Analysis *a, const Analysis *b)
 {
+    if (a->value != b->value || a->declarer_can_schwarz != b->declarer_can_schwarz ||
+        a->defenders_can_schwarz != b->defenders_can_schwarz || a->move_count != b->move_count ||
+        a->line_length != b->line_length)
+        return false;
+    for (int m = 0; m < a->move_count; m++)
+        if (a->moves[m].card != b->moves[m].card || a->moves[m].value != b->moves[m].value)
+            return false;
+    return memcmp(a->line, b->line, sizeof(int) * (size_t)a->line_length) == 0;
+}
+
+static void bench_game(Solver *solver, Solver *helper, GameType game, int deals)
+{
+    double *shared_ms = malloc(sizeof(double) * (size_t)deals);
+    double *shared_nodes = malloc(sizeof(double) * (size_t)deals);
+    int differ = 0;
     double *value_ms = malloc(sizeof(double) * (size_t)deals);
     double *value_nodes = malloc(sizeof(double) * (size_t)deals);
     double *full_ms = malloc(sizeof(double) * (size_t)deals);
@@ -132,18 +147,44 @@ static void bench_game(Solver *solver, GameType game, int deals)
         full_total += a.nodes;
         for (int m = 0; m < a.move_count; m++)
             value_sum = value_sum * 31 + (uint64_t)a.moves[m].value;
+
+        if (helper) {
+            solver_new_deal(solver);
+            solver_new_deal(helper);
+            Analysis b;
+            t0 = wall_ms();
+            analyze_position_shared(solver, helper, &pos, &b);
+            shared_ms[i] = wall_ms() - t0;
+            shared_nodes[i] = (double)b.nodes;
+            if (!same_analysis(&a, &b)) {
+                differ++;
+                fprintf(stderr, "deal %d: value %d/%d schwarz %d%d/%d%d moves", i, a.value, b.value,
+                        a.declarer_can_schwarz, a.defenders_can_schwarz, b.declarer_can_schwarz,
+                        b.defenders_can_schwarz);
+                for (int m = 0; m < a.move_count; m++)
+                    fprintf(stderr, " %d:%d/%d", a.moves[m].card, a.moves[m].value, b.moves[m].value);
+                fprintf(stderr, " line %d/%d\n", a.line_length, b.line_length);
+            }
+        }
     }
     printf("%s, %d deals:\n", game_type_name(game), deals);
     print_stats("value: time", value_ms, deals, "ms", 3);
     print_stats("value: nodes", value_nodes, deals, "", 0);
     print_stats("full solve: time", full_ms, deals, "ms", 3);
     print_stats("full solve: nodes", full_nodes, deals, "", 0);
+    if (helper) {
+        print_stats("full, 2 threads: time", shared_ms, deals, "ms", 3);
+        print_stats("full, 2 threads: nodes", shared_nodes, deals, "", 0);
+        printf("  2 threads: %d of %d deals answered otherwise than by 1 thread\n", differ, deals);
+    }
     printf("  total nodes: value %llu, full solve %llu; values signature %016llx\n",
            (unsigned long long)value_total, (unsigned long long)full_total, (unsigned long long)value_sum);
     free(value_ms);
     free(value_nodes);
     free(full_ms);
     free(full_nodes);
+    free(shared_ms);
+    free(shared_nodes);
 }
 
 /* Ramsch: random full deals, forehand to lead, the skat going to the last
@@ -311,8 +352,10 @@ int main(int argc, char **argv)
            "the search's %s copy\n",
            mode, search_variant());
     const GameType games[] = {GAME_GRAND, GAME_CLUBS, GAME_NULL};
+    Solver *helper = omp_get_num_procs() > 1 ? solver_new(16u << 20) : NULL;
     for (size_t g = 0; g < sizeof games / sizeof *games; g++)
-        bench_game(solver, games[g], sizes.deals);
+        bench_game(solver, helper, games[g], sizes.deals);
+    solver_free(helper);
     bench_ramsch(solver, sizes.ramsch_deals);
     solver_free(solver);
 
