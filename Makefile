@@ -75,7 +75,7 @@ evaluator/rules: ;
 # has no such hooks: every barrier would look like a race.
 TSAN_CC    := clang
 TSAN_FLAGS := -O1 -g -fsanitize=thread -fno-omit-frame-pointer
-TSAN_UNITS := unit_table unit_evaluate unit_singledummy
+TSAN_UNITS := unit_table unit_evaluate unit_singledummy unit_analysis
 
 # Three flavours share the same rules: build/ (optimised), build/san/
 # (address and undefined-behaviour sanitizers) and build/tsan/ (threads; its

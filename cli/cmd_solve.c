@@ -1,6 +1,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <omp.h>
+
 #include "analysis.h"
 #include "commands.h"
 #include "common.h"
@@ -31,8 +33,11 @@ static const char solve_help[] =
     "  --rules NAME|FILE   rule system for the outcome (default: the deal's rules:,\n"
     "                      else isko)\n"
     "  --format text|json  text (default) or one JSON object per deal and line\n"
-    "  --tt-mb N           transposition table in megabytes (default 16; this\n"
-    "                      command searches on one thread)\n"
+    "  --threads N         1 (default) or 2 (0: 2 where there are two cores or\n"
+    "                      more): two threads share each position's search, its\n"
+    "                      value, cards and line, on one table; the answers are\n"
+    "                      the same, the nodes vary from run to run with two\n"
+    "  --tt-mb N           transposition table in megabytes (default 16)\n"
     "  --ascii, --symbols  suit letters or suit symbols in text (default: symbols\n"
     "                      on a UTF-8 terminal)\n"
     "  --help              this help\n";
@@ -312,7 +317,13 @@ static json_t *report_json(const SolveReport *r)
 typedef struct {
     const CommonOptions *common;
     Solver *solver;
+    Solver *helper; /* the second thread's, sharing solver's table; NULL: one thread */
 } SolveRun;
+
+static uint64_t run_nodes(const SolveRun *run)
+{
+    return solver_nodes(run->solver) + (run->helper ? solver_nodes(run->helper) : 0);
+}
 
 /* ----- Ramsch ---------------------------------------------------------------
  * Everyone for himself: per seat the fewest card points it can hold itself
@@ -521,11 +532,11 @@ static int solve_one(SolveRun *run, const Deal *deal, const RuleSystem *rules, j
         return EXIT_BAD_INPUT;
     SolveReport report = {.deal = deal, .rules = rules};
     double start = wall_ms();
-    uint64_t nodes = solver_nodes(run->solver);
+    uint64_t nodes = run_nodes(run);
     solver_new_deal(run->solver);
     prepare(run->solver, deal, &report);
-    analyze_position(run->solver, &report.pos, &report.analysis);
-    report.analysis.nodes = solver_nodes(run->solver) - nodes;
+    analyze_position_shared(run->solver, run->helper, &report.pos, &report.analysis);
+    report.analysis.nodes = run_nodes(run) - nodes;
     report.ms = wall_ms() - start;
     compute_outcome(deal, rules, &report);
     if (json)
@@ -561,7 +572,15 @@ static bool solve_option(void *ctx, const char *command, const char *name, const
 }
 
 /* The common options solve uses; the others are refused. */
-static const unsigned solve_common = COMMON_FORMAT | COMMON_TT_MB | COMMON_RULES | COMMON_SYMBOLS;
+static const unsigned solve_common = COMMON_FORMAT | COMMON_THREADS | COMMON_TT_MB | COMMON_RULES | COMMON_SYMBOLS;
+
+/* Two threads where asked for: a full solve gains about a third from a
+ * second one (README, round 50) and has nothing for a third. */
+static bool solve_shares(const CommonOptions *o)
+{
+    int threads = !o->threads_given ? 1 : o->threads == 0 ? omp_get_num_procs() : o->threads;
+    return threads >= 2;
+}
 
 int cmd_solve(int argc, char **argv)
 {
@@ -570,14 +589,21 @@ int cmd_solve(int argc, char **argv)
     int first = command_start(argc, argv, &o, solve_help, solve_common, solve_options, solve_option, &o, &status);
     if (first < 0)
         return status;
-    SolveRun run = {.common = &o, .solver = solver_new((size_t)o.tt_mb << 20)};
-    if (!run.solver) {
+    /* The helper searches in the solver's table only: its own stays the
+     * smallest, never written. */
+    SolveRun run = {.common = &o,
+                    .solver = solver_new((size_t)o.tt_mb << 20),
+                    .helper = solve_shares(&o) ? solver_new(SOLVER_MIN_TT_BYTES) : NULL};
+    if (!run.solver || (solve_shares(&o) && !run.helper)) {
         cli_error("skatdd solve: out of memory for a %d MB table", o.tt_mb);
+        solver_free(run.solver);
+        solver_free(run.helper);
         return EXIT_INTERNAL;
     }
     for (int i = first; i < argc && status != EXIT_INTERNAL; i++) /* a bad file does not stop the others */
         status = exit_status_worse(status, for_each_deal(&o, argv[i], solve_deal, &run));
     solver_free(run.solver);
+    solver_free(run.helper);
     return status;
 }
 

@@ -140,9 +140,12 @@ static bool common_option(CommonOptions *o, const char *command, const char *nam
         }
         return true;
     }
-    if (strcmp(name, "threads") == 0 && !parse_whole_int(value, 0, 1024, &o->threads)) {
-        cli_error("skatdd %s: --threads needs a number from 0 (all cores) to 1024", command);
-        return false;
+    if (strcmp(name, "threads") == 0) {
+        if (!parse_whole_int(value, 0, 1024, &o->threads)) {
+            cli_error("skatdd %s: --threads needs a number from 0 (all cores) to 1024", command);
+            return false;
+        }
+        o->threads_given = true;
     }
     if (strcmp(name, "tt-mb") == 0 && !parse_whole_int(value, 1, 65536, &o->tt_mb)) {
         cli_error("skatdd %s: --tt-mb needs a number of megabytes from 1 to 65536", command);

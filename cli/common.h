@@ -36,6 +36,7 @@ typedef struct {
     int format;
     bool format_given; /* --format named on the command line */
     int threads;      /* 0: all cores */
+    bool threads_given; /* --threads named on the command line */
     int tt_mb;        /* transposition tables, megabytes over all threads */
     const char *rules;        /* --rules as given: its name in messages and in batch's fingerprint */
     const RuleSystem *given_rules; /* --rules, read once when the option is (a pipe, --rules <(...), can be

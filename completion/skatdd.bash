@@ -77,7 +77,7 @@ _skatdd()
             fi
         done ;;
     stats) options="--csv --plot --rules" ;;
-    solve) options="--after --rules --format --tt-mb --ascii --symbols" ;;
+    solve) options="--after --rules --format --threads --tt-mb --ascii --symbols" ;;
     score) options="--rules --scheme --table-size --format" ;;
     table) options="--declarer --rules --threads --tt-mb --format --ascii --symbols" ;;
     evaluate) options="--samples --quick --discards --model --sd-layouts --sd-contracts --seed

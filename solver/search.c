@@ -69,12 +69,11 @@ void solver_join(Solver *helper, const Solver *main)
     memcpy(ends, main->ends, ((size_t)1 << END_BITS) * sizeof *ends);
     memcpy(lead_hints, main->lead_hints, HINT_SLOTS * sizeof *lead_hints);
     memcpy(reply_hints, main->reply_hints, HINT_SLOTS * sizeof *reply_hints);
-    tt_share(main->tt, true);
+    tt_share(main->tt);
 }
 
 void solver_leave(Solver *helper)
 {
-    tt_share(helper->tt, false);
     helper->tt = helper->own_tt;
     /* Its own table's entries may be of another game: configure afresh. */
     helper->configured = false;

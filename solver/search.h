@@ -74,7 +74,8 @@ int solver_optimal_line_given(Solver *solver, const Position *pos, int value, bo
 
 /* helper joins main in main's deal, to search positions of it at the same
  * time on another thread: it takes main's move order and cached endings
- * and shares main's table itself, which stops growing meanwhile.  Until
+ * and shares main's table itself, which keeps its size from now until
+ * main's next deal.  Until
  * solver_leave, main and helper search only positions of the game and
  * declarer main last searched, and main's table gets no new deal. */
 void solver_join(Solver *helper, const Solver *main);

@@ -37,7 +37,6 @@ static void start_small(TT *tt)
     uint64_t start = TT_START_BYTES / sizeof(TTBucket) - 1;
     set_size(tt, start < tt->max_mask ? start : tt->max_mask);
     tt->stored = 0;
-    tt->uncounted = false;
 }
 
 void tt_grow(TT *tt)
@@ -101,20 +100,16 @@ void tt_new_generation(TT *tt)
 }
 
 
-void tt_share(TT *tt, bool shared)
+void tt_share(TT *tt)
 {
-    if (!shared) {
-        set_size(tt, tt->mask);
-        tt->uncounted = true;
-        return;
-    }
     uint64_t mask = tt->mask;
     while ((mask + 1) * sizeof(TTBucket) < TT_SHARED_BYTES && mask < tt->max_mask)
         mask = mask * 2 + 1;
-    if (tt->stored == 0 && !tt->uncounted)
-        set_size(tt, mask); /* no entry of this generation to move */
-    else
-        while (tt->mask < mask)
-            tt_grow(tt);
+    /* A table shared before in this generation is this size already; else
+     * stored counts its entries, and none means none to move. */
+    if (tt->stored == 0)
+        set_size(tt, mask);
+    while (tt->mask < mask)
+        tt_grow(tt);
     tt->grow_at = UINT64_MAX;
 }

@@ -101,7 +101,6 @@ typedef struct {
     uint64_t used_mask; /* of the buckets used since they were last cleared */
     uint64_t stored;    /* entries of this generation */
     uint64_t grow_at;   /* stored entries that make the table double */
-    bool uncounted;     /* entries of this generation were stored while shared, uncounted */
     uint32_t generation;
 } TT;
 
@@ -111,12 +110,14 @@ void tt_free(TT *tt);
 void tt_new_generation(TT *tt);
 /* Doubles the buckets in use (internal to tt_store). */
 void tt_grow(TT *tt);
-/* shared: two searches are about to use the table at once, so it grows to
- * TT_SHARED_BYTES first and then stops growing (tt_grow moves entries)
- * until called again with false.  1 MB: 4 MB made a two-thread full solve
- * slower, 256 KB (no growth) doubled the nodes of the hardest ones. */
+/* Two searches are about to use the table at once: it grows to
+ * TT_SHARED_BYTES now and then keeps its size until the next generation
+ * (tt_grow moves entries, which a search on the other thread would miss;
+ * and entries stored while shared go uncounted).  1 MB: 4 MB made a full
+ * solve on two threads slower, 256 KB (no growth) doubled the nodes of the
+ * hardest ones (README, round 50). */
 enum { TT_SHARED_BYTES = 1 << 20 };
-void tt_share(TT *tt, bool shared);
+void tt_share(TT *tt);
 
 static inline int tt_lower(uint32_t info) { return (int)(info & 127); }
 static inline int tt_upper(uint32_t info) { return (int)((info >> 7) & 127); }

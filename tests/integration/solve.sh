@@ -91,6 +91,32 @@ text=$(sed '/^declarer_points/d; /^declarer_tricks/d' "$refused" | "$SKATDD" sol
 outcome=$(sed '/^declarer_points/d; /^declarer_tricks/d' "$refused" | "$SKATDD" solve --format json - | jq -c '.outcome | [.valid, .score]')
 [ "$outcome" = '[false,0]' ] || fail "json: a game that cannot reach its bid: $outcome"
 
+# Two threads share each position's search (--threads 2, and 0 on two cores
+# or more): every answer is one thread's, only nodes and times differ; one
+# thread is the default.  The bundled problems that solve takes, and the
+# records' games after every third card.
+top=$(dirname "$(dirname "$here")")
+files=()
+for f in declarer_play defence discard examples full_deals midtrick null; do files+=("$top/problems/$f.yaml"); done
+for f in obvious line_schwarz kontra worked_examples discard_schwarz_problem ramsch_mistakes; do
+    files+=("$here/data/$f.yaml")
+done
+answers() {
+    "$SKATDD" solve --format json "$@" "${files[@]}"
+    for after in $(seq 0 3 27); do
+        "$SKATDD" solve --format json --after "$after" "$@" "$here/data/iss_games.sgf" 2>/dev/null # notes: a record ends early
+    done
+}
+one=$(answers | jq -c 'del(.nodes, .ms)')
+[ "$(echo "$one" | wc -l)" -gt 100 ] || fail "threads: too few positions solved"
+[ "$(answers --threads 2 | jq -c 'del(.nodes, .ms)')" = "$one" ] ||
+    fail "solve --threads 2 answers otherwise than one thread"
+[ "$(answers --threads 0 | jq -c 'del(.nodes, .ms)')" = "$one" ] ||
+    fail "solve --threads 0 answers otherwise than one thread"
+nodes() { "$SKATDD" solve --format json "$@" "$data" | jq -c '[.nodes]'; }
+[ "$(nodes)" = "$(nodes)" ] || fail "one thread: the nodes vary from run to run"
+[ "$(nodes)" = "$(nodes --threads 1)" ] || fail "solve: one thread is not the default"
+
 grep -q solve <<<"$("$SKATDD" --help)" || fail "--help"
 grep -q -- "--format" <<<"$("$SKATDD" solve --help)" || fail "solve --help"
 grep -q "^skatdd " <<<"$("$SKATDD" --version)" || fail "--version"
