@@ -307,6 +307,7 @@ static void table_bounds(const Solver *s, const TTBucket *group, uint64_t hands,
                          int alpha, int beta, int *lower, int *upper, int *best, int *sibling_best)
 {
     uint32_t meta = tt_meta(s->tt, leader, s->kind);
+    uint64_t code = tt_code(hands);
     *lower = 0;
     *upper = TT_NO_UPPER;
     *best = *sibling_best = 0;
@@ -317,7 +318,7 @@ static void table_bounds(const Solver *s, const TTBucket *group, uint64_t hands,
 #pragma GCC unroll 8
     for (int i = 0; i < TT_GROUP * TT_BUCKET_SIZE; i++) {
         seen[i] = tt_read(&group[i / TT_BUCKET_SIZE].slot[i % TT_BUCKET_SIZE]);
-        same |= (unsigned)(((seen[i].info >> 20) == meta) & (seen[i].hands == hands)) << i;
+        same |= (unsigned)(((seen[i].info >> 20) == meta) & (seen[i].code == code)) << i;
     }
     for (; same; same &= same - 1) {
         const TTSeen *e = &seen[__builtin_ctz(same)];

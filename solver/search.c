@@ -170,9 +170,8 @@ int solver_value(Solver *solver, const Position *pos)
 
 /* Whether card's value is known from the card just above it: the next
  * higher live card of its suit is in the same hand and worth the same. */
-int solver_equivalent_card(Solver *solver, const Position *pos, int card)
+int solver_equivalent_card(Solver *s, const Position *pos, int card)
 {
-    Solver *s = solver;
     layout_load(s, pos, KIND_POINTS);
     uint32_t live = s->hand[0] | s->hand[1] | s->hand[2];
     for (int i = 0; i < pos->trick_size; i++)

@@ -62,10 +62,10 @@ int solver_optimal_line(Solver *solver, const Position *pos, int line[30]);
 /* The parts of solver_move_values and solver_optimal_line, for a caller
  * that shares them between solvers (analysis.h).  The legal cards of the
  * player to move in card order; the card above card whose value card has
- * too (CARD_NONE if none); card's value, given value, the position's; the
- * line, given the position's value and its schwarz answers (false, false in
- * null).  Each gives what the whole functions give, whatever the solver's
- * table holds. */
+ * too (CARD_NONE if none); card's value, given value, the position's (-1:
+ * not known yet, so the card's whole window is searched); the line, given
+ * the position's value and its schwarz answers (false, false in null).
+ * Each gives what the whole functions give, whatever the table holds. */
 int solver_legal_cards(const Position *pos, int cards[10]);
 int solver_equivalent_card(Solver *solver, const Position *pos, int card);
 int solver_card_value(Solver *solver, const Position *pos, int card, int value);
@@ -75,9 +75,8 @@ int solver_optimal_line_given(Solver *solver, const Position *pos, int value, bo
 /* helper joins main in main's deal, to search positions of it at the same
  * time on another thread: it takes main's move order and cached endings
  * and shares main's table itself, which keeps its size from now until
- * main's next deal.  Until
- * solver_leave, main and helper search only positions of the game and
- * declarer main last searched, and main's table gets no new deal. */
+ * main's next deal.  Until solver_leave, both search only positions of the
+ * game and declarer main last searched, and neither gets a new deal. */
 void solver_join(Solver *helper, const Solver *main);
 /* helper goes back to a table of its own. */
 void solver_leave(Solver *helper);

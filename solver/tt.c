@@ -54,8 +54,8 @@ void tt_grow(TT *tt)
             TTSeen e = tt_read(&from->slot[k]);
             if ((e.info >> 25) != tt->generation)
                 continue;
-            if (tt_hash(e.hands, (int)((e.info >> 20) & 3)) & old_count) {
-                tt_write(&to->slot[k], e.hands, e.live, e.info);
+            if (tt_hash(tt_code_hands(e.code), (int)((e.info >> 20) & 3)) & old_count) {
+                tt_write(&to->slot[k], e.code, e.live, e.info);
                 tt_write(&from->slot[k], 0, 0, 0);
             }
         }

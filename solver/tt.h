@@ -47,20 +47,29 @@ static inline void *alloc_cache_lines(size_t size)
  * An entry is two words, each read and written whole and on its own (relaxed
  * atomics: plain moves on x86-64), so that two threads can share one table
  * (analysis.c): data holds the live cards and info, check the shape's code
- * xor data.  Every write replaces both words; a reader that meets an entry
- * half rewritten by the other thread decodes a shape that is neither the old
- * nor the new one, and takes nothing from it (tt_read, tt_same_key). */
+ * spread over all 64 bits (tt_code, a multiplication: a bijection) xor data.
+ * Every write replaces both words.  A reader that meets an entry half
+ * rewritten by the other thread takes one write's check with the other's
+ * data: it decodes a code that differs from the first write's by the two
+ * data words' difference, and a position whose code lies that near another
+ * one's is one of a few million among 2^64 (those whose shapes differ by a
+ * small multiple of the inverse factor): it finds no entry there. */
 typedef struct {
-    uint64_t check; /* hands ^ data */
+    uint64_t check; /* tt_code(hands) ^ data */
     uint64_t data;  /* live << 32 | info */
 } TTEntry;
 
 /* An entry as read once: what the table held at one moment. */
 typedef struct {
-    uint64_t hands; /* tt_hands_code of the shape */
-    uint32_t live;  /* the live cards (0 in trick searches, whose shape is all) */
+    uint64_t code; /* tt_code of its shape */
+    uint32_t live; /* the live cards (0 in trick searches, whose shape is all) */
     uint32_t info;
 } TTSeen;
+
+/* A shape's code (tt_hands_code) times an odd number, and back. */
+static const uint64_t TT_SPREAD = 0x9e3779b97f4a7c15ull, TT_UNSPREAD = 0xf1de83e19937733dull;
+static inline uint64_t tt_code(uint64_t hands) { return hands * TT_SPREAD; }
+static inline uint64_t tt_code_hands(uint64_t code) { return code * TT_UNSPREAD; }
 
 static inline TTSeen tt_read(const TTEntry *e)
 {
@@ -69,11 +78,11 @@ static inline TTSeen tt_read(const TTEntry *e)
     return (TTSeen){check ^ data, (uint32_t)(data >> 32), (uint32_t)data};
 }
 
-static inline void tt_write(TTEntry *e, uint64_t hands, uint32_t live, uint32_t info)
+static inline void tt_write(TTEntry *e, uint64_t code, uint32_t live, uint32_t info)
 {
     uint64_t data = (uint64_t)live << 32 | info;
     __atomic_store_n(&e->data, data, __ATOMIC_RELAXED);
-    __atomic_store_n(&e->check, hands ^ data, __ATOMIC_RELAXED);
+    __atomic_store_n(&e->check, code ^ data, __ATOMIC_RELAXED);
 }
 
 /* Sixteen-byte entries: four fill a 64-byte cache line; a shape's group is
@@ -180,14 +189,14 @@ static inline uint32_t tt_meta(const TT *tt, int leader, int kind)
 
 /* Whether e holds a position of this shape (hands), leader and search
  * (meta), whatever its live cards. */
-static inline int tt_same_shape(const TTSeen *e, uint64_t hands, uint32_t meta)
+static inline int tt_same_shape(const TTSeen *e, uint64_t code, uint32_t meta)
 {
-    return (e->info >> 20) == meta && e->hands == hands;
+    return (e->info >> 20) == meta && e->code == code;
 }
 
-static inline int tt_same_key(const TTSeen *e, uint64_t hands, uint32_t live, uint32_t meta)
+static inline int tt_same_key(const TTSeen *e, uint64_t code, uint32_t live, uint32_t meta)
 {
-    return tt_same_shape(e, hands, meta) && e->live == live;
+    return tt_same_shape(e, code, meta) && e->live == live;
 }
 
 /* Whether this position has an entry in its group; its info in *info. */
@@ -195,10 +204,11 @@ static inline bool tt_probe(const TT *tt, const TTBucket *group, uint64_t hands,
                             uint32_t *info)
 {
     uint32_t meta = tt_meta(tt, leader, kind);
+    uint64_t code = tt_code(hands);
     for (int b = 0; b < TT_GROUP; b++)
         for (int i = 0; i < TT_BUCKET_SIZE; i++) {
             TTSeen e = tt_read(&group[b].slot[i]);
-            if (tt_same_key(&e, hands, live, meta)) {
+            if (tt_same_key(&e, code, live, meta)) {
                 *info = e.info;
                 return true;
             }
@@ -221,19 +231,20 @@ static inline void tt_save(TT *tt, uint64_t hash, uint64_t hands, uint32_t live,
                            int alpha, int beta, int best)
 {
     uint32_t meta = tt_meta(tt, leader, kind);
+    uint64_t code = tt_code(hands);
     TTBucket *b = &tt->buckets[tt_bucket_index(tt, hash, live)];
     TTEntry *slot = NULL;
     int victim_cards = 99, lower = 0, upper = TT_NO_UPPER;
     for (int i = 0; i < TT_BUCKET_SIZE; i++) {
         TTSeen e = tt_read(&b->slot[i]);
-        if (tt_same_key(&e, hands, live, meta)) {
+        if (tt_same_key(&e, code, live, meta)) {
             slot = &b->slot[i];
             lower = tt_lower(e.info);
             upper = tt_upper(e.info);
             victim_cards = 99;
             break;
         }
-        int cards = (e.info >> 25) != tt->generation ? -1 : tt_cards_held(e.hands);
+        int cards = (e.info >> 25) != tt->generation ? -1 : tt_cards_held(tt_code_hands(e.code));
         if (cards < victim_cards) {
             slot = &b->slot[i];
             victim_cards = cards;
@@ -251,7 +262,7 @@ static inline void tt_save(TT *tt, uint64_t hash, uint64_t hands, uint32_t live,
         lower = result > lower ? result : lower;
     else
         lower = upper = result;
-    tt_write(slot, hands, live, meta << 20 | (uint32_t)best << 14 | (uint32_t)upper << 7 | (uint32_t)lower);
+    tt_write(slot, code, live, meta << 20 | (uint32_t)best << 14 | (uint32_t)upper << 7 | (uint32_t)lower);
 }
 
 #endif

@@ -354,8 +354,8 @@ int main(int argc, char **argv)
     if (!solver)
         return 1;
     print_machine(stdout);
-    printf("skatdd solver benchmark%s: random full deals, declarer forehand, forehand leads, 1 thread (the full solve also on 2 sharing one table), "
-           "the search's %s copy\n",
+    printf("skatdd solver benchmark%s: random full deals, declarer forehand, forehand leads, 1 thread "
+           "(the full solve also on 2 sharing one table), the search's %s copy\n",
            mode, search_variant());
     const GameType games[] = {GAME_GRAND, GAME_CLUBS, GAME_NULL};
     Solver *helper = omp_get_num_procs() > 1 ? solver_new(SOLVER_MIN_TT_BYTES) : NULL;

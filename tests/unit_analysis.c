@@ -133,6 +133,8 @@ static bool probe(TT *tt, uint32_t k, uint32_t *info)
 static void test_torn_entry_is_no_entry(void **state)
 {
     (void)state;
+    for (uint64_t h = 1; h < 1000; h++)
+        assert_int_equal(tt_code_hands(tt_code(h * 0x123456789abull)), h * 0x123456789abull);
     TT *tt = tt_new(1u << 20);
     assert_non_null(tt);
     uint32_t a = 12345, info;
@@ -148,7 +150,7 @@ static void test_torn_entry_is_no_entry(void **state)
     assert_non_null(slot);
     TTEntry whole_a = *slot, whole_b;
     /* What the other thread's write of key b (other bounds) puts there. */
-    tt_write(&whole_b, hands_b, a + 1, (whole_a.data & 0xffffffffu & ~((1u << 20) - 1)) | 40u << 7 | 40u);
+    tt_write(&whole_b, tt_code(hands_b), a + 1, (whole_a.data & 0xffffffffu & ~((1u << 20) - 1)) | 40u << 7 | 40u);
     slot->check = whole_b.check; /* b's first word, a's second */
     assert_false(probe(tt, a, &info));
     assert_false(probe(tt, a + 1, &info));
@@ -158,7 +160,7 @@ static void test_torn_entry_is_no_entry(void **state)
     assert_false(probe(tt, a + 1, &info));
     /* An update of a's own bounds torn the same way. */
     TTEntry updated;
-    tt_write(&updated, hands_a, a, (uint32_t)whole_a.data + 1);
+    tt_write(&updated, tt_code(hands_a), a, (uint32_t)whole_a.data + 1);
     slot->check = updated.check;
     slot->data = whole_a.data;
     assert_false(probe(tt, a, &info));
