@@ -117,11 +117,47 @@ static bool same_analysis(const Analysis *a, const Analysis *b)
 
 static int shared_differ; /* deals the two threads answered otherwise */
 
+/* The full solves again on two threads (analyze_position_shared), after
+ * every one-thread solve of the set: OpenMP's waiting thread spins for a
+ * while after each parallel region, and on this machine a spinning core
+ * slows the other one's search by a third (README, round 50). */
+static void bench_shared(Solver *solver, Solver *helper, GameType game, int deals, const Analysis *one)
+{
+    double *ms = malloc(sizeof(double) * (size_t)deals);
+    double *nodes = malloc(sizeof(double) * (size_t)deals);
+    uint64_t rng = 20261121u + (uint64_t)game;
+    int differ = 0;
+    for (int i = 0; i < deals; i++) {
+        Position pos;
+        bench_full_deal(&rng, game, &pos);
+        solver_new_deal(solver);
+        Analysis b;
+        double t0 = wall_ms();
+        analyze_position_shared(solver, helper, &pos, &b);
+        ms[i] = wall_ms() - t0;
+        nodes[i] = (double)b.nodes;
+        const Analysis *a = &one[i];
+        if (!same_analysis(a, &b)) {
+            differ++;
+            fprintf(stderr, "deal %d: value %d/%d schwarz %d%d/%d%d moves", i, a->value, b.value,
+                    a->declarer_can_schwarz, a->defenders_can_schwarz, b.declarer_can_schwarz,
+                    b.defenders_can_schwarz);
+            for (int m = 0; m < a->move_count; m++)
+                fprintf(stderr, " %d:%d/%d", a->moves[m].card, a->moves[m].value, b.moves[m].value);
+            fprintf(stderr, " line %d/%d\n", a->line_length, b.line_length);
+        }
+    }
+    print_stats("full, 2 threads: time", ms, deals, "ms", 3);
+    print_stats("full, 2 threads: nodes", nodes, deals, "", 0);
+    printf("  2 threads: %d of %d deals answered otherwise than by 1 thread\n", differ, deals);
+    shared_differ += differ;
+    free(ms);
+    free(nodes);
+}
+
 static void bench_game(Solver *solver, Solver *helper, GameType game, int deals)
 {
-    double *shared_ms = malloc(sizeof(double) * (size_t)deals);
-    double *shared_nodes = malloc(sizeof(double) * (size_t)deals);
-    int differ = 0;
+    Analysis *one = malloc(sizeof(Analysis) * (size_t)deals);
     double *value_ms = malloc(sizeof(double) * (size_t)deals);
     double *value_nodes = malloc(sizeof(double) * (size_t)deals);
     double *full_ms = malloc(sizeof(double) * (size_t)deals);
@@ -144,53 +180,29 @@ static void bench_game(Solver *solver, Solver *helper, GameType game, int deals)
         value_sum = value_sum * 31 + (uint64_t)value;
 
         solver_new_deal(solver);
-        Analysis a;
+        Analysis *a = &one[i];
         t0 = wall_ms();
-        analyze_position(solver, &pos, &a);
+        analyze_position(solver, &pos, a);
         full_ms[i] = wall_ms() - t0;
-        full_nodes[i] = (double)a.nodes;
-        full_total += a.nodes;
-        for (int m = 0; m < a.move_count; m++)
-            value_sum = value_sum * 31 + (uint64_t)a.moves[m].value;
-
-        if (helper) {
-            solver_new_deal(solver);
-            solver_new_deal(helper);
-            Analysis b;
-            t0 = wall_ms();
-            analyze_position_shared(solver, helper, &pos, &b);
-            shared_ms[i] = wall_ms() - t0;
-            shared_nodes[i] = (double)b.nodes;
-            if (!same_analysis(&a, &b)) {
-                differ++;
-                fprintf(stderr, "deal %d: value %d/%d schwarz %d%d/%d%d moves", i, a.value, b.value,
-                        a.declarer_can_schwarz, a.defenders_can_schwarz, b.declarer_can_schwarz,
-                        b.defenders_can_schwarz);
-                for (int m = 0; m < a.move_count; m++)
-                    fprintf(stderr, " %d:%d/%d", a.moves[m].card, a.moves[m].value, b.moves[m].value);
-                fprintf(stderr, " line %d/%d\n", a.line_length, b.line_length);
-            }
-        }
+        full_nodes[i] = (double)a->nodes;
+        full_total += a->nodes;
+        for (int m = 0; m < a->move_count; m++)
+            value_sum = value_sum * 31 + (uint64_t)a->moves[m].value;
     }
     printf("%s, %d deals:\n", game_type_name(game), deals);
     print_stats("value: time", value_ms, deals, "ms", 3);
     print_stats("value: nodes", value_nodes, deals, "", 0);
     print_stats("full solve: time", full_ms, deals, "ms", 3);
     print_stats("full solve: nodes", full_nodes, deals, "", 0);
-    if (helper) {
-        print_stats("full, 2 threads: time", shared_ms, deals, "ms", 3);
-        print_stats("full, 2 threads: nodes", shared_nodes, deals, "", 0);
-        printf("  2 threads: %d of %d deals answered otherwise than by 1 thread\n", differ, deals);
-        shared_differ += differ;
-    }
+    if (helper)
+        bench_shared(solver, helper, game, deals, one);
     printf("  total nodes: value %llu, full solve %llu; values signature %016llx\n",
            (unsigned long long)value_total, (unsigned long long)full_total, (unsigned long long)value_sum);
+    free(one);
     free(value_ms);
     free(value_nodes);
     free(full_ms);
     free(full_nodes);
-    free(shared_ms);
-    free(shared_nodes);
 }
 
 /* Ramsch: random full deals, forehand to lead, the skat going to the last
