@@ -15,6 +15,27 @@
 #include "support_oracle.h"
 #include "tt.h"
 
+/* One solver alone, and two that share (the first's table). */
+static Solver *one, *first, *second;
+
+static int setup(void **state)
+{
+    (void)state;
+    one = solver_new(8u << 20);
+    first = solver_new(8u << 20);
+    second = solver_new(SOLVER_MIN_TT_BYTES);
+    return one && first && second ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    solver_free(one);
+    solver_free(first);
+    solver_free(second);
+    return 0;
+}
+
 /* SKATDD_QUICK (set for the sanitizer runs) scales the random tests down. */
 static int scaled(int count) { return getenv("SKATDD_QUICK") ? count / 8 + 1 : count; }
 
@@ -42,8 +63,6 @@ static void expect_same(const Analysis *one, const Analysis *two, const char *wh
 static void test_shared_matches_one_solver(void **state)
 {
     (void)state;
-    Solver *one = solver_new(8u << 20), *main = solver_new(8u << 20), *helper = solver_new(8u << 20);
-    assert_true(one && main && helper);
     uint64_t rng = 20261207;
     int count = scaled(960);
     for (int k = 0; k < count; k++) {
@@ -51,18 +70,15 @@ static void test_shared_matches_one_solver(void **state)
         random_position(&rng, (GameType)(k % GAME_TYPE_COUNT), 4 + k % 7, k % 3, (k / 3) % 3, (k / 9) % 3, &pos);
         if (k % 4 != 3) {
             solver_new_deal(one);
-            solver_new_deal(main);
-            solver_new_deal(helper);
+            solver_new_deal(first);
+            solver_new_deal(second);
         }
         Analysis a, b;
         analyze_position(one, &pos, &a);
-        analyze_position_shared(main, helper, &pos, &b);
+        analyze_position_shared(first, second, &pos, &b);
         expect_same(&a, &b, "position", k);
         assert_true(b.nodes > 0 || position_is_over(&pos));
     }
-    solver_free(one);
-    solver_free(main);
-    solver_free(helper);
 }
 
 /* Full deals, and the same deal solved again without a new deal: the table
@@ -70,26 +86,21 @@ static void test_shared_matches_one_solver(void **state)
 static void test_shared_full_deals(void **state)
 {
     (void)state;
-    Solver *one = solver_new(8u << 20), *main = solver_new(8u << 20), *helper = solver_new(8u << 20);
-    assert_true(one && main && helper);
     uint64_t rng = 7;
     int count = scaled(48);
     for (int k = 0; k < count; k++) {
         Position pos;
         bench_full_deal(&rng, k % 2 ? GAME_CLUBS : GAME_GRAND, &pos);
         solver_new_deal(one);
-        solver_new_deal(main);
-        solver_new_deal(helper);
+        solver_new_deal(first);
+        solver_new_deal(second);
         Analysis a, b, c;
         analyze_position(one, &pos, &a);
-        analyze_position_shared(main, helper, &pos, &b);
-        analyze_position_shared(main, helper, &pos, &c);
+        analyze_position_shared(first, second, &pos, &b);
+        analyze_position_shared(first, second, &pos, &c);
         expect_same(&a, &b, "deal", k);
         expect_same(&a, &c, "deal again", k);
     }
-    solver_free(one);
-    solver_free(main);
-    solver_free(helper);
 }
 
 /* Where OpenMP gives one thread (here: no parallel region may be active),
@@ -97,22 +108,20 @@ static void test_shared_full_deals(void **state)
 static void test_shared_on_one_thread(void **state)
 {
     (void)state;
-    Solver *one = solver_new(8u << 20), *main = solver_new(8u << 20), *helper = solver_new(8u << 20);
-    assert_true(one && main && helper);
     uint64_t rng = 99;
     Position pos;
     bench_full_deal(&rng, GAME_GRAND, &pos);
     Analysis a, b;
+    solver_new_deal(one);
+    solver_new_deal(first);
     analyze_position(one, &pos, &a);
     int levels = omp_get_max_active_levels();
+    uint64_t second_nodes = solver_nodes(second);
     omp_set_max_active_levels(0);
-    analyze_position_shared(main, helper, &pos, &b);
+    analyze_position_shared(first, second, &pos, &b);
     omp_set_max_active_levels(levels);
     expect_same(&a, &b, "one thread", 0);
-    assert_int_equal(solver_nodes(helper), 0);
-    solver_free(one);
-    solver_free(main);
-    solver_free(helper);
+    assert_int_equal(solver_nodes(second), second_nodes);
 }
 
 static uint64_t key_hands(uint32_t k)
@@ -216,5 +225,5 @@ int main(void)
         cmocka_unit_test(test_torn_entry_is_no_entry),
         cmocka_unit_test(test_shared_table_stops_growing),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, setup, teardown);
 }
