@@ -36,6 +36,13 @@ static int teardown(void **state)
     return 0;
 }
 
+static void new_deals(void)
+{
+    solver_new_deal(one);
+    solver_new_deal(first);
+    solver_new_deal(second);
+}
+
 /* SKATDD_QUICK (set for the sanitizer runs) scales the random tests down. */
 static int scaled(int count) { return getenv("SKATDD_QUICK") ? count / 8 + 1 : count; }
 
@@ -68,11 +75,8 @@ static void test_shared_matches_one_solver(void **state)
     for (int k = 0; k < count; k++) {
         Position pos;
         random_position(&rng, (GameType)(k % GAME_TYPE_COUNT), 4 + k % 7, k % 3, (k / 3) % 3, (k / 9) % 3, &pos);
-        if (k % 4 != 3) {
-            solver_new_deal(one);
-            solver_new_deal(first);
-            solver_new_deal(second);
-        }
+        if (k % 4 != 3)
+            new_deals();
         Analysis a, b;
         analyze_position(one, &pos, &a);
         analyze_position_shared(first, second, &pos, &b);
@@ -81,8 +85,8 @@ static void test_shared_matches_one_solver(void **state)
     }
 }
 
-/* Full deals, and the same deal solved again without a new deal: the table
- * then holds entries stored while shared, which its count missed. */
+/* Full deals, and each solved again without a new deal: the table, shared
+ * before, holds what the first solve stored and keeps its size. */
 static void test_shared_full_deals(void **state)
 {
     (void)state;
@@ -91,9 +95,7 @@ static void test_shared_full_deals(void **state)
     for (int k = 0; k < count; k++) {
         Position pos;
         bench_full_deal(&rng, k % 2 ? GAME_CLUBS : GAME_GRAND, &pos);
-        solver_new_deal(one);
-        solver_new_deal(first);
-        solver_new_deal(second);
+        new_deals();
         Analysis a, b, c;
         analyze_position(one, &pos, &a);
         analyze_position_shared(first, second, &pos, &b);
@@ -112,8 +114,7 @@ static void test_shared_on_one_thread(void **state)
     Position pos;
     bench_full_deal(&rng, GAME_GRAND, &pos);
     Analysis a, b;
-    solver_new_deal(one);
-    solver_new_deal(first);
+    new_deals();
     analyze_position(one, &pos, &a);
     int levels = omp_get_max_active_levels();
     uint64_t second_nodes = solver_nodes(second);
