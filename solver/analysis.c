@@ -97,13 +97,13 @@ static int next_job(Jobs *jobs, int thread, int *value)
  * analyze_position, as every search is exact. */
 void analyze_position_shared(Solver *main, Solver *helper, const Position *pos, Analysis *out)
 {
-    if (!helper || position_is_over(pos)) {
+    /* A null game's full solve takes microseconds: less than waking a thread. */
+    if (!helper || position_is_over(pos) || pos->game == GAME_NULL) {
         analyze_position(main, pos, out);
         return;
     }
     uint64_t start = solver_nodes(main) + solver_nodes(helper);
     *out = (Analysis){0};
-    bool points = pos->game != GAME_NULL;
     Jobs jobs = {.value = -1};
     jobs.back = cards_to_search(main, pos, out, jobs.todo);
     solver_join(helper, main);
@@ -118,8 +118,8 @@ void analyze_position_shared(Solver *main, Solver *helper, const Position *pos, 
             jobs.value = value;
         }
         if (t == 1 || alone) {
-            bool all = points && solver_declarer_takes_all(s, pos);
-            bool none = points && solver_defenders_take_all(s, pos);
+            bool all = solver_declarer_takes_all(s, pos);
+            bool none = solver_defenders_take_all(s, pos);
 #pragma omp critical(analysis)
             {
                 out->declarer_can_schwarz = all;
