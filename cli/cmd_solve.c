@@ -591,10 +591,11 @@ int cmd_solve(int argc, char **argv)
         return status;
     /* The helper searches in the solver's table only: its own stays the
      * smallest, never written. */
+    bool shares = solve_shares(&o);
     SolveRun run = {.common = &o,
                     .solver = solver_new((size_t)o.tt_mb << 20),
-                    .helper = solve_shares(&o) ? solver_new(SOLVER_MIN_TT_BYTES) : NULL};
-    if (!run.solver || (solve_shares(&o) && !run.helper)) {
+                    .helper = shares ? solver_new(SOLVER_MIN_TT_BYTES) : NULL};
+    if (!run.solver || (shares && !run.helper)) {
         cli_error("skatdd solve: out of memory for a %d MB table", o.tt_mb);
         solver_free(run.solver);
         solver_free(run.helper);
