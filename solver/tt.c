@@ -99,7 +99,6 @@ void tt_new_generation(TT *tt)
     start_small(tt);
 }
 
-
 void tt_share(TT *tt)
 {
     uint64_t mask = tt->mask;

@@ -117,7 +117,7 @@ TT *tt_new(size_t bytes);
 void tt_free(TT *tt);
 /* Starts a new generation: every stored entry becomes invalid. */
 void tt_new_generation(TT *tt);
-/* Doubles the buckets in use (internal to tt_store). */
+/* Doubles the buckets in use (internal to tt_save and tt_share). */
 void tt_grow(TT *tt);
 /* Two searches are about to use the table at once: it grows to
  * TT_SHARED_BYTES now and then keeps its size until the next generation
@@ -187,8 +187,8 @@ static inline uint32_t tt_meta(const TT *tt, int leader, int kind)
     return tt->generation << 5 | (uint32_t)kind << 2 | (uint32_t)leader;
 }
 
-/* Whether e holds a position of this shape (hands), leader and search
- * (meta), whatever its live cards. */
+/* Whether e holds a position of this shape (code: tt_code of its
+ * tt_hands_code), leader and search (meta), whatever its live cards. */
 static inline int tt_same_shape(const TTSeen *e, uint64_t code, uint32_t meta)
 {
     return (e->info >> 20) == meta && e->code == code;
