@@ -18,41 +18,6 @@ void analyze_position(Solver *solver, const Position *pos, Analysis *out)
     out->nodes = solver_nodes(solver) - start;
 }
 
-/* The cards whose values must be searched (an equivalent card takes the
- * value of the one above it), highest first as solver_move_values takes
- * them; the others' values are -1 until filled in. */
-static int cards_to_search(Solver *solver, const Position *pos, Analysis *out, int todo[10])
-{
-    int cards[10], jobs = 0;
-    out->move_count = solver_legal_cards(pos, cards);
-    for (int i = out->move_count - 1; i >= 0; i--) {
-        out->moves[i] = (MoveValue){cards[i], -1};
-        if (solver_equivalent_card(solver, pos, cards[i]) == CARD_NONE)
-            todo[jobs++] = i;
-    }
-    return jobs;
-}
-
-/* The equivalent cards' values, each from the card above it in its suit's
- * rank order, which card order need not follow (the jacks): round by round
- * until every chain of them reaches its searched top. */
-static void fill_equivalents(Solver *solver, const Position *pos, Analysis *out)
-{
-    for (bool filled = true; filled;) {
-        filled = false;
-        for (int i = 0; i < out->move_count; i++) {
-            if (out->moves[i].value >= 0)
-                continue;
-            int same = solver_equivalent_card(solver, pos, out->moves[i].card);
-            for (int j = 0; j < out->move_count; j++)
-                if (out->moves[j].card == same && out->moves[j].value >= 0) {
-                    out->moves[i].value = out->moves[j].value;
-                    filled = true;
-                }
-        }
-    }
-}
-
 /* What the two threads of analyze_position_shared hand each other, under
  * one lock (the critical section "analysis"): the cards still to search,
  * main taking them from the front (the highest, as one solver would) and
@@ -105,7 +70,7 @@ void analyze_position_shared(Solver *main, Solver *helper, const Position *pos, 
     uint64_t start = solver_nodes(main) + solver_nodes(helper);
     *out = (Analysis){0};
     Jobs jobs = {.value = -1};
-    jobs.back = cards_to_search(main, pos, out, jobs.todo);
+    jobs.back = solver_cards_to_search(main, pos, out->moves, &out->move_count, jobs.todo);
     solver_join(helper, main);
 #pragma omp parallel num_threads(2)
     {
@@ -141,6 +106,6 @@ void analyze_position_shared(Solver *main, Solver *helper, const Position *pos, 
     if (!jobs.line_taken)
         out->line_length = solver_optimal_line_given(main, pos, out->value, out->declarer_can_schwarz,
                                                      out->defenders_can_schwarz, out->line);
-    fill_equivalents(main, pos, out);
+    solver_fill_equivalents(main, pos, out->moves, out->move_count);
     out->nodes = solver_nodes(main) + solver_nodes(helper) - start;
 }

@@ -169,8 +169,9 @@ int solver_value(Solver *solver, const Position *pos)
 }
 
 /* Whether card's value is known from the card just above it: the next
- * higher live card of its suit is in the same hand and worth the same. */
-int solver_equivalent_card(Solver *s, const Position *pos, int card)
+ * higher live card of its suit is in the same hand and worth the same.
+ * Returns that card, or CARD_NONE. */
+static int equivalent_card(Solver *s, const Position *pos, int card)
 {
     layout_load(s, pos, KIND_POINTS);
     uint32_t live = s->hand[0] | s->hand[1] | s->hand[2];
@@ -187,6 +188,37 @@ int solver_equivalent_card(Solver *s, const Position *pos, int card)
     return s->card_of[next];
 }
 
+int solver_cards_to_search(Solver *solver, const Position *pos, MoveValue moves[10], int *move_count, int todo[10])
+{
+    int searched = 0, n = 0;
+    for (CardSet m = position_legal_moves(pos); m; m &= m - 1)
+        moves[n++] = (MoveValue){set_first(m), -1};
+    for (int i = n - 1; i >= 0; i--)
+        if (equivalent_card(solver, pos, moves[i].card) == CARD_NONE)
+            todo[searched++] = i;
+    *move_count = n;
+    return searched;
+}
+
+/* Round by round, because card order need not follow rank order (the
+ * jacks): a chain of equivalent cards is filled down from its top. */
+void solver_fill_equivalents(Solver *solver, const Position *pos, MoveValue moves[], int move_count)
+{
+    for (bool filled = true; filled;) {
+        filled = false;
+        for (int i = 0; i < move_count; i++) {
+            if (moves[i].value >= 0)
+                continue;
+            int same = equivalent_card(solver, pos, moves[i].card);
+            for (int j = 0; j < move_count; j++)
+                if (moves[j].card == same && moves[j].value >= 0) {
+                    moves[i].value = moves[j].value;
+                    filled = true;
+                }
+        }
+    }
+}
+
 int solver_card_value(Solver *solver, const Position *pos, int card, int value)
 {
     Position next = *pos;
@@ -200,37 +232,14 @@ int solver_card_value(Solver *solver, const Position *pos, int card, int value)
     return points_stepping(solver, &next, value, next.declarer_points + position_points_left(&next), value);
 }
 
-int solver_legal_cards(const Position *pos, int cards[10])
-{
-    int n = 0;
-    for (CardSet m = position_legal_moves(pos); m; m &= m - 1)
-        cards[n++] = set_first(m);
-    return n;
-}
-
 int solver_move_values(Solver *solver, const Position *pos, MoveValue moves[10])
 {
     int value = solver_value(solver, pos);
-    int cards[10];
-    int n = solver_legal_cards(pos, cards);
-    for (int i = 0; i < n; i++)
-        moves[i] = (MoveValue){cards[i], -1};
-    /* Highest card first, so that an equivalent card finds its value. */
-    for (int pass = 0; pass < 2; pass++) {
-        for (int i = n - 1; i >= 0; i--) {
-            if (moves[i].value >= 0)
-                continue;
-            int same = solver_equivalent_card(solver, pos, cards[i]);
-            if (same != CARD_NONE) {
-                for (int j = 0; j < n; j++)
-                    if (cards[j] == same && moves[j].value >= 0)
-                        moves[i].value = moves[j].value;
-                if (moves[i].value >= 0 || pass == 0)
-                    continue;
-            }
-            moves[i].value = solver_card_value(solver, pos, cards[i], value);
-        }
-    }
+    int todo[10], n;
+    int searched = solver_cards_to_search(solver, pos, moves, &n, todo);
+    for (int k = 0; k < searched; k++)
+        moves[todo[k]].value = solver_card_value(solver, pos, moves[todo[k]].card, value);
+    solver_fill_equivalents(solver, pos, moves, n);
     return n;
 }
 

@@ -61,13 +61,17 @@ int solver_optimal_line(Solver *solver, const Position *pos, int line[30]);
 
 /* The parts of solver_move_values and solver_optimal_line, for a caller
  * that shares them between solvers (analysis.h).  The legal cards of the
- * player to move in card order; the card above card whose value card has
- * too (CARD_NONE if none); card's value, given value, the position's (-1:
- * not known yet, so the card's whole window is searched); the line, given
- * the position's value and its schwarz answers (false, false in null).
- * Each gives what the whole functions give, whatever the table holds. */
-int solver_legal_cards(const Position *pos, int cards[10]);
-int solver_equivalent_card(Solver *solver, const Position *pos, int card);
+ * player to move in card order, values -1, in moves (*move_count of them),
+ * and in todo the indices of those whose values must be searched, highest
+ * card first (returns how many): each other card takes the value of an
+ * equivalent one above it (same hand, next in rank, same points), which
+ * solver_fill_equivalents fills in once the searched ones are known.  A
+ * card's value, given value, the position's (-1: not known yet, so the
+ * card's whole window is searched); the line, given the position's value
+ * and its schwarz answers (false, false in null).  Each gives what the
+ * whole functions give, whatever the table holds. */
+int solver_cards_to_search(Solver *solver, const Position *pos, MoveValue moves[10], int *move_count, int todo[10]);
+void solver_fill_equivalents(Solver *solver, const Position *pos, MoveValue moves[], int move_count);
 int solver_card_value(Solver *solver, const Position *pos, int card, int value);
 int solver_optimal_line_given(Solver *solver, const Position *pos, int value, bool declarer_all, bool defenders_all,
                               int line[30]);
