@@ -185,6 +185,15 @@ static const Claim claims[] = {
     {"midtrick-3", "74 and the game", "SA", 74},
     {"midtrick-5", "it later takes H7, 66", "HA", 66},
     {"midtrick-5", "DA): 60", "H7", 60},
+    {"defence-7", "takes the trick (47)", "CQ H8 CK", 47},
+    {"defence-7", "either way, 47", "CQ H8 CK S7", 47},
+    {"defence-7", "either way, 47", "CQ H8 CK ST", 47},
+    {"defence-7", "the declarer's ten (53)", "CQ S9 CK", 53},
+    {"defence-7", "keeps the ten alive too (53)", "SQ", 53},
+    {"defence-7", "keeps the ten alive too (53)", "DA", 53},
+    {"defence-8", "forehand is on lead again (53)", "CQ H8 C8", 53},
+    {"defence-8", "(SJ first: 61)", "CQ S9 C8 SJ", 61},
+    {"defence-8", "over forehand's SQ (53)", "CQ S9 C8 H8 ST SQ", 53},
     {"null-1", "follows CA with C7 and throws the queen on DA", "H8 HA H7 CA C7 S7", 1},
 };
 
