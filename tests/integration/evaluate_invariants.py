@@ -588,8 +588,19 @@ TIME = re.compile(r',"ms":[-0-9.eE+]+')
 
 # ---- the text against the JSON ----
 
-ROW = re.compile(r"^(?P<label>\S+(?: \S+)*?) +(?P<win>-?\d+\.\d\d) +(?P<schn>-?\d+\.\d\d) +(?P<schw>-?\d+\.\d\d) +"
+ROW = re.compile(r"^(?P<label>\S+(?: \S+)*?) +(?P<win>-?\d+\.\d{2,17}) +(?P<schn>-?\d+\.\d\d) +(?P<schw>-?\d+\.\d\d) +"
                  r"(?P<value>-?\d+\.\d) +(?P<score>-?\d+\.\d) (?P<rest>.*)$")
+
+
+def shown_chance(p, confidence):
+    """A chance to win as the text shows it (README: evaluate): two
+    decimals, and as many more as it takes to stay below the confidence
+    where the chance lies below it (0.5454... reads 0.545 at 0.55)."""
+    for decimals in range(2, 18):
+        text = "%.*f" % (decimals, p)
+        if p >= confidence or float(text) < confidence:
+            break
+    return text
 
 
 def text_blocks(text):
@@ -609,7 +620,7 @@ def compare_text(c, where, e, block, confidence):
     c.expect([m["label"] for m in shown] == [r["contract"] for r in rows], where,
              "text rows %s, JSON %s" % ([m["label"] for m in shown], [r["contract"] for r in rows]))
     for m, r in zip(shown, rows):
-        want = ["%.2f" % r["p_win"], "%.2f" % r["p_schneider"], "%.2f" % r["p_schwarz"],
+        want = [shown_chance(r["p_win"], confidence), "%.2f" % r["p_schneider"], "%.2f" % r["p_schwarz"],
                 "%.1f" % r["expected_value"], "%.1f" % r["expected_score"]]
         got = [m["win"], m["schn"], m["schw"], m["value"], m["score"]]
         c.expect(got == want, where, "%s: text %s, JSON %s" % (r["contract"], got, want))
@@ -619,8 +630,8 @@ def compare_text(c, where, e, block, confidence):
         for i, x in enumerate(bids):
             nxt = bids[i + 1]["p_win"] if i + 1 < len(bids) else None
             if x["p_win"] > 0 and (nxt is None or nxt < x["p_win"]) and len(steps) < 4:
-                steps.append("%d:%.2f%s" % (x["bid"], x["p_win"], marks[x["announce"]]))
-        got_steps = re.findall(r"\b\d+:\d\.\d\d[SZ*]?", rest.split("discard")[0].split("(possible")[0])
+                steps.append("%d:%s%s" % (x["bid"], shown_chance(x["p_win"], confidence), marks[x["announce"]]))
+        got_steps = re.findall(r"\b\d+:\d\.\d+[SZ*]?", rest.split("discard")[0].split("(possible")[0])
         c.expect(got_steps == steps, where, "%s: text bid steps %s, JSON %s" % (r["contract"], got_steps, steps))
         disc = re.search(r"discard (\S+ \S+)", rest)
         c.expect((disc.group(1).split() if disc else None) == r["discard"], where,
@@ -667,9 +678,9 @@ def compare_choice(c, where, a, label, line, confidence):
     for i, x in enumerate(bids):
         nxt = bids[i + 1]["p_win"] if i + 1 < len(bids) else None
         if x["p_win"] > 0 and (nxt is None or nxt < x["p_win"]) and len(steps) < 4:
-            steps.append("%d:%.2f" % (x["bid"], x["p_win"]))
+            steps.append("%d:%s" % (x["bid"], shown_chance(x["p_win"], confidence)))
     head, _, chosen = line[len(label):].partition("  chosen at ")
-    got_steps = re.findall(r"\b\d+:\d\.\d\d", head)
+    got_steps = re.findall(r"\b\d+:\d\.\d+", head)
     score = re.match(r"\s+(-?\d+\.\d)\s", head)
     want_score = "%.1f" % a["expected_score"] if "expected_score" in a else None
     c.expect((score.group(1) if score else None) == want_score, where,
