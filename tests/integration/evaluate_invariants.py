@@ -603,6 +603,17 @@ def shown_chance(p, confidence):
     return text
 
 
+def bid_steps(bids, confidence, mark=lambda x: ""):
+    """The first four bids where the chance to win drops, as the text shows
+    them (a row's, with its announcement's mark; a choice's)."""
+    steps = []
+    for i, x in enumerate(bids):
+        nxt = bids[i + 1]["p_win"] if i + 1 < len(bids) else None
+        if x["p_win"] > 0 and (nxt is None or nxt < x["p_win"]) and len(steps) < 4:
+            steps.append("%d:%s%s" % (x["bid"], shown_chance(x["p_win"], confidence), mark(x)))
+    return steps
+
+
 def text_blocks(text):
     return [b for b in text.split("\n\n") if b.strip()]
 
@@ -625,12 +636,8 @@ def compare_text(c, where, e, block, confidence):
         got = [m["win"], m["schn"], m["schw"], m["value"], m["score"]]
         c.expect(got == want, where, "%s: text %s, JSON %s" % (r["contract"], got, want))
         rest = m["rest"]
-        steps, marks = [], {"schneider": "S", "schwarz": "Z", "per skat": "*", None: ""}
-        bids = r["bids"]
-        for i, x in enumerate(bids):
-            nxt = bids[i + 1]["p_win"] if i + 1 < len(bids) else None
-            if x["p_win"] > 0 and (nxt is None or nxt < x["p_win"]) and len(steps) < 4:
-                steps.append("%d:%s%s" % (x["bid"], shown_chance(x["p_win"], confidence), marks[x["announce"]]))
+        marks = {"schneider": "S", "schwarz": "Z", "per skat": "*", None: ""}
+        steps = bid_steps(r["bids"], confidence, lambda x: marks[x["announce"]])
         got_steps = re.findall(r"\b\d+:\d\.\d+[SZ*]?", rest.split("discard")[0].split("(possible")[0])
         c.expect(got_steps == steps, where, "%s: text bid steps %s, JSON %s" % (r["contract"], got_steps, steps))
         disc = re.search(r"discard (\S+ \S+)", rest)
@@ -674,11 +681,7 @@ def compare_choice(c, where, a, label, line, confidence):
     after the rows: the JSON's first four drops, and the shares chosen at
     its own ceiling at the text's confidence (else its lowest bid)."""
     bids = a["bids"]
-    steps = []
-    for i, x in enumerate(bids):
-        nxt = bids[i + 1]["p_win"] if i + 1 < len(bids) else None
-        if x["p_win"] > 0 and (nxt is None or nxt < x["p_win"]) and len(steps) < 4:
-            steps.append("%d:%s" % (x["bid"], shown_chance(x["p_win"], confidence)))
+    steps = bid_steps(bids, confidence)
     head, _, chosen = line[len(label):].partition("  chosen at ")
     got_steps = re.findall(r"\b\d+:\d\.\d+", head)
     score = re.match(r"\s+(-?\d+\.\d)\s", head)
